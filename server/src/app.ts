@@ -1,0 +1,127 @@
+// Builds the Fastify instance: cross-cutting platform plugins, then every module's routes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyServerFactory } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiBase } from '@atrium/contract';
+import { registerAccessControl } from './platform/access.js';
+import { registerErrorHandling } from './platform/errors.js';
+import type { Api, AppContext, Module } from './platform/context.js';
+import { loadPrincipal } from './modules/users/users.principal.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { instanceRoutes } from './modules/instance/instance.routes.js';
+import { brandsRoutes } from './modules/brands/brands.routes.js';
+
+/** Modules mounted under /api/internal, in order. */
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes];
+
+const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface BuildOptions {
+  serverFactory?: FastifyServerFactory;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<Api> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: ctx.config.trustProxy,
+    // WIRE.md: echo the client's x-request-id, make one when absent
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && RequestIdPattern.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body is "no body", as clients of the original send (e.g. POST configStates/byGptSystemType/User).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = Object.assign(new Error('The request body is not valid JSON.'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
+      done(err, undefined);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const oidcOrigin = ctx.config.oidc ? new URL(ctx.config.oidc.issuer).origin : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", ...(oidcOrigin ? [oidcOrigin] : [])],
+        'frame-src': ["'self'", ...(oidcOrigin ? [oidcOrigin] : [])],
+        'frame-ancestors': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+
+  registerErrorHandling(app);
+  registerAccessControl(app, ctx.tokens, (userId) => loadPrincipal(ctx.db, userId));
+
+  await app.register(
+    async (api) => {
+      for (const mod of internalModules) await mod(api as Api, ctx);
+    },
+    { prefix: ApiBase },
+  );
+
+  registerWebApp(app as Api, ctx.config.webDistDir);
+  return app as Api;
+}
+
+/** Serves the built web app with an index.html fallback for client-side routes. */
+function registerWebApp(app: Api, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+  void app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Vite's hashed assets never change; everything else is revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+    globIgnore: ['**/index.html'],
+  });
+  const sendIndex = (reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown; send: (b: Buffer) => unknown }) => {
+    reply.header('cache-control', 'no-cache, no-store, must-revalidate');
+    reply.type('text/html; charset=utf-8');
+    return reply.send(fs.readFileSync(indexFile));
+  };
+  app.get('/', { config: { access: 'public' } }, (_req, reply) => sendIndex(reply));
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/') || path.extname(url) !== '') {
+      return reply.status(404).send({ code: 'not_found', message: `No route GET ${url}.`, details: [] });
+    }
+    return sendIndex(reply);
+  });
+}

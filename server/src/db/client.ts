@@ -1,0 +1,70 @@
+// Creates the database handle: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Applies the generated migrations with the migrator of the driver in use.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** whether the pgvector extension can be used */
+  vectorAvailable: boolean;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db (tests, tsx) or dist/db (built): migrations stay in src/db/migrations
+  const candidates = [path.join(here, 'migrations'), path.resolve(here, '../../src/db/migrations')];
+  return candidates.find((c) => fs.existsSync(path.join(c, 'meta', '_journal.json'))) ?? candidates[0]!;
+})();
+
+export interface OpenOptions {
+  /** postgres:// URL; when null, PGlite */
+  databaseUrl: string | null;
+  /** PGlite data directory; 'memory://' for an in-memory database */
+  pgliteDir: string;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir);
+  if (options.migrate !== false) await migrateDatabase(handle);
+  return handle;
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { vector } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', vectorAvailable: true, close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const { rows } = await pool.query<{ available: boolean }>(
+    "select exists(select 1 from pg_available_extensions where name = 'vector') as available",
+  );
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', vectorAvailable: rows[0]?.available ?? false, close: () => pool.end() };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './users.js';
+export * from './brands.js';
+export * from './instance.js';
+export * from './agents.js';
+export * from './audit.js';

@@ -1,0 +1,75 @@
+// Start-up: validate configuration, listen at once (health answers 503 while starting), open and
+// migrate the database, seed, then hand requests to the application.
+import http from 'node:http';
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { FileBlobStore } from './platform/blobs.js';
+import { TokenService } from './platform/tokens.js';
+import { seed } from './seed.js';
+import { bootHandler } from './platform/boot.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.n1AIToken'], censor: '[redacted]' },
+  });
+
+  let handler: http.RequestListener = bootHandler;
+  const server = http.createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, host: config.host }, 'listening; starting up');
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  logger.info({ database: database.kind, vector: database.vectorAvailable }, 'database ready');
+  const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
+  const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger };
+  const seeded = await seed(ctx);
+
+  const app = await buildApp(ctx, {
+    serverFactory: (fastifyHandler) => {
+      handler = fastifyHandler;
+      return server;
+    },
+  });
+  await app.ready();
+
+  if (seeded.adminCreated) {
+    const lines = [`Administrator created: ${config.adminEmail}`];
+    if (seeded.generatedAdminPassword) lines.push(`Generated password (shown once, change it after signing in): ${seeded.generatedAdminPassword}`);
+    // printed to the terminal, never to the structured log
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  }
+  process.stdout.write(`Atrium is ready at ${config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl}\n`);
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Atrium failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+// Routes of the users module (being written).
+import type { Module } from '../../platform/context.js';
+
+export const usersRoutes: Module = () => {};

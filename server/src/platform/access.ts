@@ -1,0 +1,95 @@
+// Authentication and authorization for every route. Each route declares `config.access`; one
+// onRequest hook verifies the bearer token, loads the caller and enforces the declared actions.
+// A route without a declaration fails start-up, so none can be forgotten.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DirectoryGroup, IdentityProvider, UserAction } from '@atrium/contract';
+import { forbidden, unauthenticated } from './errors.js';
+import type { TokenService } from './tokens.js';
+
+export type RouteAccess =
+  /** anyone, no token needed */
+  | 'public'
+  /** any signed-in, enabled user */
+  | 'authenticated'
+  /** a signed-in user holding at least one of these actions */
+  | { anyOf: readonly UserAction[] };
+
+export const requireAny = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions });
+
+export interface Principal {
+  userId: string;
+  email: string;
+  displayName: string;
+  identityProvider: IdentityProvider;
+  actions: ReadonlySet<UserAction>;
+  roleIds: readonly string[];
+  directoryGroups: readonly DirectoryGroup[];
+  /** GptSystemsReadSpecific/WriteSpecific and DataSources…Specific scopes */
+  scopes: { gptSystemIds: ReadonlySet<string>; dataSourceIds: ReadonlySet<string> };
+}
+
+/** Loads an enabled user with resolved actions; null when the user is unknown or disabled. */
+export type PrincipalLoader = (userId: string) => Promise<Principal | null>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const hasAny = (principal: Principal, actions: readonly UserAction[]) => actions.some((a) => principal.actions.has(a));
+
+/** The signed-in caller of a route declared 'authenticated' or with actions. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** Verifies a bearer token and loads its user; null when absent. Throws 401 when invalid. */
+export async function authenticate(request: FastifyRequest, tokens: TokenService, load: PrincipalLoader): Promise<Principal | null> {
+  const token = bearer(request);
+  if (!token) return null;
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthenticated('Your session has expired or the token is not valid.');
+  const principal = await load(claims.sub);
+  if (!principal) throw unauthenticated('Your account is not active.');
+  return principal;
+}
+
+export function registerAccessControl(app: FastifyInstance, tokens: TokenService, load: PrincipalLoader): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access !== undefined) return;
+    // Web assets (the built app) are public; every API route must say what it needs.
+    if (!route.url.toLowerCase().startsWith('/api')) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    // 404s and public routes: a token is optional, but a bad one on a public route is ignored
+    if (access === undefined || access === 'public') {
+      if (access === 'public') request.principal = await authenticate(request, tokens, load).catch(() => null);
+      return;
+    }
+    request.principal = await authenticate(request, tokens, load);
+    if (!request.principal) throw unauthenticated();
+    if (access !== 'authenticated' && !hasAny(request.principal, access.anyOf)) {
+      throw forbidden();
+    }
+  });
+}

@@ -1,0 +1,22 @@
+// What every module receives: configuration, the database and the shared platform services.
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { DatabaseHandle, Db } from '../db/client.js';
+import type { BlobStore } from './blobs.js';
+import type { TokenService } from './tokens.js';
+
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  tokens: TokenService;
+  blobs: BlobStore;
+  logger: FastifyBaseLogger;
+}
+
+export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A module registers its routes on the /api/internal (or /api/external) scope. */
+export type Module = (api: Api, ctx: AppContext) => Promise<void> | void;

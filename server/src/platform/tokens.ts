@@ -1,0 +1,79 @@
+// The platform token: RS256 JWT, 30 minutes, claims of WIRE.md. The signing key comes from
+// TOKEN_SIGNING_KEY or is generated once into DATA_DIR so that tokens survive restarts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { generateKeyPairSync, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { TokenLifetimeSeconds, TokenVersion, type IdentityProvider, type PlatformTokenClaims } from '@atrium/contract';
+
+export const TokenIssuer = 'atrium';
+export const TokenAudience = 'atrium-api';
+
+export interface TokenSubject {
+  userId: string;
+  email: string;
+  displayName: string;
+  identityProvider: IdentityProvider;
+}
+
+export class TokenService {
+  private constructor(
+    private readonly privateKey: KeyObject,
+    private readonly publicKey: KeyObject,
+    private readonly version: string,
+  ) {}
+
+  static fromPem(pem: string, version = TokenVersion): TokenService {
+    const privateKey = createPrivateKey(pem);
+    return new TokenService(privateKey, createPublicKey(privateKey), version);
+  }
+
+  /** Reads DATA_DIR/keys/token-signing.pem, creating it (mode 0600) on first use. */
+  static fromDataDir(dataDir: string, version = TokenVersion): TokenService {
+    const file = path.join(dataDir, 'keys', 'token-signing.pem');
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      try {
+        fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
+    return TokenService.fromPem(fs.readFileSync(file, 'utf8'), version);
+  }
+
+  async sign(subject: TokenSubject, now = Math.floor(Date.now() / 1000)): Promise<string> {
+    return new SignJWT({
+      ip: subject.identityProvider,
+      email: subject.email,
+      name: subject.displayName,
+      v: this.version,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setSubject(subject.userId)
+      .setIssuer(TokenIssuer)
+      .setAudience(TokenAudience)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + TokenLifetimeSeconds)
+      .sign(this.privateKey);
+  }
+
+  /** Returns the claims, or null for a token that is expired, badly signed or malformed. */
+  async verify(token: string): Promise<PlatformTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        issuer: TokenIssuer,
+        audience: TokenAudience,
+        algorithms: ['RS256'],
+      });
+      if (typeof payload.sub !== 'string') return null;
+      return payload as unknown as PlatformTokenClaims;
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError || e instanceof TypeError) return null;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+// Integration-test harness: a real database (PGlite in memory, or a fresh PostgreSQL database when
+// the suite runs with TEST_DB=postgres), a real app instance and factories for users and tokens.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
+import pino from 'pino';
+import { inArray } from 'drizzle-orm';
+import type { UserAction } from '@atrium/contract';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { buildApp } from '../app.js';
+import { FileBlobStore } from '../platform/blobs.js';
+import { TokenService } from '../platform/tokens.js';
+import { hashPassword } from '../platform/passwords.js';
+import type { Api, AppContext } from '../platform/context.js';
+import { seed } from '../seed.js';
+import { userRoleAssignments, userRoles, users } from '../db/schema/index.js';
+
+let signingPem: string | undefined;
+const testSigningPem = () =>
+  (signingPem ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+
+export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/** A fresh, migrated database for one test file. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDbKind() === 'pglite') return openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const pg = await import('pg');
+  const name = `atrium_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.default.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const c = new pg.default.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: Api;
+  ctx: AppContext;
+  dataDir: string;
+  /** creates an enabled local user holding exactly these actions (through a role of its own) */
+  createUser(options?: { actions?: UserAction[]; email?: string; password?: string; displayName?: string; disabled?: boolean }): Promise<{ id: string; email: string; token: string; password: string }>;
+  tokenFor(userId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, configure?: (c: Config) => Config): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
+  let config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bootstrap-admin-password', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  if (configure) config = configure(config);
+  const database = await openTestDatabase();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: TokenService.fromPem(testSigningPem()),
+    blobs: new FileBlobStore(path.join(dataDir, 'blobs')),
+    logger: pino({ level: 'silent' }),
+  };
+  await seed(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const tokenFor = async (userId: string) => {
+    const [u] = await ctx.db.select().from(users).where(inArray(users.id, [userId]));
+    if (!u) throw new Error(`no user ${userId}`);
+    return ctx.tokens.sign({ userId: u.id, email: u.email, displayName: u.displayName, identityProvider: u.identityProvider as 'Local' | 'EntraId' });
+  };
+
+  return {
+    app,
+    ctx,
+    dataDir,
+    tokenFor,
+    async createUser(options = {}) {
+      const email = (options.email ?? `user-${randomUUID().slice(0, 8)}@example.test`).toLowerCase();
+      const password = options.password ?? 'correct horse battery staple';
+      const [user] = await ctx.db
+        .insert(users)
+        .values({ email, displayName: options.displayName ?? email.split('@')[0]!, passwordHash: await hashPassword(password), disabled: options.disabled ?? false })
+        .returning();
+      const [role] = await ctx.db.insert(userRoles).values({ name: `role-${randomUUID()}`, actions: options.actions ?? [] }).returning();
+      await ctx.db.insert(userRoleAssignments).values({ userId: user!.id, roleId: role!.id });
+      return { id: user!.id, email, password, token: await tokenFor(user!.id) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
