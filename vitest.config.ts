@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tooling', root: './eslint', include: ['*.test.ts'], environment: 'node' } },
       serverProject('server', { TEST_DB: 'pglite' }),
       // The same integration tests again on PostgreSQL when the CI (or you) provide one.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
