@@ -6,3 +6,4 @@ export * from './auth/auth.schemas.js';
 export * from './instance/instance.schemas.js';
 export * from './brands/brands.schemas.js';
 export * from './users/users.schemas.js';
+export * from './sse/sse.codec.js';
