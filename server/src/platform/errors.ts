@@ -26,7 +26,8 @@ const body = (code: string, message: string, details: ErrorDetail[] = []): Error
 function zodDetails(error: FastifyError): ErrorDetail[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   return error.validation.map((v) => {
-    const issue = v.params.issue as { path?: PropertyKey[]; message?: string };
+    // fastify-type-provider-zod 7 spreads the zod issue into params (no params.issue)
+    const issue = (v.params.issue ?? v.params) as { path?: PropertyKey[]; message?: string };
     const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = [error.validationContext === 'body' ? '' : error.validationContext, where]
       .filter(Boolean)
