@@ -45,3 +45,23 @@ export interface PlatformTokenClaims {
 
 export const TokenLifetimeSeconds = 1800;
 export const RefreshCookieName = 'atrium_refresh';
+
+/** Path of the refresh cookie: only the sign-in calls ever receive it. */
+export const RefreshCookiePath = '/api/internal/authorization';
+
+/** GET /authorization/session: who the bearer token belongs to and when it expires. */
+export const SessionInfoSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  identityProvider: IdentityProviderSchema,
+  expiresAt: z.string(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+/** Error codes of sign-in beyond the common ones (ErrorCodes). */
+export const AuthErrorCodes = {
+  oidcNotConfigured: 'oidc_not_configured',
+  localSignInDisabled: 'local_sign_in_disabled',
+  identityProviderUnavailable: 'identity_provider_unavailable',
+} as const;
