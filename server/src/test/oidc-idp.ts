@@ -5,7 +5,7 @@
 //   /interaction/<uid> shows a form with `input[name=login]` (type the account's sub),
 //   `input[name=password]` (anything) and `button[type=submit]` ("Sign-in"). With autoConsent off a
 //   second form follows with one `button[type=submit]` ("Continue"). /session/end (RP-initiated
-//   logout) asks for confirmation with a "Yes, sign me out" button.
+//   logout) submits its own confirmation form by script and returns to the post-logout URI.
 /// <reference path="./oidc-provider.d.ts" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

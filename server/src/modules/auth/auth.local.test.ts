@@ -29,7 +29,12 @@ const signIn = (body: unknown, options: { address?: string; cookie?: string } = 
     headers: options.cookie ? { cookie: `${RefreshCookieName}=${options.cookie}` } : {},
   });
 
-const refreshCookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === RefreshCookieName);
+interface SetCookie {
+  name: string;
+  value: string;
+  [attribute: string]: unknown;
+}
+const refreshCookieOf = (res: { cookies: SetCookie[] }) => res.cookies.find((c) => c.name === RefreshCookieName);
 
 describe('POST /authorization/Local/GenerateToken with a password', () => {
   it('issues the platform token of WIRE.md for the right password, whatever the case of the email', async () => {
