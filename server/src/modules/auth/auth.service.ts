@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AuthErrorCodes, ErrorCodes, type IdentityProvider } from '@atrium/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config.js';
-import { AppError, conflict, notFound, unauthenticated } from '../../platform/errors.js';
+import { AppError, conflict, unauthenticated } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
@@ -186,8 +186,7 @@ export class AuthService {
 
   private assertLocalSignIn(): void {
     if (!this.deps.localSignIn) {
-      const err = notFound('Sign-in with a password');
-      throw new AppError(AuthErrorCodes.localSignInDisabled, 404, err.message);
+      throw new AppError(AuthErrorCodes.localSignInDisabled, 404, 'Sign-in with a password is turned off on this instance.');
     }
   }
 
