@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
@@ -8,9 +9,24 @@ export default defineConfig({
     alias: { '@atrium/contract': path.resolve(import.meta.dirname, '../contract/src/index.ts') },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      // The OIDC silent-renew page is a second entry so that its script is a same-origin file (CSP script-src 'self').
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        silentRenew: path.resolve(import.meta.dirname, 'silent-renew.html'),
+      },
+      // The contract's zod schemas are built at module level; the web app only uses its constants and
+      // types, so declaring schema construction pure keeps zod out of the bundle.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
   test: {
     name: 'web',
+    root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
   },

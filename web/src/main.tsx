@@ -1,3 +1,17 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { installHttpClient } from './app/auth/install-http-client';
+import { initI18n } from './app/i18n/i18n';
+import { createAppRouter } from './app/router/router';
+import { createStore } from './app/state/store';
 
-createRoot(document.getElementById('root')!).render(<p>Atrium</p>);
+initI18n();
+const { store, persistor } = createStore();
+installHttpClient(store);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App store={store} persistor={persistor} router={createAppRouter()} />
+  </StrictMode>,
+);

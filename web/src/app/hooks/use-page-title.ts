@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInstanceSettings } from './use-instance';
+
+/** SPEC §2: "<page title> | <instance name>", the name reading Loading... until it arrives. */
+export function usePageTitle(pageTitle: string): void {
+  const { t } = useTranslation();
+  const { settings } = useInstanceSettings();
+  const name = settings?.name ?? t('common.loading');
+  useEffect(() => {
+    document.title = `${pageTitle} | ${name}`;
+  }, [pageTitle, name]);
+}

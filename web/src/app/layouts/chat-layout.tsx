@@ -1,0 +1,20 @@
+// The chat area: its sidebar (conversations and agents) around the chat pages.
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { ChatSidebar } from '../../features/chat-shell/components/chat-sidebar';
+import { useInstanceSettings } from '../hooks/use-instance';
+import { DashboardFrame } from './dashboard-frame';
+
+export default function ChatLayout() {
+  const { t } = useTranslation();
+  const { settings } = useInstanceSettings();
+  return (
+    <DashboardFrame
+      navLabel={t('chat.sidebar')}
+      homePath="/chat"
+      renderNav={(nav) => <ChatSidebar {...nav} allowPersonalAgents={settings?.allowUserCreatedGptSystems ?? false} />}
+    >
+      <Outlet />
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,53 @@
+// Local settings of SPEC §3, kept in localStorage under "settings".
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface LocalSettings {
+  themeMode: 'light' | 'dark';
+  themeDirection: 'ltr' | 'rtl';
+  themeContrast: 'default' | 'bold';
+  themeStretch: boolean;
+  themeLayout: 'vertical';
+}
+
+export const SettingsStorageKey = 'settings';
+export const defaultSettings: LocalSettings = {
+  themeMode: 'light',
+  themeDirection: 'ltr',
+  themeContrast: 'default',
+  themeStretch: false,
+  themeLayout: 'vertical',
+};
+
+export function loadSettings(storage: Storage | undefined = globalThis.localStorage): LocalSettings {
+  try {
+    const stored = JSON.parse(storage?.getItem(SettingsStorageKey) ?? '{}') as Partial<LocalSettings>;
+    return {
+      themeMode: stored.themeMode === 'dark' ? 'dark' : 'light',
+      themeDirection: stored.themeDirection === 'rtl' ? 'rtl' : 'ltr',
+      themeContrast: stored.themeContrast === 'bold' ? 'bold' : 'default',
+      themeStretch: stored.themeStretch === true,
+      themeLayout: 'vertical',
+    };
+  } catch {
+    return defaultSettings;
+  }
+}
+
+export const settingsSlice = createSlice({
+  name: 'settings',
+  initialState: defaultSettings,
+  reducers: {
+    setContrast(state, action: PayloadAction<LocalSettings['themeContrast']>) {
+      state.themeContrast = action.payload;
+    },
+    setStretch(state, action: PayloadAction<boolean>) {
+      state.themeStretch = action.payload;
+    },
+    setDirection(state, action: PayloadAction<LocalSettings['themeDirection']>) {
+      state.themeDirection = action.payload;
+    },
+    resetSettings: () => defaultSettings,
+  },
+});
+
+export const settingsActions = settingsSlice.actions;

@@ -1,0 +1,43 @@
+// The Redux store: persisted auth (localStorage persist:auth), local settings (localStorage settings),
+// UI state and the RTK Query cache.
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { baseApi } from '../api/base-api';
+import { authSlice, persistedAuthFields } from './auth.slice';
+import { loadSettings, settingsSlice, SettingsStorageKey } from './settings.slice';
+import { uiSlice } from './ui.slice';
+
+const rootReducer = combineReducers({
+  auth: persistReducer({ key: 'auth', storage, whitelist: persistedAuthFields }, authSlice.reducer),
+  settings: settingsSlice.reducer,
+  ui: uiSlice.reducer,
+  [baseApi.reducerPath]: baseApi.reducer,
+});
+
+export function createStore() {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { settings: loadSettings() },
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
+        baseApi.middleware,
+      ),
+  });
+  let saved = store.getState().settings;
+  store.subscribe(() => {
+    const { settings } = store.getState();
+    if (settings !== saved) {
+      saved = settings;
+      localStorage.setItem(SettingsStorageKey, JSON.stringify(settings));
+    }
+  });
+  setupListeners(store.dispatch);
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof createStore>['store'];
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = AppStore['dispatch'];
