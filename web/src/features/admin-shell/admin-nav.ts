@@ -1,0 +1,54 @@
+// The admin sidebar of SPEC §2: sections, items, paths, and which resolved actions show each item.
+import { AdminNavActions, type AdminNavKey, type UserAction } from '@atrium/contract';
+
+export type AdminAreaKey = AdminNavKey | 'moderation';
+
+export interface AdminNavItem {
+  key: AdminNavKey;
+  path: string;
+}
+
+export interface AdminNavSection {
+  key: 'manageAgents' | 'administration';
+  items: AdminNavItem[];
+}
+
+export const adminNavSections: AdminNavSection[] = [
+  {
+    key: 'manageAgents',
+    items: [
+      { key: 'dashboard', path: '/admin/dashboard' },
+      { key: 'agents', path: '/admin/gptsystem' },
+      { key: 'fileLibraries', path: '/admin/datasource' },
+    ],
+  },
+  {
+    key: 'administration',
+    items: [
+      { key: 'brands', path: '/admin/brand' },
+      { key: 'guidelines', path: '/admin/guidelines' },
+      { key: 'chatAccessPolicies', path: '/admin/chatAccessPolicy' },
+      { key: 'userRoles', path: '/admin/userRole' },
+      { key: 'users', path: '/admin/user' },
+      { key: 'audit', path: '/admin/audit' },
+      { key: 'instanceSettings', path: '/admin/instanceSettings' },
+    ],
+  },
+];
+
+const areaActions: Record<AdminAreaKey, readonly UserAction[]> = {
+  ...AdminNavActions,
+  moderation: ['ModerationReportsRead', 'ModerationReportsWrite'],
+};
+
+/** An area is open to a user holding at least one of its actions; Instance Settings also needs the setting. */
+export function canOpenAdminArea(area: AdminAreaKey, actions: readonly string[], showInstanceSettings: boolean): boolean {
+  if (area === 'instanceSettings' && !showInstanceSettings) return false;
+  return areaActions[area].some((action) => actions.includes(action));
+}
+
+export function visibleAdminNav(actions: readonly string[], showInstanceSettings: boolean): AdminNavSection[] {
+  return adminNavSections
+    .map((section) => ({ ...section, items: section.items.filter((item) => canOpenAdminArea(item.key, actions, showInstanceSettings)) }))
+    .filter((section) => section.items.length > 0);
+}

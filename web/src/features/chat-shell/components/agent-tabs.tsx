@@ -1,0 +1,61 @@
+// The Agents tab: View all Agents, Create a Personal Agent (when the instance allows it) and the
+// Recent / Pinned lists, empty until the agents feature fills them.
+import AddIcon from '@mui/icons-material/Add';
+import AppsIcon from '@mui/icons-material/Apps';
+import Button from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+
+export const QuickCreateWidth = 480;
+
+export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAgents: boolean; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [list, setList] = useState<'recent' | 'pinned'>('recent');
+  const [createAnchor, setCreateAnchor] = useState<HTMLElement | null>(null);
+
+  return (
+    <Stack spacing={1.5} sx={{ px: 2, pt: 1.5 }}>
+      <Button
+        variant="contained"
+        startIcon={<AppsIcon />}
+        fullWidth
+        onClick={() => {
+          onNavigate();
+          void navigate('/chat/agents');
+        }}
+      >
+        {t('chat.viewAllAgents')}
+      </Button>
+      {allowPersonalAgents && (
+        <>
+          <Button variant="outlined" startIcon={<AddIcon />} fullWidth onClick={(e) => setCreateAnchor(e.currentTarget)}>
+            {t('chat.createPersonalAgent')}
+          </Button>
+          <Popover
+            open={createAnchor !== null}
+            anchorEl={createAnchor}
+            onClose={() => setCreateAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+            slotProps={{ paper: { sx: { width: QuickCreateWidth, maxWidth: 'calc(100vw - 32px)' }, 'aria-label': t('chat.createPersonalAgent') } }}
+          >
+            <EmptyState dense title={t('chat.createPersonalAgent')} text={t('chat.editPersonalText')} />
+          </Popover>
+        </>
+      )}
+      <Tabs value={list} onChange={(_e, v: 'recent' | 'pinned') => setList(v)} variant="fullWidth" aria-label={t('chat.tabAgents')}>
+        <Tab value="recent" label={t('chat.tabRecent')} />
+        <Tab value="pinned" label={t('chat.tabPinned')} />
+      </Tabs>
+      <div role="tabpanel" aria-label={list === 'recent' ? t('chat.tabRecent') : t('chat.tabPinned')}>
+        <EmptyState dense text={list === 'recent' ? t('chat.emptyRecent') : t('chat.emptyPinned')} />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+// The chat sidebar of SPEC §2: tabs Chats and Agents; icons only when minimised.
+import AddIcon from '@mui/icons-material/Add';
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/state/hooks';
+import { uiActions } from '../../../app/state/ui.slice';
+import { AgentTabs } from './agent-tabs';
+import { ConversationTabs } from './conversation-tabs';
+
+interface ChatSidebarProps {
+  mini: boolean;
+  onNavigate: () => void;
+  allowPersonalAgents: boolean;
+}
+
+type SidebarTab = 'chats' | 'agents';
+
+export function ChatSidebar({ mini, onNavigate, allowPersonalAgents }: ChatSidebarProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const [tab, setTab] = useState<SidebarTab>('chats');
+  // New Chat needs a current agent; agent selection arrives with the agents feature.
+  const newChat = () => enqueueSnackbar(t('chat.noAgents'), { variant: 'error' });
+
+  if (mini) {
+    const expandTo = (next: SidebarTab) => () => {
+      setTab(next);
+      dispatch(uiActions.toggleNavMini());
+    };
+    return (
+      <Stack spacing={1} sx={{ alignItems: 'center', pt: 1 }}>
+        <Tooltip title={t('chat.newChat')} placement="right">
+          <IconButton aria-label={t('chat.newChat')} onClick={newChat} color="primary" sx={{ bgcolor: 'action.selected' }}>
+            <AddIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('chat.tabChats')} placement="right">
+          <IconButton aria-label={t('chat.tabChats')} onClick={expandTo('chats')}>
+            <ChatBubbleOutline />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('chat.tabAgents')} placement="right">
+          <IconButton aria-label={t('chat.tabAgents')} onClick={expandTo('agents')}>
+            <SmartToyOutlined />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: 1 }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: SidebarTab) => setTab(v)}
+        variant="fullWidth"
+        aria-label={t('chat.sidebar')}
+        sx={{ mx: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="chats" label={t('chat.tabChats')} icon={<ChatBubbleOutline fontSize="small" />} iconPosition="start" />
+        <Tab value="agents" label={t('chat.tabAgents')} icon={<SmartToyOutlined fontSize="small" />} iconPosition="start" />
+      </Tabs>
+      {tab === 'chats' ? (
+        <ConversationTabs onNewChat={newChat} />
+      ) : (
+        <AgentTabs allowPersonalAgents={allowPersonalAgents} onNavigate={onNavigate} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+// The Chats tab: New Chat, title search (300 ms debounce) and the History / Archived lists.
+// The lists are filled by the conversations feature; until then they show their empty states.
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+export const SearchDebounceMs = 300;
+
+export function ConversationTabs({ onNewChat }: { onNewChat: () => void }) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<'history' | 'archived'>('history');
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SearchDebounceMs);
+  const empty =
+    list === 'history'
+      ? query
+        ? t('chat.noSearchResults')
+        : t('chat.emptyChats')
+      : query
+        ? t('chat.noArchivedSearchResults')
+        : t('chat.emptyArchived');
+
+  return (
+    <Stack spacing={1.5} sx={{ px: 2, pt: 1.5, minHeight: 0, flexGrow: 1 }}>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onNewChat} fullWidth>
+        {t('chat.newChat')}
+      </Button>
+      <TextField
+        size="small"
+        placeholder={t('chat.searchTitles')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        slotProps={{
+          htmlInput: { 'aria-label': t('chat.searchTitles'), maxLength: 200 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Tabs value={list} onChange={(_e, v: 'history' | 'archived') => setList(v)} variant="fullWidth" aria-label={t('chat.tabChats')}>
+        <Tab value="history" label={t('chat.tabHistory')} />
+        <Tab value="archived" label={t('chat.tabArchived')} />
+      </Tabs>
+      <div role="tabpanel" aria-label={list === 'history' ? t('chat.tabHistory') : t('chat.tabArchived')}>
+        <EmptyState dense text={empty} />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+// SPEC §2 Settings drawer: contrast, stretch, fullscreen; Reset and Close.
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
+import { settingsActions } from '../../../app/state/settings.slice';
+import { uiActions } from '../../../app/state/ui.slice';
+import { RightPanel } from '../../../components/right-panel';
+
+function useFullscreen() {
+  const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const update = () => setActive(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = () =>
+    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {
+      // Browsers refuse fullscreen outside a user gesture or inside some frames; nothing to do.
+    });
+  return { active, toggle };
+}
+
+export default function SettingsDrawer() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((s) => s.ui.rightPanel === 'settings');
+  const settings = useAppSelector((s) => s.settings);
+  const fullscreen = useFullscreen();
+  const close = () => dispatch(uiActions.openPanel(null));
+
+  return (
+    <RightPanel
+      open={open}
+      title={t('settings.title')}
+      onClose={close}
+      footer={
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="outlined" color="inherit" fullWidth onClick={() => dispatch(settingsActions.resetSettings())}>
+            {t('settings.reset')}
+          </Button>
+          <Button variant="contained" fullWidth onClick={close}>
+            {t('common.close')}
+          </Button>
+        </Stack>
+      }
+    >
+      <Stack spacing={3.5}>
+        <Stack spacing={1.25}>
+          <Typography id="settings-contrast" variant="overline" color="text.secondary">
+            {t('settings.contrast')}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            size="small"
+            color="primary"
+            aria-labelledby="settings-contrast"
+            value={settings.themeContrast}
+            onChange={(_e, value: 'default' | 'bold' | null) => value && dispatch(settingsActions.setContrast(value))}
+          >
+            <ToggleButton value="default">{t('settings.contrastDefault')}</ToggleButton>
+            <ToggleButton value="bold">{t('settings.contrastBold')}</ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+        <Stack spacing={0.5}>
+          <FormControlLabel
+            labelPlacement="start"
+            sx={{ mx: 0, justifyContent: 'space-between' }}
+            label={t('settings.stretch')}
+            control={
+              <Switch checked={settings.themeStretch} onChange={(e) => dispatch(settingsActions.setStretch(e.target.checked))} />
+            }
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('settings.stretchHint')}
+          </Typography>
+        </Stack>
+        <Button
+          variant="outlined"
+          color="inherit"
+          fullWidth
+          onClick={fullscreen.toggle}
+          startIcon={fullscreen.active ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        >
+          {fullscreen.active ? t('settings.exitFullscreen') : t('settings.fullscreen')}
+        </Button>
+      </Stack>
+    </RightPanel>
+  );
+}
