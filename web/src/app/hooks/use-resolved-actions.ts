@@ -8,11 +8,12 @@ const none: readonly UserAction[] = [];
 /** The actions the server resolved for the signed-in user; the UI never reasons about role names. */
 export function useResolvedActions() {
   const authenticated = useAppSelector(selectIsAuthenticated);
-  const { data, isLoading, isFetching, isError } = useGetCurrentUserQuery(undefined, { skip: !authenticated });
+  const { data, isError } = useGetCurrentUserQuery(undefined, { skip: !authenticated });
   return {
     user: data,
     actions: data?.resolvedActions ?? none,
-    isLoading: authenticated && (isLoading || (isFetching && !data)),
+    // Before the first answer the query is merely uninitialised; deciding then would send admins away.
+    isLoading: authenticated && !data && !isError,
     isError,
   };
 }

@@ -13,6 +13,7 @@ export function initI18n(): typeof i18n {
     resources: { [Language]: { translation: enUS } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   try {
     localStorage.setItem('i18nextLng', Language);

@@ -15,7 +15,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AccountMenu } from '../../features/account/components/account-menu';
-import { BrandLogo, DefaultAvatarUrl } from '../../components/brand-logo';
+import { BrandLogo } from '../../components/brand-logo';
 import { brandFileUrl } from '../api/brand.api';
 import { useCurrentBrand } from '../hooks/use-current-brand';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
@@ -58,7 +58,7 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: 1, px: mini ? 1 : 2.5, minHeight: 64 }}>
         <Box component={RouterLink} to={homePath} onClick={() => setMobileOpen(false)} sx={{ display: 'flex', minWidth: 0 }}>
           {mini ? (
-            <BrandLogo src={avatar} fallback={DefaultAvatarUrl} alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={36} />
+            <BrandLogo src={avatar} fallback="/favicon.svg" alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={36} />
           ) : (
             <BrandLogo src={logo} alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={32} />
           )}

@@ -1,6 +1,6 @@
 // Route guards: protected pages need a session; the login page is only for signed-out people.
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { authActions, DefaultPathAfterLogin } from '../state/auth.slice';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
@@ -28,7 +28,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 function RedirectAfterLogin() {
   const dispatch = useAppDispatch();
   const path = useAppSelector((s) => s.auth.pathAfterLogin);
-  const target = path.startsWith('/') && !path.startsWith(LoginPath) ? path : DefaultPathAfterLogin;
+  // Captured once: resetting the remembered path below must not retarget this redirect.
+  const [target] = useState(() => (path.startsWith('/') && !path.startsWith(LoginPath) ? path : DefaultPathAfterLogin));
   useEffect(() => {
     dispatch(authActions.setPathAfterLogin(DefaultPathAfterLogin));
   }, [dispatch]);

@@ -3,11 +3,18 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../api/base-api';
 import { authSlice, persistedAuthFields } from './auth.slice';
 import { loadSettings, settingsSlice, SettingsStorageKey } from './settings.slice';
 import { uiSlice } from './ui.slice';
+
+// redux-persist's bundled storage module is CommonJS and loses its default export in the ESM build;
+// this is the same localStorage adapter without the interop trap.
+const storage = {
+  getItem: (key: string) => Promise.resolve(localStorage.getItem(key)),
+  setItem: (key: string, value: string) => Promise.resolve(localStorage.setItem(key, value)),
+  removeItem: (key: string) => Promise.resolve(localStorage.removeItem(key)),
+};
 
 const rootReducer = combineReducers({
   auth: persistReducer({ key: 'auth', storage, whitelist: persistedAuthFields }, authSlice.reducer),

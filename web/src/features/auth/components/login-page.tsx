@@ -63,13 +63,14 @@ export default function LoginPage() {
             src={brand ? brandFileUrl(brand, brand.logoFileName) : null}
             alt={t('common.logoAlt', { name: brand?.name ?? settings?.name ?? '' })}
             height={44}
+            sx={{ alignSelf: 'flex-start' }}
           />
           <Box>
             <Typography variant="h5" component="h1">
               {settings ? t('auth.heading', { name: settings.name }) : <Skeleton width="70%" />}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {settings?.organizationName || t('auth.subheading')}
+              {settings?.organizationName && settings.organizationName !== settings.name ? settings.organizationName : t('auth.subheading')}
             </Typography>
           </Box>
           {isLoading && <Skeleton variant="rounded" height={180} />}
