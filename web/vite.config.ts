@@ -6,7 +6,7 @@ import path from 'node:path';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@atrium/contract': path.resolve(import.meta.dirname, '../contract/src/index.ts') },
+    alias: { '@atrium/contract': path.resolve(import.meta.dirname, '../contract/src/browser.ts') },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -19,9 +19,6 @@ export default defineConfig({
         main: path.resolve(import.meta.dirname, 'index.html'),
         silentRenew: path.resolve(import.meta.dirname, 'silent-renew.html'),
       },
-      // The contract's zod schemas are built at module level; the web app only uses its constants and
-      // types, so declaring schema construction pure keeps zod out of the bundle.
-      treeshake: { manualPureFunctions: ['z'] },
     },
   },
   test: {

@@ -1,4 +1,5 @@
 export * from './permissions.js';
+export * from './constants.js';
 export * from './routes.js';
 export * from './common/errors.schemas.js';
 export * from './common/list.schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { IdentityProviders } from '../constants.js';
 
-export const IdentityProviders = ['Local', 'EntraId'] as const;
 export const IdentityProviderSchema = z.enum(IdentityProviders);
 export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;
 
@@ -43,12 +43,6 @@ export interface PlatformTokenClaims {
   exp: number;
 }
 
-export const TokenLifetimeSeconds = 1800;
-export const RefreshCookieName = 'atrium_refresh';
-
-/** Path of the refresh cookie: only the sign-in calls ever receive it. */
-export const RefreshCookiePath = '/api/internal/authorization';
-
 /** GET /authorization/session: who the bearer token belongs to and when it expires. */
 export const SessionInfoSchema = z.object({
   userId: z.string(),
@@ -59,9 +53,3 @@ export const SessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-/** Error codes of sign-in beyond the common ones (ErrorCodes). */
-export const AuthErrorCodes = {
-  oidcNotConfigured: 'oidc_not_configured',
-  localSignInDisabled: 'local_sign_in_disabled',
-  identityProviderUnavailable: 'identity_provider_unavailable',
-} as const;

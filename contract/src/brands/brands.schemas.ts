@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { LoginAlignments } from '../constants.js';
 
-export const LoginAlignments = ['Left', 'Center', 'Right'] as const;
 const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Expected a hex colour such as #1d4ed8');
 
 export const BrandThemeSchema = z.object({
@@ -41,4 +41,3 @@ export const BrandSchema = z.object({
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
-export const DefaultBrandKey = 'default';

@@ -10,18 +10,3 @@ export const ErrorBodySchema = z.object({
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-export const ErrorCodes = {
-  validation: 'validation_error',
-  malformedJson: 'malformed_json',
-  payloadTooLarge: 'payload_too_large',
-  unsupportedMediaType: 'unsupported_media_type',
-  unauthenticated: 'unauthenticated',
-  invalidCredentials: 'invalid_credentials',
-  tooManyAttempts: 'too_many_attempts',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  notReady: 'not_ready',
-  internal: 'internal_error',
-} as const;
-export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

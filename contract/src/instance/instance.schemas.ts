@@ -34,12 +34,6 @@ export type BuildInfo = z.infer<typeof BuildInfoSchema>;
 export const FeatureFlagSchema = z.object({ name: z.string(), enabled: z.boolean() });
 export const FeatureListSchema = z.object({ items: z.array(FeatureFlagSchema) });
 export type FeatureFlag = z.infer<typeof FeatureFlagSchema>;
-export const KnownFeatureFlags = ['ShowFooter', 'ShowReleaseNotes', 'ShowQuickStartTour'] as const;
 
 export const HealthSchema = z.object({ status: z.enum(['Healthy', 'Unhealthy', 'Degraded']) });
 export type Health = z.infer<typeof HealthSchema>;
-
-/** SPEC §9: the build version of this release; tokens carry it with a trailing .0 */
-export const BuildVersion = '2.2510.3765';
-export const TokenVersion = `${BuildVersion}.0`;
-export const InstanceSettingsCacheSeconds = 604800;

@@ -1,0 +1,12 @@
+// The browser's entry to the contract: constants, permissions, routes and the SSE codec, plus the wire
+// types. No zod schema is evaluated here, so the web bundle carries no validation library.
+export * from './permissions.js';
+export * from './constants.js';
+export * from './routes.js';
+export * from './sse/sse.codec.js';
+export type * from './common/errors.schemas.js';
+export type * from './common/list.schemas.js';
+export type * from './auth/auth.schemas.js';
+export type * from './instance/instance.schemas.js';
+export type * from './brands/brands.schemas.js';
+export type * from './users/users.schemas.js';
