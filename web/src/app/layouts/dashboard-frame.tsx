@@ -11,7 +11,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AccountMenu } from '../../features/account/components/account-menu';
@@ -48,7 +48,12 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
   const stretch = useAppSelector((s) => s.settings.themeStretch);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { brand } = useCurrentBrand();
-  useEffect(() => setMobileOpen(false), [wide]);
+  // SPEC §4: the mobile nav closes when the breakpoint changes (state adjusted during render).
+  const [wasWide, setWasWide] = useState(wide);
+  if (wasWide !== wide) {
+    setWasWide(wide);
+    setMobileOpen(false);
+  }
 
   const width = mini ? NavMiniWidth : NavWidth;
   const logo = brand ? brandFileUrl(brand, brand.navigationLogoFileName ?? brand.logoFileName) : null;

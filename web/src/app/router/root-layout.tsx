@@ -1,6 +1,6 @@
 // Wraps every route: progress bar, error boundary, lazy-page suspense, health and version screens,
 // and the right-hand panels the account menu opens.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { HealthGate } from '../providers/health-gate';
@@ -15,10 +15,9 @@ const AboutPanel = lazy(() => import('../../features/about/components/about-pane
 
 function RightPanels() {
   const panel = useAppSelector((s) => s.ui.rightPanel);
+  // Once opened, a panel stays mounted so that it can animate closed (state adjusted during render).
   const [used, setUsed] = useState({ settings: false, about: false });
-  useEffect(() => {
-    if (panel && !used[panel]) setUsed((u) => ({ ...u, [panel]: true }));
-  }, [panel, used]);
+  if (panel && !used[panel]) setUsed((u) => ({ ...u, [panel]: true }));
   return (
     <Suspense fallback={null}>
       {(used.settings || panel === 'settings') && <SettingsDrawer />}
