@@ -1,6 +1,5 @@
 // Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core; no downloaded browsers.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -10,10 +9,11 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
+  // Playwright gives each launch a fresh temporary profile (--user-data-dir) and runs headless.
   return chromium.launch({
     executablePath: chromiumPath(),
+    headless: true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -21,7 +21,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-chromium-'))}`,
     ],
   });
 }

@@ -1,0 +1,120 @@
+// A person signs in with the bootstrap administrator's email and password, as after `npm start`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../harness/server.js';
+import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+
+const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
+
+describe('local sign-in in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the bootstrap admin signs in and lands on /chat, and stays signed in after a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(server.baseUrl);
+    await page.waitForURL('**/auth/jwt/login');
+    await expect.poll(() => page.title()).toContain('Atrium');
+    await screenshot(page, 'login-wide');
+
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('incorrect');
+    expect(page.url()).toContain('/auth/jwt/login');
+
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/chat');
+    await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
+    await page.getByRole('button', { name: 'New Chat' }).waitFor();
+    await screenshot(page, 'chat-after-sign-in');
+
+    const persisted = await page.evaluate(() => localStorage.getItem('persist:auth'));
+    const token = JSON.parse(JSON.parse(persisted ?? '{}').n1aiToken ?? '""') as string;
+    expect(token.split('.')).toHaveLength(3);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ email: admin.email, ip: 'Local', v: '2.2510.3765.0' });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(1800);
+
+    await page.reload();
+    await page.waitForURL('**/chat');
+    await context.close();
+  });
+
+  it('remembers the requested path and query, then returns there after sign-in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/chat/agents?q=math`);
+    await page.waitForURL('**/auth/jwt/login**');
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/chat/agents?q=math');
+    await expect.poll(() => page.title()).toContain('Discover Intelligent Agents');
+    await context.close();
+  });
+
+  it('renews an expired or broken token from the refresh cookie without asking for the password', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/auth/jwt/login`);
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/chat');
+    // replace the token with one the server refuses, as if it had expired
+    await page.evaluate(() => {
+      const auth = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as Record<string, string>;
+      auth.n1aiToken = JSON.stringify('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
+      localStorage.setItem('persist:auth', JSON.stringify(auth));
+    });
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.waitForURL('**/admin');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:auth') ?? '')).not.toContain('c2lnbmF0dXJl');
+    await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
+    await screenshot(page, 'admin-index');
+    await context.close();
+  });
+
+  it('logout ends the session: the refresh cookie no longer signs in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/auth/jwt/login`);
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/chat');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth/jwt/login');
+    const renewed = await page.evaluate(async () => {
+      const res = await fetch('/api/internal/authorization/Local/GenerateToken', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return res.status;
+    });
+    expect(renewed).toBe(401);
+    await page.goto(`${server.baseUrl}/chat`);
+    await page.waitForURL('**/auth/jwt/login');
+    await context.close();
+  });
+
+  it('the login screen works on a small screen', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/auth/jwt/login`);
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    await screenshot(page, 'login-mobile');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await context.close();
+  });
+});
