@@ -10,6 +10,7 @@ import { FileBlobStore } from './platform/blobs.js';
 import { TokenService } from './platform/tokens.js';
 import { seed } from './seed.js';
 import { bootHandler } from './platform/boot.js';
+import { createModelGateway } from './ai/model-registry.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   logger.info({ database: database.kind, vector: database.vectorAvailable }, 'database ready');
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
-  const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger };
+  const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger, models: createModelGateway() };
   const seeded = await seed(ctx);
 
   const app = await buildApp(ctx, {

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/client.js';
 import type { BlobStore } from './blobs.js';
 import type { TokenService } from './tokens.js';
+import type { ModelGateway } from '../ai/model.types.js';
 
 export interface AppContext {
   config: Config;
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   blobs: BlobStore;
   logger: FastifyBaseLogger;
+  /** the model provider registry (offline engine, OpenAI, Azure, Anthropic, OpenAI-compatible) */
+  models: ModelGateway;
 }
 
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -16,6 +16,7 @@ import { TokenService } from '../platform/tokens.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { Api, AppContext } from '../platform/context.js';
 import { seed } from '../seed.js';
+import { createModelGateway } from '../ai/model-registry.js';
 import { userRoleAssignments, userRoles, users } from '../db/schema/index.js';
 
 let signingPem: string | undefined;
@@ -72,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     tokens: TokenService.fromPem(testSigningPem()),
     blobs: new FileBlobStore(path.join(dataDir, 'blobs')),
     logger: pino({ level: 'silent' }),
+    models: createModelGateway(),
   };
   await seed(ctx);
   const app = await buildApp(ctx);
