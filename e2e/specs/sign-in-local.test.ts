@@ -1,10 +1,18 @@
 // A person signs in with the bootstrap administrator's email and password, as after `npm start`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
+
+/** Fills the login form (at `url`, or the page as it is) with the admin's credentials. */
+async function signIn(page: Page, url?: string, password = admin.password): Promise<void> {
+  if (url) await page.goto(url);
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
 
 describe('local sign-in in the browser', () => {
   let server: RunningServer;
@@ -56,9 +64,7 @@ describe('local sign-in in the browser', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/chat/agents?q=math`);
     await page.waitForURL('**/auth/jwt/login**');
-    await page.getByLabel('Email', { exact: true }).fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page);
     await page.waitForURL('**/chat/agents?q=math');
     await expect.poll(() => page.title()).toContain('Discover Intelligent Agents');
     await context.close();
@@ -67,10 +73,7 @@ describe('local sign-in in the browser', () => {
   it('renews an expired or broken token from the refresh cookie without asking for the password', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/auth/jwt/login`);
-    await page.getByLabel('Email', { exact: true }).fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page, `${server.baseUrl}/auth/jwt/login`);
     await page.waitForURL('**/chat');
     // replace the token with one the server refuses, as if it had expired
     await page.evaluate(() => {
@@ -89,10 +92,7 @@ describe('local sign-in in the browser', () => {
   it('logout ends the session: the refresh cookie no longer signs in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/auth/jwt/login`);
-    await page.getByLabel('Email', { exact: true }).fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page, `${server.baseUrl}/auth/jwt/login`);
     await page.waitForURL('**/chat');
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
