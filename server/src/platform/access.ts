@@ -40,6 +40,18 @@ declare module 'fastify' {
   }
 }
 
+/** One registered route as the access hook saw it; the route-permission test walks these. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route registered on this app (the instance given to registerAccessControl), in order. */
+export const routeTable = (app: FastifyInstance): readonly RouteEntry[] => routeTables.get(app) ?? [];
+
 export const hasAny = (principal: Principal, actions: readonly UserAction[]) => actions.some((a) => principal.actions.has(a));
 
 /** The signed-in caller of a route declared 'authenticated' or with actions. */
@@ -68,15 +80,20 @@ export async function authenticate(request: FastifyRequest, tokens: TokenService
 
 export function registerAccessControl(app: FastifyInstance, tokens: TokenService, load: PrincipalLoader): void {
   app.decorateRequest('principal', null);
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access !== undefined) return;
-    // Web assets (the built app) are public; every API route must say what it needs.
-    if (!route.url.toLowerCase().startsWith('/api')) {
-      route.config = { ...route.config, access: 'public' };
-      return;
+    let access = route.config?.access;
+    if (access === undefined) {
+      // Web assets (the built app) are public; every API route must say what it needs.
+      if (route.url.toLowerCase().startsWith('/api')) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+      }
+      access = 'public';
+      route.config = { ...route.config, access };
     }
-    throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -1,0 +1,29 @@
+// Rules of the users module: what a person may do, resolved from the roles assigned to them.
+import { UserActions, isUserAction, type UserAction, type UserRolesWithResolvedActions } from '@atrium/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { findUserById, listAssignedRoles } from './users.repository.js';
+
+/** Keeps the enum's order so that clients and tests see a stable list; drops actions a later release removed. */
+const knownActions = (actions: Iterable<string>): UserAction[] => {
+  const held = new Set(actions);
+  return UserActions.filter((a) => held.has(a));
+};
+
+export async function getUserRolesWithResolvedActions(db: Db, userId: string): Promise<UserRolesWithResolvedActions> {
+  const user = await findUserById(db, userId);
+  if (!user || user.disabled) throw notFound('The user');
+  const roles = await listAssignedRoles(db, userId);
+  const resolved = new Set<UserAction>();
+  for (const role of roles) for (const a of role.actions) if (isUserAction(a)) resolved.add(a);
+  return {
+    userId: user.id,
+    displayName: user.displayName,
+    emailAddress: user.email,
+    identityProvider: user.identityProvider,
+    userRoles: roles.map((r) => ({ userRoleId: r.id, name: r.name, isBuiltIn: r.builtInKey !== null, userActions: knownActions(r.actions) })),
+    resolvedActions: knownActions(resolved),
+    // SPEC §3: directory groups are kept sorted ascending by displayName
+    directoryGroups: [...user.directoryGroups].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+  };
+}
