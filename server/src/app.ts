@@ -119,6 +119,7 @@ function registerWebApp(app: Api, distDir: string): void {
   app.get('/', { config: { access: 'public' } }, (_req, reply) => sendIndex(reply));
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const url = request.url.split('?')[0]!;
+    if (url === '/index.html') return sendIndex(reply);
     if (url.startsWith('/api/') || path.extname(url) !== '') {
       return reply.status(404).send({ code: 'not_found', message: `No route GET ${url}.`, details: [] });
     }
