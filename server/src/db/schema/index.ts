@@ -3,3 +3,4 @@ export * from './brands.js';
 export * from './instance.js';
 export * from './agents.js';
 export * from './audit.js';
+export * from './user-prompts.js';
