@@ -10,3 +10,5 @@ export type * from './auth/auth.schemas.js';
 export type * from './instance/instance.schemas.js';
 export type * from './brands/brands.schemas.js';
 export type * from './users/users.schemas.js';
+export type * from './agents/agents.schemas.js';
+export type * from './user-prompts/user-prompts.schemas.js';

@@ -7,4 +7,6 @@ export * from './auth/auth.schemas.js';
 export * from './instance/instance.schemas.js';
 export * from './brands/brands.schemas.js';
 export * from './users/users.schemas.js';
+export * from './agents/agents.schemas.js';
+export * from './user-prompts/user-prompts.schemas.js';
 export * from './sse/sse.codec.js';
