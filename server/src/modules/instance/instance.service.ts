@@ -1,0 +1,99 @@
+// Rules of the instance module: instance-wide settings (stored, seeded from configuration on the
+// first start), feature flags, the running build and the health of the database.
+import { z } from 'zod';
+import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, KnownFeatureFlags } from '@atrium/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { insertMissingFeatureFlags, insertMissingSettings, listFeatureFlags, ping, readAllSettings } from './instance.repository.js';
+
+/** Stored settings (instance_settings.name -> value). Configuration supplies only first-start values. */
+const StoredSettingSchemas = {
+  name: z.string().min(1),
+  organizationName: z.string().min(1),
+  defaults: InstanceDefaultsSchema,
+  allowUserCreatedGptSystems: z.boolean(),
+  showInstanceSettingsPage: z.boolean(),
+  hipaaMode: z.boolean(),
+} as const;
+type StoredSettings = { [K in keyof typeof StoredSettingSchemas]: z.infer<(typeof StoredSettingSchemas)[K]> };
+export type InstanceSettingName = keyof StoredSettings;
+
+function firstStartSettings(config: Pick<Config, 'instanceName' | 'organizationName'>): StoredSettings {
+  return {
+    name: config.instanceName,
+    organizationName: config.organizationName,
+    defaults: { defaultBrandKey: DefaultBrandKey },
+    allowUserCreatedGptSystems: true,
+    showInstanceSettingsPage: true,
+    hipaaMode: false,
+  };
+}
+
+const FirstStartFeatureFlags: Record<(typeof KnownFeatureFlags)[number], boolean> = {
+  ShowFooter: true,
+  ShowReleaseNotes: true,
+  ShowQuickStartTour: true,
+};
+
+/** Idempotent: adds what is missing, keeps what administrators changed. */
+export async function seedInstanceDefaults(db: Db, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<void> {
+  await insertMissingSettings(db, firstStartSettings(config));
+  await insertMissingFeatureFlags(db, Object.entries(FirstStartFeatureFlags).map(([name, enabled]) => ({ name, enabled })));
+}
+
+/** The stored settings; a value that no longer parses falls back to its first-start default rather than failing every page load. */
+export async function readSettings(db: Db, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<StoredSettings> {
+  const stored = await readAllSettings(db);
+  const fallback = firstStartSettings(config);
+  const pick = <K extends InstanceSettingName>(name: K): StoredSettings[K] => {
+    const parsed = StoredSettingSchemas[name].safeParse(stored.get(name));
+    return parsed.success ? (parsed.data as StoredSettings[K]) : fallback[name];
+  };
+  return {
+    name: pick('name'),
+    organizationName: pick('organizationName'),
+    defaults: pick('defaults'),
+    allowUserCreatedGptSystems: pick('allowUserCreatedGptSystems'),
+    showInstanceSettingsPage: pick('showInstanceSettingsPage'),
+    hipaaMode: pick('hipaaMode'),
+  };
+}
+
+export async function getInstanceSettings(db: Db, config: Config): Promise<InstanceSettings> {
+  const settings = await readSettings(db, config);
+  const { oidc } = config;
+  return {
+    name: settings.name,
+    organizationName: settings.organizationName,
+    entraIdSettings: oidc
+      ? { clientId: oidc.clientId, tenantId: oidc.tenantId, instance: oidc.instance, authority: oidc.issuer, scopes: oidc.scopes }
+      : null,
+    defaults: settings.defaults,
+    localSignInEnabled: config.localSignIn,
+    allowUserCreatedGptSystems: settings.allowUserCreatedGptSystems,
+    showInstanceSettingsPage: settings.showInstanceSettingsPage,
+    hipaaMode: settings.hipaaMode,
+  };
+}
+
+export async function listFeatures(db: Db): Promise<{ items: FeatureFlag[] }> {
+  return { items: await listFeatureFlags(db) };
+}
+
+export const HealthCheckTimeoutMs = 2000;
+
+/** Healthy when the database answers `select 1` in time; a hung pool must not hang the load balancer's probe. */
+export async function checkHealth(db: Db, timeoutMs = HealthCheckTimeoutMs): Promise<Health['status']> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('health check timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([ping(db), timeout]);
+    return 'Healthy';
+  } catch {
+    return 'Unhealthy';
+  } finally {
+    clearTimeout(timer);
+  }
+}
