@@ -3,7 +3,7 @@
 // A route without a declaration fails start-up, so none can be forgotten.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DirectoryGroup, IdentityProvider, UserAction } from '@atrium/contract';
-import { forbidden, unauthenticated } from './errors.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
 import type { TokenService } from './tokens.js';
 
 export type RouteAccess =
@@ -54,9 +54,19 @@ export const routeTable = (app: FastifyInstance): readonly RouteEntry[] => route
 
 export const hasAny = (principal: Principal, actions: readonly UserAction[]) => actions.some((a) => principal.actions.has(a));
 
+/**
+ * A 401 of the access check. It carries the Bearer challenge HTTP asks of a 401, which also tells
+ * it apart from a route's own 401 (e.g. wrong credentials at sign-in).
+ */
+const challenge = (message?: string, error?: 'invalid_token') => {
+  const e = unauthenticated(message);
+  const header = error ? `Bearer realm="atrium", error="${error}"` : 'Bearer realm="atrium"';
+  return new AppError(e.code, e.status, e.message, [], { 'www-authenticate': header });
+};
+
 /** The signed-in caller of a route declared 'authenticated' or with actions. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthenticated();
+  if (!request.principal) throw challenge();
   return request.principal;
 }
 
@@ -72,9 +82,9 @@ export async function authenticate(request: FastifyRequest, tokens: TokenService
   const token = bearer(request);
   if (!token) return null;
   const claims = await tokens.verify(token);
-  if (!claims) throw unauthenticated('Your session has expired or the token is not valid.');
+  if (!claims) throw challenge('Your session has expired or the token is not valid.', 'invalid_token');
   const principal = await load(claims.sub);
-  if (!principal) throw unauthenticated('Your account is not active.');
+  if (!principal) throw challenge('Your account is not active.', 'invalid_token');
   return principal;
 }
 
@@ -104,7 +114,7 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
       return;
     }
     request.principal = await authenticate(request, tokens, load);
-    if (!request.principal) throw unauthenticated();
+    if (!request.principal) throw challenge();
     if (access !== 'authenticated' && !hasAny(request.principal, access.anyOf)) {
       throw forbidden();
     }
