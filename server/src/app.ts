@@ -16,9 +16,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes, agentsRoutes];
 
 const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -35,6 +35,7 @@ export type GptSystemList = z.infer<typeof GptSystemListSchema>;
 /** What the caller may do with an agent, so that the UI never re-derives the rules. */
 export const GptSystemUserActions = ['Chat', 'Pin', 'Edit', 'Delete'] as const;
 export const GptSystemUserActionSchema = z.enum(GptSystemUserActions);
+export type GptSystemUserAction = z.infer<typeof GptSystemUserActionSchema>;
 
 export const AgentSummarySchema = z.object({
   gptSystemId: z.string().uuid(),

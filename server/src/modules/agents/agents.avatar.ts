@@ -1,0 +1,109 @@
+// Agent avatars: uploads checked by their content (not their name), stored in the blob store, and a
+// generated identicon for every agent without one, so that the UI always gets an image.
+import { createHash, randomUUID } from 'node:crypto';
+import { toSvg } from 'jdenticon';
+import { AgentAvatarMaxBytes, ErrorCodes, type AgentAvatarContentTypes } from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/access.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import * as repo from './agents.repository.js';
+import { mayManage, maySee } from './agents.policy.js';
+import { avatarUrl } from './agents.service.js';
+
+type AvatarContentType = (typeof AgentAvatarContentTypes)[number];
+
+export interface AvatarFile {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** The image type the bytes really are, or null; the client's declared type and file name are ignored. */
+export function sniffImageType(data: Buffer): AvatarContentType | null {
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(data, ascii('GIF87a')) || startsWith(data, ascii('GIF89a'))) return 'image/gif';
+  if (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) return 'image/webp';
+  // SVG is text: an optional BOM, XML prolog, comments or doctype, then an <svg> root element.
+  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, '');
+  if (/^<svg[\s>]/i.test(rest)) return 'image/svg+xml';
+  return null;
+}
+
+const defaultEtag = (agentId: string, name: string) => `"default-${createHash('sha256').update(`${agentId}\n${name}`).digest('hex').slice(0, 24)}"`;
+
+/** A deterministic identicon of the agent id: the same agent always looks the same. */
+export function defaultAvatar(agentId: string, name: string): AvatarFile {
+  const svg = toSvg(agentId, 256, { backColor: '#ffffffff', padding: 0.12 });
+  return { body: Buffer.from(svg, 'utf8'), contentType: 'image/svg+xml', etag: defaultEtag(agentId, name) };
+}
+
+export async function readAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<AvatarFile> {
+  const agent = await repo.findAgent(ctx.db, gptSystemId);
+  if (!agent || !maySee(principal, agent)) throw notFound('The agent');
+  if (agent.avatarBlobKey && agent.avatarContentType) {
+    const body = await ctx.blobs.get(agent.avatarBlobKey);
+    if (body) return { body, contentType: agent.avatarContentType, etag: `"${agent.avatarBlobKey.split('/').pop()}"` };
+  }
+  return defaultAvatar(agent.id, agent.name);
+}
+
+async function manageable(ctx: Pick<AppContext, 'db'>, principal: Principal, gptSystemId: string) {
+  const agent = await repo.findAgent(ctx.db, gptSystemId);
+  if (!agent || agent.isDeleted) throw notFound('The agent');
+  if (!mayManage(principal, agent)) throw forbidden('You may not change this agent.');
+  return agent;
+}
+
+export const tooLarge = () =>
+  new AppError(ErrorCodes.payloadTooLarge, 413, `The avatar is larger than the limit of ${AgentAvatarMaxBytes / 1024 / 1024} MB.`);
+
+/** Stores a new avatar and points the agent at it; the old blob goes only after the switch is committed. */
+export async function uploadAvatar(
+  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  principal: Principal,
+  gptSystemId: string,
+  data: Buffer,
+): Promise<{ gptSystemId: string; avatarUrl: string }> {
+  const agent = await manageable(ctx, principal, gptSystemId);
+  if (data.length === 0) throw badRequest('The avatar file is empty.', [{ field: 'file', message: 'The file is empty' }]);
+  if (data.length > AgentAvatarMaxBytes) throw tooLarge();
+  const contentType = sniffImageType(data);
+  if (!contentType) {
+    throw badRequest('The avatar must be a PNG, JPEG, GIF, WebP or SVG image.', [{ field: 'file', message: 'Unsupported image type' }]);
+  }
+  const blobKey = `agents/${agent.id}/avatar-${randomUUID()}`;
+  await ctx.blobs.put(blobKey, data, contentType);
+  try {
+    await repo.setAvatar(ctx.db, {
+      gptSystemId: agent.id,
+      blobKey,
+      contentType,
+      before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
+      actor: { userId: principal.userId, userName: principal.displayName },
+    });
+  } catch (e) {
+    await ctx.blobs.delete(blobKey).catch(() => undefined);
+    throw e;
+  }
+  if (agent.avatarBlobKey) await ctx.blobs.delete(agent.avatarBlobKey).catch(() => undefined);
+  return { gptSystemId: agent.id, avatarUrl: avatarUrl({ id: agent.id, avatarBlobKey: blobKey }) };
+}
+
+/** Back to the generated default; idempotent. */
+export async function deleteAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<void> {
+  const agent = await manageable(ctx, principal, gptSystemId);
+  if (!agent.avatarBlobKey) return;
+  await repo.setAvatar(ctx.db, {
+    gptSystemId: agent.id,
+    blobKey: null,
+    contentType: null,
+    before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
+    actor: { userId: principal.userId, userName: principal.displayName },
+  });
+  await ctx.blobs.delete(agent.avatarBlobKey).catch(() => undefined);
+}

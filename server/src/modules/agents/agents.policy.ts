@@ -1,0 +1,57 @@
+// Who may use, see and change an agent: the one place these rules live. Later issues extend mayUse
+// (chat access policies, sharing of personal agents); callers only ever ask these functions.
+import type { GptSystemUserAction } from '@atrium/contract';
+import type { Principal } from '../../platform/access.js';
+import type { AgentRow } from './agents.repository.js';
+
+type AgentFacts = Pick<AgentRow, 'id' | 'gptSystemType' | 'ownerUserId' | 'isDeleted' | 'publishedConfig'>;
+
+const isOwner = (principal: Principal, agent: AgentFacts) => agent.ownerUserId !== null && agent.ownerUserId === principal.userId;
+
+/** Whether the caller may read (and so chat with) System agents in general, or this one through a …Specific scope. */
+const mayReadSystemAgent = (principal: Principal, agentId: string) =>
+  principal.actions.has('GptSystemsRead') || (principal.actions.has('GptSystemsReadSpecific') && principal.scopes.gptSystemIds.has(agentId));
+
+/**
+ * Whether the caller may chat with this agent, ignoring whether it is published or deleted.
+ * System agents: any holder of GptSystemsRead, or of GptSystemsReadSpecific scoped to this agent.
+ * Personal (User) agents: their owner only, until sharing exists.
+ */
+export function mayUse(principal: Principal, agent: AgentFacts): boolean {
+  if (agent.gptSystemType === 'User') return isOwner(principal, agent);
+  return mayReadSystemAgent(principal, agent.id);
+}
+
+export type AgentAccess = 'use' | 'forbidden' | 'notFound';
+
+/**
+ * What a caller gets when they name an agent for chat. Deleted and unpublished agents do not exist
+ * for chat, and someone else's personal agent is reported as absent rather than forbidden, so that
+ * its id cannot be probed (DESIGN: never leak another user's object).
+ */
+export function accessForChat(principal: Principal, agent: AgentFacts | null): AgentAccess {
+  if (!agent || agent.isDeleted || !agent.publishedConfig) return 'notFound';
+  if (agent.gptSystemType === 'User' && !isOwner(principal, agent)) return 'notFound';
+  return mayUse(principal, agent) ? 'use' : 'forbidden';
+}
+
+/** Administrators who may change this agent's configuration (avatar today, more later). */
+export function mayManage(principal: Principal, agent: AgentFacts): boolean {
+  if (principal.actions.has('GptSystemsWrite')) return true;
+  if (principal.actions.has('GptSystemsWriteSpecific') && principal.scopes.gptSystemIds.has(agent.id)) return true;
+  return agent.gptSystemType === 'User' && isOwner(principal, agent);
+}
+
+/** Whether the caller may see the agent at all (its avatar, for instance), even without chatting. */
+export function maySee(principal: Principal, agent: AgentFacts): boolean {
+  if (agent.isDeleted) return false;
+  return mayUse(principal, agent) || mayManage(principal, agent);
+}
+
+/** The abilities presented with an agent, so that the UI never re-derives these rules. */
+export function userActionsOn(principal: Principal, agent: AgentFacts): GptSystemUserAction[] {
+  const actions: GptSystemUserAction[] = [];
+  if (accessForChat(principal, agent) === 'use') actions.push('Chat', 'Pin');
+  if (mayManage(principal, agent)) actions.push('Edit', 'Delete');
+  return actions;
+}

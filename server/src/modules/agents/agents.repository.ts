@@ -1,0 +1,123 @@
+// Queries of the agents module: agents, their starter prompts, pins and recent use. SQL only; the
+// rules live in agents.policy.ts and agents.service.ts.
+import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, gptSystemPrompts, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
+
+export type AgentRow = typeof gptSystems.$inferSelect;
+export type AgentWithPin = AgentRow & { isPinned: boolean };
+
+const isPinnedBy = (userId: string) =>
+  sql<boolean>`exists (select 1 from ${pinnedGptSystems} where ${pinnedGptSystems.userId} = ${userId} and ${pinnedGptSystems.gptSystemId} = ${gptSystems.id})`;
+
+const gptSystemsColumns = () => getTableColumns(gptSystems);
+
+const usable = and(eq(gptSystems.isDeleted, false), isNotNull(gptSystems.publishedConfig));
+
+export async function findAgent(db: Db, gptSystemId: string): Promise<AgentRow | null> {
+  const [row] = await db.select().from(gptSystems).where(eq(gptSystems.id, gptSystemId)).limit(1);
+  return row ?? null;
+}
+
+/** Published, live agents the caller could possibly use: every System agent and their own personal ones. */
+export async function listCandidates(db: Db, userId: string): Promise<AgentWithPin[]> {
+  return db
+    .select({ ...gptSystemsColumns(), isPinned: isPinnedBy(userId) })
+    .from(gptSystems)
+    .where(and(usable, or(eq(gptSystems.gptSystemType, 'System'), eq(gptSystems.ownerUserId, userId))))
+    .orderBy(asc(gptSystems.name), asc(gptSystems.id));
+}
+
+/** One query, newest pin first: clients call this as a cheap token check. */
+export async function listPinned(db: Db, userId: string): Promise<AgentRow[]> {
+  return db
+    .select(gptSystemsColumns())
+    .from(pinnedGptSystems)
+    .innerJoin(gptSystems, eq(gptSystems.id, pinnedGptSystems.gptSystemId))
+    .where(and(eq(pinnedGptSystems.userId, userId), usable))
+    .orderBy(desc(pinnedGptSystems.createdAt), asc(gptSystems.id));
+}
+
+export async function listRecent(db: Db, userId: string, limit: number): Promise<AgentWithPin[]> {
+  return db
+    .select({ ...gptSystemsColumns(), isPinned: isPinnedBy(userId) })
+    .from(recentGptSystems)
+    .innerJoin(gptSystems, eq(gptSystems.id, recentGptSystems.gptSystemId))
+    .where(and(eq(recentGptSystems.userId, userId), usable))
+    .orderBy(desc(recentGptSystems.lastUsedAt), asc(gptSystems.id))
+    .limit(limit);
+}
+
+export async function pin(db: Db, userId: string, gptSystemId: string): Promise<void> {
+  await db.insert(pinnedGptSystems).values({ userId, gptSystemId }).onConflictDoNothing();
+}
+
+export async function unpin(db: Db, userId: string, gptSystemId: string): Promise<void> {
+  await db.delete(pinnedGptSystems).where(and(eq(pinnedGptSystems.userId, userId), eq(pinnedGptSystems.gptSystemId, gptSystemId)));
+}
+
+export async function upsertRecent(db: Db, userId: string, gptSystemId: string, at: Date): Promise<void> {
+  await db
+    .insert(recentGptSystems)
+    .values({ userId, gptSystemId, lastUsedAt: at })
+    .onConflictDoUpdate({ target: [recentGptSystems.userId, recentGptSystems.gptSystemId], set: { lastUsedAt: at } });
+}
+
+export async function listPrompts(db: Db, gptSystemId: string) {
+  return db
+    .select({ promptId: gptSystemPrompts.id, title: gptSystemPrompts.title, prompt: gptSystemPrompts.prompt })
+    .from(gptSystemPrompts)
+    .where(eq(gptSystemPrompts.gptSystemId, gptSystemId))
+    .orderBy(asc(gptSystemPrompts.sortOrder), asc(gptSystemPrompts.createdAt), asc(gptSystemPrompts.id));
+}
+
+export async function countPrompts(db: Db, gptSystemId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(gptSystemPrompts).where(eq(gptSystemPrompts.gptSystemId, gptSystemId));
+  return row?.n ?? 0;
+}
+
+export async function insertPrompts(db: Db, gptSystemId: string, prompts: readonly { title: string; prompt: string }[]): Promise<void> {
+  if (prompts.length === 0) return;
+  await db.insert(gptSystemPrompts).values(prompts.map((p, i) => ({ gptSystemId, title: p.title, prompt: p.prompt, sortOrder: i })));
+}
+
+export async function findOldestSystemAgentByName(db: Db, name: string): Promise<AgentRow | null> {
+  const [row] = await db
+    .select()
+    .from(gptSystems)
+    .where(and(eq(gptSystems.gptSystemType, 'System'), eq(gptSystems.name, name)))
+    .orderBy(asc(gptSystems.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserName(db: Db, userId: string): Promise<{ userId: string; displayName: string } | null> {
+  const [row] = await db.select({ userId: users.id, displayName: users.displayName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+export interface AvatarChange {
+  gptSystemId: string;
+  blobKey: string | null;
+  contentType: string | null;
+  before: { blobKey: string | null; contentType: string | null };
+  actor: { userId: string; userName: string };
+}
+
+/** Points the agent at its new avatar and records the change in the audit trail, in one transaction. */
+export async function setAvatar(db: Db, change: AvatarChange): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(gptSystems)
+      .set({ avatarBlobKey: change.blobKey, avatarContentType: change.contentType, updatedAt: sql`now()` })
+      .where(eq(gptSystems.id, change.gptSystemId));
+    await tx.insert(auditLog).values({
+      aggregateType: 'GptSystem',
+      aggregateId: change.gptSystemId,
+      domainOperation: change.blobKey ? 'UpdateAvatar' : 'DeleteAvatar',
+      userId: change.actor.userId,
+      userName: change.actor.userName,
+      details: { before: change.before, after: { blobKey: change.blobKey, contentType: change.contentType } },
+    });
+  });
+}

@@ -1,0 +1,133 @@
+// Routes of the agents module: the caller's available, pinned and recent agents, what the chat page
+// needs about an agent, its starter prompts, and agent avatars. Paths follow SPEC §7 and WIRE.md.
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  AgentAvatarMaxBytes,
+  AgentAvatarUploadResultSchema,
+  ConversationPromptListSchema,
+  DetailsForConversationSchema,
+  ErrorCodes,
+  GptSystemIdParamsSchema,
+  GptSystemListSchema,
+  PinGptSystemBodySchema,
+} from '@atrium/contract';
+import type { Api, AppContext, Module } from '../../platform/context.js';
+import { principalOf, requireAny } from '../../platform/access.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import * as agents from './agents.service.js';
+import { deleteAvatar, readAvatar, tooLarge, uploadAvatar } from './agents.avatar.js';
+
+const AvatarCacheControl = 'private, max-age=300';
+// An SVG avatar opened directly must not run script or load anything on our origin.
+const ImageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const matchesIfNoneMatch = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
+
+const UnpinQuerySchema = z.object({ gptSystemId: z.string().uuid().optional() });
+
+export const agentsRoutes: Module = async (api, ctx) => {
+  const { db } = ctx;
+
+  api.get('/CurrentUser/AvailableGptSystems', { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
+    agents.listAvailable(db, principalOf(request)),
+  );
+
+  api.get('/CurrentUser/pinnedGptSystems', { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return agents.listPinned(db, principalOf(request));
+  });
+
+  api.post(
+    '/CurrentUser/pinnedGptSystem',
+    { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema } },
+    async (request, reply) => {
+      await agents.pinAgent(db, principalOf(request), request.body.gptSystemId);
+      return reply.status(204).send();
+    },
+  );
+
+  // Clients send the id in a JSON body (SPEC §7); a query parameter also works for those that cannot.
+  api.delete(
+    '/CurrentUser/pinnedGptSystem',
+    { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema.optional(), querystring: UnpinQuerySchema } },
+    async (request, reply) => {
+      const gptSystemId = request.body?.gptSystemId ?? request.query.gptSystemId;
+      if (!gptSystemId) throw badRequest('The request is not valid.', [{ field: 'gptSystemId', message: 'Required' }]);
+      await agents.unpinAgent(db, principalOf(request), gptSystemId);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get('/CurrentUser/recentGptSystems', { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
+    agents.listRecent(db, principalOf(request)),
+  );
+
+  api.get(
+    '/userConversations/gptSystems/:gptSystemId/detailsForConversation',
+    { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema, response: { 200: DetailsForConversationSchema } } },
+    async (request) => agents.detailsForConversation(ctx, principalOf(request), request.params.gptSystemId),
+  );
+
+  api.get(
+    '/userConversations/gptSystems/:gptSystemId/promptsForConversation',
+    { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema, response: { 200: ConversationPromptListSchema } } },
+    async (request) => agents.promptsForConversation(db, principalOf(request), request.params.gptSystemId),
+  );
+
+  api.get(
+    '/gptSystems/common/management/:gptSystemId/avatar',
+    { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema } },
+    async (request, reply) => {
+      const file = await readAvatar(ctx, principalOf(request), request.params.gptSystemId);
+      void reply
+        .header('etag', file.etag)
+        .header('cache-control', AvatarCacheControl)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', ImageCsp);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+      return reply.type(file.contentType).send(file.body);
+    },
+  );
+
+  await api.register(async (scope) => avatarUploadRoutes(scope as Api, ctx));
+};
+
+/** Uploads in their own scope, so that multipart parsing exists only where it is needed. */
+async function avatarUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
+  // Another module may already have registered multipart app-wide; registering it twice fails.
+  if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+  const access = requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific');
+
+  scope.post(
+    '/admin/gptSystems/:gptSystemId/avatar',
+    { config: { access }, schema: { params: GptSystemIdParamsSchema, response: { 200: AgentAvatarUploadResultSchema } } },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(ErrorCodes.unsupportedMediaType, 415, 'Send the avatar as multipart/form-data with a field named file.');
+      }
+      const part = await request.file({ limits: { fileSize: AgentAvatarMaxBytes, files: 1 } });
+      if (!part || part.fieldname !== 'file') {
+        throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw e;
+      }
+      return uploadAvatar(ctx, principalOf(request), request.params.gptSystemId, data);
+    },
+  );
+
+  scope.delete(
+    '/admin/gptSystems/:gptSystemId/avatar',
+    { config: { access }, schema: { params: GptSystemIdParamsSchema } },
+    async (request, reply) => {
+      await deleteAvatar(ctx, principalOf(request), request.params.gptSystemId);
+      return reply.status(204).send();
+    },
+  );
+}

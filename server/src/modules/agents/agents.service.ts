@@ -1,0 +1,202 @@
+// The agents module: which agents a person may chat with, their pins and recent use, what the chat
+// page shows about an agent, and the AgentDirectory the chat engine loads agents through.
+import sanitizeHtml from 'sanitize-html';
+import {
+  ApiBase,
+  type ConversationPromptList,
+  type DetailsForConversation,
+  type GptSystemList,
+  type GptSystemListItem,
+  type GptSystemType,
+} from '@atrium/contract';
+import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
+import type { ResolvedDeployment } from '../../ai/model.types.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/access.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import * as repo from './agents.repository.js';
+import type { AgentRow } from './agents.repository.js';
+import { accessForChat, mayUse, userActionsOn } from './agents.policy.js';
+
+export const RecentAgentsLimit = 10;
+
+/** Vision uploads on the chat page; the conversations module enforces the same figures. */
+export const VisionImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const VisionImageExtensions = ['.png', '.jpg', '.jpeg', '.gif', '.webp'] as const;
+export const VisionMaxUploadBytes = 20 * 1024 * 1024;
+
+type PublishedAgent = AgentRow & { publishedConfig: NonNullable<AgentRow['publishedConfig']> };
+
+export function avatarUrl(agent: Pick<AgentRow, 'id' | 'avatarBlobKey'>): string {
+  const base = `${ApiBase}/gptSystems/common/management/${agent.id}/avatar`;
+  // The blob key changes with every upload, so it doubles as a cache-busting version.
+  const version = agent.avatarBlobKey?.split('/').pop();
+  return version ? `${base}?v=${encodeURIComponent(version)}` : base;
+}
+
+const typeOf = (agent: AgentRow): GptSystemType => (agent.gptSystemType === 'User' ? 'User' : 'System');
+
+function listItem(agent: AgentRow, isPinned: boolean): GptSystemListItem {
+  return {
+    gptSystemId: agent.id,
+    id: agent.id,
+    name: agent.name,
+    description: agent.description,
+    gptSystemType: typeOf(agent),
+    isPublic: agent.isPublic,
+    avatarUrl: avatarUrl(agent),
+    isPinned,
+  };
+}
+
+const page = <T>(items: T[]) => ({ items, continuationToken: null });
+
+/** The agent as published, for a caller allowed to chat with it: 404 unknown, deleted or unpublished; 403 not allowed. */
+async function loadForChat(db: Db, principal: Principal, gptSystemId: string): Promise<PublishedAgent> {
+  const agent = await repo.findAgent(db, gptSystemId);
+  const access = accessForChat(principal, agent);
+  if (access === 'notFound' || !agent?.publishedConfig) throw notFound('The agent');
+  if (access === 'forbidden') throw forbidden('You do not have access to this agent.');
+  return agent as PublishedAgent;
+}
+
+/** The seam of ai/agent.types.ts; the conversations module creates one per app. */
+export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirectory & {
+  recordAgentUse(userId: string, gptSystemId: string): Promise<void>;
+} {
+  return {
+    async getForChat(principal, gptSystemId): Promise<ChatAgent> {
+      const agent = await loadForChat(ctx.db, principal, gptSystemId);
+      return {
+        gptSystemId: agent.id,
+        name: agent.name,
+        gptSystemType: typeOf(agent),
+        isPublic: agent.isPublic,
+        brandKey: agent.brandKey,
+        config: { ...agent.publishedConfig },
+      };
+    },
+    recordAgentUse: (userId, gptSystemId) => recordAgentUse(ctx.db, userId, gptSystemId),
+  };
+}
+
+/**
+ * Called by the conversations module whenever a person asks an agent something, so that
+ * recentGptSystems never reads conversation tables. Pass the transaction of the write when there is one.
+ */
+export async function recordAgentUse(db: Db, userId: string, gptSystemId: string, at: Date = new Date()): Promise<void> {
+  await repo.upsertRecent(db, userId, gptSystemId, at);
+}
+
+export async function listAvailable(db: Db, principal: Principal): Promise<GptSystemList> {
+  const rows = await repo.listCandidates(db, principal.userId);
+  return page(rows.filter((a) => mayUse(principal, a)).map((a) => listItem(a, a.isPinned)));
+}
+
+export async function listPinned(db: Db, principal: Principal): Promise<GptSystemList> {
+  const rows = await repo.listPinned(db, principal.userId);
+  return page(rows.filter((a) => accessForChat(principal, a) === 'use').map((a) => listItem(a, true)));
+}
+
+export async function listRecent(db: Db, principal: Principal): Promise<GptSystemList> {
+  // Over-fetch a little: agents the caller lost access to are dropped after the query.
+  const rows = await repo.listRecent(db, principal.userId, RecentAgentsLimit * 3);
+  const items = rows.filter((a) => accessForChat(principal, a) === 'use').slice(0, RecentAgentsLimit);
+  return page(items.map((a) => listItem(a, a.isPinned)));
+}
+
+/** Idempotent: pinning twice keeps one pin. */
+export async function pinAgent(db: Db, principal: Principal, gptSystemId: string): Promise<void> {
+  await loadForChat(db, principal, gptSystemId);
+  await repo.pin(db, principal.userId, gptSystemId);
+}
+
+/** Idempotent, and works for agents the caller can no longer use, so stale pins can always go. */
+export async function unpinAgent(db: Db, principal: Principal, gptSystemId: string): Promise<void> {
+  await repo.unpin(db, principal.userId, gptSystemId);
+}
+
+/** Agent introductions are administrator HTML: keep formatting and links, drop anything active. */
+export function sanitizeIntroduction(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['https', 'data'] },
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+}
+
+/** The agent's deployment, or the instance default when the one it names has since been removed. */
+async function deploymentOf(ctx: Pick<AppContext, 'models'>, name: string | null): Promise<ResolvedDeployment> {
+  try {
+    return await ctx.models.resolve(name);
+  } catch (e) {
+    if (name === null || !(e instanceof AppError) || e.status >= 500) throw e;
+    return ctx.models.resolve(null);
+  }
+}
+
+export async function detailsForConversation(
+  ctx: Pick<AppContext, 'db' | 'models'>,
+  principal: Principal,
+  gptSystemId: string,
+): Promise<DetailsForConversation> {
+  const agent = await loadForChat(ctx.db, principal, gptSystemId);
+  const deployment = await deploymentOf(ctx, agent.publishedConfig.deploymentName);
+  const owner = agent.gptSystemType === 'User' && agent.ownerUserId ? await repo.findUserName(ctx.db, agent.ownerUserId) : null;
+  const vision = deployment.vision;
+  return {
+    gptSystem: {
+      gptSystemId: agent.id,
+      id: agent.id,
+      name: agent.name,
+      description: agent.description,
+      gptSystemType: typeOf(agent),
+      isPublic: agent.isPublic,
+      avatarUrl: avatarUrl(agent),
+    },
+    gptIntroduction: sanitizeIntroduction(agent.publishedConfig.introduction),
+    guidelinesDocument: null,
+    visionFileUpload: {
+      allowedFileExtensions: vision ? [...VisionImageExtensions] : [],
+      maxUploadedFileSizeBytes: VisionMaxUploadBytes,
+    },
+    brandKey: agent.brandKey,
+    status: 'Active',
+    accessMessaging: { accessLevel: 'Full', accessMessage: null },
+    citationVisibility: 'Visible',
+    hipaaCompliant: deployment.hipaaCompliant,
+    modelDisplayName: deployment.displayName,
+    isVisionEnabled: vision,
+    allowedVisionFileTypes: vision ? [...VisionImageTypes] : [],
+    ownership: {
+      owner,
+      ownerIsCurrentUser: owner !== null && owner.userId === principal.userId,
+    },
+    currentUserActions: userActionsOn(principal, agent),
+  };
+}
+
+export async function promptsForConversation(db: Db, principal: Principal, gptSystemId: string): Promise<ConversationPromptList> {
+  await loadForChat(db, principal, gptSystemId);
+  return page(await repo.listPrompts(db, gptSystemId));
+}
+
+export const SystemAgentStarterPrompts = [
+  { title: 'Summarise a text', prompt: 'Summarise the following text in five bullet points, keeping names, figures and dates:\n\n' },
+  { title: 'Draft an email', prompt: 'Draft a short, friendly and professional email that ' },
+  { title: 'Explain a concept', prompt: 'Explain the following concept simply, with one everyday example, as if to a new colleague: ' },
+  { title: 'Brainstorm ideas', prompt: 'Brainstorm ten varied ideas for ' },
+] as const;
+
+/**
+ * Gives the seeded System agent its starter prompts, once: an agent that already has prompts (kept
+ * or edited by an administrator) is left alone. Runs inside seed()'s transaction.
+ */
+export async function seedAgentPrompts(ctx: { db: Db }, agentName = 'Atrium Assistant'): Promise<void> {
+  const agent = await repo.findOldestSystemAgentByName(ctx.db, agentName);
+  if (!agent || (await repo.countPrompts(ctx.db, agent.id)) > 0) return;
+  await repo.insertPrompts(ctx.db, agent.id, SystemAgentStarterPrompts);
+}
