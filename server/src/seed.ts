@@ -8,6 +8,7 @@ import { gptSystems, userRoleAssignments, userRoles, users, type PublishedAgentC
 import { generatePassword, hashPassword } from './platform/passwords.js';
 import { seedDefaultBrand } from './modules/brands/brands.service.js';
 import { seedInstanceDefaults } from './modules/instance/instance.service.js';
+import { seedAgentPrompts } from './modules/agents/agents.service.js';
 
 export interface SeedResult {
   /** set only when this start created the administrator with a generated password */
@@ -101,6 +102,7 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     await seedInstanceDefaults(db, ctx.config);
     await seedDefaultBrand(db);
     await seedSystemAgent(db);
+    await seedAgentPrompts({ db });
     return result;
   });
 }
