@@ -12,3 +12,4 @@ export type * from './brands/brands.schemas.js';
 export type * from './users/users.schemas.js';
 export type * from './agents/agents.schemas.js';
 export type * from './user-prompts/user-prompts.schemas.js';
+export type * from './connections/connections.schemas.js';

@@ -10,3 +10,4 @@ export * from './users/users.schemas.js';
 export * from './agents/agents.schemas.js';
 export * from './user-prompts/user-prompts.schemas.js';
 export * from './sse/sse.codec.js';
+export * from './connections/connections.schemas.js';

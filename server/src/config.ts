@@ -44,6 +44,14 @@ export interface Config {
   instanceName: string;
   organizationName: string;
   isProduction: boolean;
+  /** model providers the first start creates connections for (OPENAI_*, AZURE_OPENAI_*, ANTHROPIC_*) */
+  modelProviders: ModelProvidersConfig;
+}
+
+export interface ModelProvidersConfig {
+  openai: { apiKey: string | null; baseUrl: string | null; models: string[] } | null;
+  azureOpenai: { endpoint: string; apiKey: string; deployments: string[]; apiVersion: string | null } | null;
+  anthropic: { apiKey: string; baseUrl: string | null; models: string[] } | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -124,7 +132,51 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     instanceName: read(env, 'INSTANCE_NAME', z.string().min(1).max(200).default('Atrium')),
     organizationName: read(env, 'ORGANIZATION_NAME', z.string().min(1).max(200).default('Atrium')),
     isProduction: nodeEnv === 'production',
+    modelProviders: readModelProviders(env),
   };
+}
+
+const list = (raw: string | undefined) => (raw ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+const modelList = z.string().regex(/^[^,|]+(,[^,|]*)*$/, 'must be a comma-separated list of names (no "|")').optional();
+const isOpenAiHost = (url: string) => new URL(url).hostname === 'api.openai.com';
+
+function readModelProviders(env: Env): ModelProvidersConfig {
+  const openaiKey = read(env, 'OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
+  const openaiBase = read(env, 'OPENAI_BASE_URL', optionalUrl(['http://', 'https://'])) ?? null;
+  let openaiModels = list(read(env, 'OPENAI_MODELS', modelList));
+  let openai: ModelProvidersConfig['openai'] = null;
+  // A local OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio) usually needs no key.
+  if (openaiKey || openaiBase) {
+    if (openaiModels.length === 0) {
+      if (openaiBase && !isOpenAiHost(openaiBase)) throw new ConfigError('OPENAI_MODELS', 'is required when OPENAI_BASE_URL names a server other than api.openai.com');
+      openaiModels = ['gpt-4o-mini'];
+    }
+    if (!openaiKey && (!openaiBase || isOpenAiHost(openaiBase))) throw new ConfigError('OPENAI_API_KEY', 'is required for api.openai.com');
+    openai = { apiKey: openaiKey, baseUrl: openaiBase?.replace(/\/+$/, '') ?? null, models: openaiModels };
+  }
+
+  const azureEndpoint = read(env, 'AZURE_OPENAI_ENDPOINT', optionalUrl(['https://', 'http://'])) ?? null;
+  const azureKey = read(env, 'AZURE_OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
+  const azureDeployments = list(read(env, 'AZURE_OPENAI_DEPLOYMENTS', modelList));
+  const azureApiVersion = read(env, 'AZURE_OPENAI_API_VERSION', z.string().regex(/^(v1|\d{4}-\d{2}-\d{2}(-preview)?)$/, 'must be v1 or a date like 2024-10-21').optional()) ?? null;
+  let azureOpenai: ModelProvidersConfig['azureOpenai'] = null;
+  if (azureEndpoint || azureKey || azureDeployments.length > 0) {
+    if (!azureEndpoint) throw new ConfigError('AZURE_OPENAI_ENDPOINT', 'is required when AZURE_OPENAI_API_KEY or AZURE_OPENAI_DEPLOYMENTS is set');
+    if (!azureKey) throw new ConfigError('AZURE_OPENAI_API_KEY', 'is required when AZURE_OPENAI_ENDPOINT is set');
+    if (azureDeployments.length === 0) throw new ConfigError('AZURE_OPENAI_DEPLOYMENTS', 'is required when AZURE_OPENAI_ENDPOINT is set (comma-separated deployment names)');
+    azureOpenai = { endpoint: azureEndpoint.replace(/\/+$/, ''), apiKey: azureKey, deployments: azureDeployments, apiVersion: azureApiVersion };
+  }
+
+  const anthropicKey = read(env, 'ANTHROPIC_API_KEY', z.string().min(1).optional()) ?? null;
+  const anthropicBase = read(env, 'ANTHROPIC_BASE_URL', optionalUrl(['http://', 'https://'])) ?? null;
+  const anthropicModels = list(read(env, 'ANTHROPIC_MODELS', modelList));
+  let anthropic: ModelProvidersConfig['anthropic'] = null;
+  if (anthropicKey) {
+    anthropic = { apiKey: anthropicKey, baseUrl: anthropicBase?.replace(/\/+$/, '') ?? null, models: anthropicModels.length > 0 ? anthropicModels : ['claude-sonnet-4-5'] };
+  } else if (anthropicModels.length > 0 || anthropicBase) {
+    throw new ConfigError('ANTHROPIC_API_KEY', 'is required when ANTHROPIC_MODELS or ANTHROPIC_BASE_URL is set');
+  }
+  return { openai, azureOpenai, anthropic };
 }
 
 function defaultWebDist(): string {

@@ -11,6 +11,7 @@ import { TokenService } from './platform/tokens.js';
 import { seed } from './seed.js';
 import { bootHandler } from './platform/boot.js';
 import { createModelGateway } from './ai/model-registry.js';
+import { secretBoxFromConfig } from './platform/secrets.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   }
   const logger = pino({
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.n1AIToken'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.apiKeyEncrypted', '*.*.apiKey', '*.n1AIToken'], censor: '[redacted]' },
   });
 
   let handler: http.RequestListener = bootHandler;
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   logger.info({ database: database.kind, vector: database.vectorAvailable }, 'database ready');
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
-  const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger, models: createModelGateway() };
+  const secrets = secretBoxFromConfig(config);
+  const models = createModelGateway({ db: database.db, config, secrets, logger });
+  const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger, models, secrets };
   const seeded = await seed(ctx);
 
   const app = await buildApp(ctx, {

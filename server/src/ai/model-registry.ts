@@ -1,20 +1,184 @@
-// The provider registry: resolves deployments and streams answers through the right provider.
-// This first version knows the offline engine only; networked providers come with connections.
+// The provider registry: resolves deployment names (or WIRE's "<provider>|<model>") to enabled
+// deployments, enforces HIPAA mode, and streams answers through the provider of the deployment's
+// connection. Deployments are cached briefly so that a chat turn costs no catalogue query; the
+// connections module invalidates the cache on every change, other processes see it within CacheMs.
+import { generateText, type LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import { badRequest } from '../platform/errors.js';
+import type { SecretBox } from '../platform/secrets.js';
+import { readSettings } from '../modules/instance/instance.service.js';
+import { listAnsweringDeployments, type AnsweringDeployment } from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
-import type { AnswerRequest, ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
+import { ModelError, type AnswerRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
+import { providerAdapters, providerTypeFromName } from './providers/index.js';
+import { callSettings, streamFromAiSdk, toModelError } from './providers/ai-sdk-stream.js';
 
-export function createModelGateway(): ModelGateway {
+const CacheMs = 5_000;
+const TitleMaxChars = 60;
+
+export interface ModelGatewayOptions {
+  db: Db;
+  config: Pick<Config, 'instanceName' | 'organizationName'>;
+  secrets: SecretBox;
+  logger: FastifyBaseLogger;
+  /** whether HIPAA mode is on; by default the instance setting `hipaaMode` */
+  hipaaMode?: () => Promise<boolean>;
+}
+
+interface Entry extends AnsweringDeployment {
+  resolved: ResolvedDeployment;
+  /** built on first use; the key is decrypted only then */
+  lm?: LanguageModel;
+}
+
+interface Catalog {
+  entries: Entry[];
+  byName: Map<string, Entry>;
+  byId: Map<string, Entry>;
+  defaultEntry: Entry | null;
+  loadedAt: number;
+}
+
+const toResolved = (d: AnsweringDeployment): ResolvedDeployment => ({
+  deploymentId: d.deploymentId,
+  name: d.name,
+  displayName: d.displayName,
+  model: d.model,
+  providerType: d.providerType,
+  category: d.providerType,
+  vision: d.vision,
+  tools: d.tools,
+  hipaaCompliant: d.hipaaCompliant,
+  contextWindow: d.contextWindow,
+  maxOutputTokens: d.maxOutputTokens,
+});
+
+const unknownDeployment = (name: string) =>
+  badRequest(`Unknown deployment ${name}.`, [{ field: 'deploymentIdentifier', message: 'No enabled deployment has this name' }]);
+
+export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
+  const { db, secrets, logger } = options;
+  const hipaaMode = options.hipaaMode ?? (async () => (await readSettings(db, options.config)).hipaaMode);
+  let catalog: Promise<Catalog> | null = null;
+
+  const load = async (): Promise<Catalog> => {
+    const entries: Entry[] = (await listAnsweringDeployments(db)).map((d) => ({ ...d, resolved: toResolved(d) }));
+    return {
+      entries,
+      byName: new Map(entries.map((e) => [e.name.toLowerCase(), e])),
+      byId: new Map(entries.map((e) => [e.deploymentId, e])),
+      defaultEntry: entries.find((e) => e.isDefault) ?? null,
+      loadedAt: Date.now(),
+    };
+  };
+  const current = async (): Promise<Catalog> => {
+    const c = catalog ? await catalog.catch(() => null) : null;
+    if (c && Date.now() - c.loadedAt < CacheMs) return c;
+    catalog = load();
+    return catalog;
+  };
+
+  const find = (c: Catalog, identifier: string): Entry | ResolvedDeployment | null => {
+    const byName = c.byName.get(identifier.toLowerCase());
+    if (byName) return byName;
+    if (identifier.toLowerCase() === OfflineDeployment.name) return OfflineDeployment;
+    // WIRE.md: answerGenerationOptions.deploymentIdentifier is "<provider>|<model>"
+    const bar = identifier.indexOf('|');
+    if (bar < 0) return null;
+    const provider = providerTypeFromName(identifier.slice(0, bar));
+    const model = identifier.slice(bar + 1).trim().toLowerCase();
+    if (!provider || !model) return null;
+    const matches = c.entries.filter((e) => e.providerType === provider && (e.model.toLowerCase() === model || e.name.toLowerCase() === model));
+    if (matches.length > 0) return matches.find((e) => e.isDefault) ?? matches[0]!;
+    if (provider === 'Offline') return OfflineDeployment;
+    return null;
+  };
+
+  const languageModel = (entry: Entry): LanguageModel => {
+    if (entry.lm) return entry.lm;
+    const adapter = providerAdapters[entry.providerType];
+    if (!adapter.languageModel) throw new ModelError('This provider has no language model.', 'not_configured');
+    let apiKey: string | null = null;
+    try {
+      apiKey = entry.connection.apiKeyEncrypted ? secrets.decrypt(entry.connection.apiKeyEncrypted) : null;
+    } catch {
+      throw new ModelError(`The API key of connection ${entry.connection.name} cannot be decrypted with this instance's key; enter it again.`, 'not_configured');
+    }
+    entry.lm = adapter.languageModel({ ...entry.connection, apiKey }, entry.model);
+    return entry.lm;
+  };
+
   return {
     async resolve(name: string | null): Promise<ResolvedDeployment> {
-      if (name === null || name === OfflineDeployment.name) return OfflineDeployment;
-      throw badRequest(`Unknown deployment ${name}.`, [{ field: 'deploymentIdentifier', message: 'No such deployment' }]);
+      const c = await current();
+      const identifier = name?.trim() ?? '';
+      const found = identifier === '' ? (c.defaultEntry ?? OfflineDeployment) : find(c, identifier);
+      if (!found) throw unknownDeployment(identifier);
+      const resolved = 'resolved' in found ? found.resolved : found;
+      if (!resolved.hipaaCompliant && (await hipaaMode())) {
+        throw badRequest(`HIPAA mode is on and ${resolved.displayName} is not marked HIPAA-compliant.`, [
+          { field: 'deploymentIdentifier', message: 'Only HIPAA-compliant deployments can answer in HIPAA mode' },
+        ]);
+      }
+      return resolved;
     },
-    stream(request: AnswerRequest): AsyncIterable<StreamPart> {
-      return streamOffline(request);
+
+    async *stream(request: AnswerRequest): AsyncIterable<StreamPart> {
+      if (request.deployment.providerType === 'Offline') {
+        yield* streamOffline(request);
+        return;
+      }
+      let entry = (await current()).byId.get(request.deployment.deploymentId);
+      if (!entry) {
+        // removed or disabled since it was resolved, or changed in another process: look once more
+        catalog = null;
+        entry = (await current()).byId.get(request.deployment.deploymentId);
+      }
+      if (!entry) throw new ModelError(`The deployment ${request.deployment.name} is no longer available.`, 'not_configured');
+      yield* streamFromAiSdk(languageModel(entry), request, providerAdapters[entry.providerType].quirks);
     },
-    async generateTitle(): Promise<string | null> {
-      return null;
+
+    async generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null> {
+      const c = await current();
+      const entry = c.defaultEntry;
+      if (!entry || entry.providerType === 'Offline') return null;
+      try {
+        if (!entry.hipaaCompliant && (await hipaaMode())) return null;
+        const request = { deployment: entry.resolved, params: { temperature: 0.2, topP: null, frequencyPenalty: null, maxTokens: 40 } };
+        const result = await generateText({
+          model: languageModel(entry),
+          system:
+            'You write a short title for a conversation. Reply with the title only: at most six words, in the language of the question, without quotes or a final full stop.',
+          prompt: `Question:\n${question.slice(0, 2000)}\n\nAnswer:\n${answer.slice(0, 2000)}`,
+          ...callSettings(request as AnswerRequest, providerAdapters[entry.providerType].quirks),
+          abortSignal: signal,
+          maxRetries: 0,
+        });
+        return cleanTitle(result.text);
+      } catch (e) {
+        // never the question or the answer: in HIPAA mode they must not reach the logs
+        const error = toModelError(e, true);
+        if (!signal.aborted) logger.warn({ deployment: entry.name, status: error.status, reason: error.message }, 'title generation failed');
+        return null;
+      }
+    },
+
+    invalidate(): void {
+      catalog = null;
     },
   };
+}
+
+/** One line, no quotes or "Title:" prefix, at most TitleMaxChars characters cut at a word. */
+export function cleanTitle(raw: string): string | null {
+  let title = (raw.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim();
+  title = title.replace(/^(title|titre|titel|título)\s*:\s*/i, '').replace(/[*#_`]/g, '');
+  title = title.replace(/["“”„«»]/g, '').replace(/^['‘’]+|['‘’]+$/g, '').replace(/\s+/g, ' ').trim().replace(/[.。:;,]+$/, '').trim();
+  if (title === '') return null;
+  if (title.length <= TitleMaxChars) return title;
+  const cut = Array.from(title).slice(0, TitleMaxChars).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space > TitleMaxChars / 2 ? cut.slice(0, space) : cut).trim();
 }

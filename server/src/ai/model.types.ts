@@ -54,7 +54,16 @@ export interface AnswerRequest {
   messages: ChatMessage[];
   params: GenerationParams;
   passages: ContextPassage[];
+  /** tools the model may call (deployments with tools only); a call ends the stream with a tool-call part */
+  tools?: ToolSpec[];
   signal: AbortSignal;
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool's input object */
+  inputSchema: Record<string, unknown>;
 }
 
 export type StreamPart =
@@ -71,6 +80,7 @@ export class ModelError extends Error {
     message: string,
     readonly kind: 'not_configured' | 'upstream' | 'aborted',
     readonly status: number | null = null,
+    readonly beforeFirstToken = true,
   ) {
     super(message);
   }
@@ -83,4 +93,6 @@ export interface ModelGateway {
   stream(request: AnswerRequest): AsyncIterable<StreamPart>;
   /** a short title for a conversation, or null when no language model is configured */
   generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
+  /** forget cached deployments and connections (after an administrator changed them) */
+  invalidate(): void;
 }

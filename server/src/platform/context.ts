@@ -7,6 +7,7 @@ import type { DatabaseHandle, Db } from '../db/client.js';
 import type { BlobStore } from './blobs.js';
 import type { TokenService } from './tokens.js';
 import type { ModelGateway } from '../ai/model.types.js';
+import type { SecretBox } from './secrets.js';
 
 export interface AppContext {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   /** the model provider registry (offline engine, OpenAI, Azure, Anthropic, OpenAI-compatible) */
   models: ModelGateway;
+  /** seals provider and search keys at rest (AES-256-GCM) */
+  secrets: SecretBox;
 }
 
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

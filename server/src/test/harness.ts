@@ -17,6 +17,7 @@ import { hashPassword } from '../platform/passwords.js';
 import type { Api, AppContext } from '../platform/context.js';
 import { seed } from '../seed.js';
 import { createModelGateway } from '../ai/model-registry.js';
+import { secretBoxFromConfig } from '../platform/secrets.js';
 import { userRoleAssignments, userRoles, users } from '../db/schema/index.js';
 
 let signingPem: string | undefined;
@@ -66,14 +67,17 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
   let config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bootstrap-admin-password', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
   if (configure) config = configure(config);
   const database = await openTestDatabase();
+  const secrets = secretBoxFromConfig(config);
+  const logger = pino({ level: 'silent' });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens: TokenService.fromPem(testSigningPem()),
     blobs: new FileBlobStore(path.join(dataDir, 'blobs')),
-    logger: pino({ level: 'silent' }),
-    models: createModelGateway(),
+    logger,
+    models: createModelGateway({ db: database.db, config, secrets, logger }),
+    secrets,
   };
   await seed(ctx);
   const app = await buildApp(ctx);

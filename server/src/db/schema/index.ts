@@ -4,3 +4,4 @@ export * from './instance.js';
 export * from './agents.js';
 export * from './audit.js';
 export * from './user-prompts.js';
+export * from './connections.js';

@@ -1,0 +1,25 @@
+// Any server that speaks OpenAI chat completions: Ollama, vLLM, llama.cpp server, LM Studio, LiteLLM…
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ProviderAdapter } from './provider.types.js';
+
+export const openaiCompatibleProvider: ProviderAdapter = {
+  description: {
+    providerType: 'OpenAICompatible',
+    displayName: 'OpenAI-compatible server',
+    description: 'Ollama, vLLM, llama.cpp server, LM Studio or any server with an OpenAI chat-completions API.',
+    fields: [
+      { name: 'endpoint', displayName: 'Base URL', description: 'The API base, usually ending in /v1, e.g. http://localhost:11434/v1.', fieldType: 'url', required: true, defaultValue: null },
+      { name: 'apiKey', displayName: 'API key', description: 'Only if the server asks for one.', fieldType: 'secret', required: false, defaultValue: null },
+    ],
+    modelFieldDescription: 'The model name the server knows, e.g. llama3.1:8b.',
+  },
+  languageModel: (connection, model) =>
+    createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: (connection.endpoint ?? '').replace(/\/+$/, ''),
+      ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+      // ask for the usage chunk at the end of the stream; servers that ignore it get an estimate
+      includeUsage: true,
+    }).chatModel(model),
+  quirks: {},
+};

@@ -1,0 +1,21 @@
+// OpenAI's own API, through chat completions (`.chat()`): the same protocol as every compatible server.
+import { createOpenAI } from '@ai-sdk/openai';
+import type { ProviderAdapter } from './provider.types.js';
+
+export const OpenAiDefaultBaseUrl = 'https://api.openai.com/v1';
+
+export const openaiProvider: ProviderAdapter = {
+  description: {
+    providerType: 'OpenAI',
+    displayName: 'OpenAI',
+    description: 'Models of the OpenAI API (GPT-4o, GPT-4.1, o-series…).',
+    fields: [
+      { name: 'apiKey', displayName: 'API key', description: 'A secret key from platform.openai.com.', fieldType: 'secret', required: true, defaultValue: null },
+      { name: 'endpoint', displayName: 'Base URL', description: 'Leave empty for api.openai.com; set it for a proxy.', fieldType: 'url', required: false, defaultValue: OpenAiDefaultBaseUrl },
+    ],
+    modelFieldDescription: 'The OpenAI model id, e.g. gpt-4o-mini.',
+  },
+  languageModel: (connection, model) =>
+    createOpenAI({ apiKey: connection.apiKey ?? '', baseURL: connection.endpoint ?? OpenAiDefaultBaseUrl }).chat(model),
+  quirks: {},
+};

@@ -1,0 +1,21 @@
+// What a provider adapter knows: how its connections are described to administrators, and how to
+// build an AI SDK language model from a connection. The registry picks the adapter by provider type.
+import type { LanguageModel } from 'ai';
+import type { ProviderDescription } from '@atrium/contract';
+import type { ProviderQuirks } from './ai-sdk-stream.js';
+
+/** A stored connection with its key decrypted, only ever held in memory. */
+export interface ProviderConnection {
+  connectionId: string;
+  name: string;
+  endpoint: string | null;
+  apiVersion: string | null;
+  apiKey: string | null;
+}
+
+export interface ProviderAdapter {
+  description: ProviderDescription;
+  /** null for the offline engine, which needs no language model */
+  languageModel: ((connection: ProviderConnection, model: string) => LanguageModel) | null;
+  quirks: ProviderQuirks;
+}

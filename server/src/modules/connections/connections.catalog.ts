@@ -1,0 +1,81 @@
+// The deployments that can answer, read by the model registry and by the agents' deployment picker.
+import type { GptSystemDeployment, ProviderTypeName } from '@atrium/contract';
+import type { Db } from '../../db/client.js';
+import { OfflineDeployment } from '../../ai/offline-engine.js';
+import { providerTypeFromName } from '../../ai/providers/index.js';
+import { listEnabledDeploymentsWithConnection } from './connections.repository.js';
+
+/** What the model registry answers with: enabled deployments and their connections (keys still sealed). */
+export interface AnsweringDeployment {
+  deploymentId: string;
+  name: string;
+  displayName: string;
+  model: string;
+  providerType: ProviderTypeName;
+  vision: boolean;
+  tools: boolean;
+  hipaaCompliant: boolean;
+  contextWindow: number | null;
+  maxOutputTokens: number | null;
+  isDefault: boolean;
+  connection: { connectionId: string; name: string; endpoint: string | null; apiVersion: string | null; apiKeyEncrypted: string | null };
+}
+
+export async function listAnsweringDeployments(db: Db): Promise<AnsweringDeployment[]> {
+  const rows = await listEnabledDeploymentsWithConnection(db);
+  return rows.flatMap(({ deployment: d, connection: c }) => {
+    const providerType = providerTypeFromName(c.providerType);
+    if (!providerType) return [];
+    return [
+      {
+        deploymentId: d.id,
+        name: d.name,
+        displayName: d.displayName,
+        model: d.model,
+        providerType,
+        vision: d.vision,
+        tools: d.tools,
+        hipaaCompliant: d.hipaaCompliant,
+        contextWindow: d.contextWindow,
+        maxOutputTokens: d.maxOutputTokens,
+        isDefault: d.isDefault,
+        connection: { connectionId: c.id, name: c.name, endpoint: c.endpoint, apiVersion: c.apiVersion, apiKeyEncrypted: c.apiKeyEncrypted },
+      },
+    ];
+  });
+}
+
+/** GET /admin/gptSystems/deployments: enabled deployments, then the built-in offline engine. */
+export async function listGptSystemDeployments(db: Db, filter: { hipaaCompliant?: boolean | undefined }): Promise<{ items: GptSystemDeployment[]; continuationToken: null }> {
+  const deployments = await listAnsweringDeployments(db);
+  const items: GptSystemDeployment[] = deployments.map((d) => ({
+    deploymentId: d.deploymentId,
+    name: d.name,
+    displayName: d.displayName,
+    model: d.model,
+    providerType: d.providerType,
+    connectionName: d.connection.name,
+    vision: d.vision,
+    tools: d.tools,
+    hipaaCompliant: d.hipaaCompliant,
+    contextWindow: d.contextWindow,
+    maxOutputTokens: d.maxOutputTokens,
+    isDefault: d.isDefault,
+  }));
+  const o = OfflineDeployment;
+  items.push({
+    deploymentId: o.deploymentId,
+    name: o.name,
+    displayName: o.displayName,
+    model: o.model,
+    providerType: 'Offline',
+    connectionName: 'Built in',
+    vision: o.vision,
+    tools: o.tools,
+    hipaaCompliant: o.hipaaCompliant,
+    contextWindow: o.contextWindow,
+    maxOutputTokens: o.maxOutputTokens,
+    isDefault: !deployments.some((d) => d.isDefault),
+  });
+  return { items: filter.hipaaCompliant === undefined ? items : items.filter((i) => i.hipaaCompliant === filter.hipaaCompliant), continuationToken: null };
+}

@@ -1,0 +1,233 @@
+// Rules of the connections module: model provider connections and their deployments. Keys are sealed
+// before they are stored and never leave the server; every change is audited in its transaction and
+// makes the model registry forget its cached deployments.
+import {
+  ProviderTypes,
+  type Connection,
+  type ConnectionCreate,
+  type ConnectionUpdate,
+  type Deployment,
+  type DeploymentCreate,
+  type DeploymentUpdate,
+  type ErrorDetail,
+  type ProviderDescription,
+  type ProviderTypeName,
+} from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { providerAdapters, providerTypeFromName } from '../../ai/providers/index.js';
+import * as repo from './connections.repository.js';
+import type { ConnectionRow, DeploymentRow } from './connections.repository.js';
+
+export type ConnectionsContext = Pick<AppContext, 'db' | 'secrets' | 'models'>;
+
+/** Who made a change, for the audit trail. */
+export interface Actor {
+  userId: string | null;
+  userName: string;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export const presentDeployment = (d: DeploymentRow): Deployment => ({
+  deploymentId: d.id,
+  connectionId: d.connectionId,
+  name: d.name,
+  displayName: d.displayName,
+  model: d.model,
+  vision: d.vision,
+  tools: d.tools,
+  hipaaCompliant: d.hipaaCompliant,
+  contextWindow: d.contextWindow,
+  maxOutputTokens: d.maxOutputTokens,
+  isDefault: d.isDefault,
+  enabled: d.enabled,
+  createdAt: iso(d.createdAt),
+  updatedAt: iso(d.updatedAt),
+});
+
+/** The only way a connection leaves this module: the sealed key becomes `hasApiKey`. */
+export const presentConnection = (c: ConnectionRow, deployments: DeploymentRow[]): Connection => ({
+  connectionId: c.id,
+  name: c.name,
+  providerType: c.providerType as ProviderTypeName,
+  endpoint: c.endpoint,
+  apiVersion: c.apiVersion,
+  hasApiKey: c.apiKeyEncrypted !== null,
+  createdFromEnvironment: c.createdFromEnvironment,
+  createdAt: iso(c.createdAt),
+  updatedAt: iso(c.updatedAt),
+  deployments: deployments.filter((d) => d.connectionId === c.id).map(presentDeployment),
+});
+
+export function listProviders(): { items: ProviderDescription[]; continuationToken: null } {
+  return { items: Object.values(providerAdapters).map((a) => a.description), continuationToken: null };
+}
+
+export function getProvider(type: string): ProviderDescription {
+  const providerType = providerTypeFromName(type);
+  if (!providerType) throw notFound(`The provider type ${type}`);
+  return providerAdapters[providerType].description;
+}
+
+async function loadConnection(db: Db, id: string): Promise<Connection> {
+  const row = await repo.findConnectionRow(db, id);
+  if (!row) throw notFound('The connection');
+  return presentConnection(row, await repo.listDeploymentRows(db, [id]));
+}
+
+export async function listConnections(ctx: ConnectionsContext): Promise<{ items: Connection[]; continuationToken: null }> {
+  const rows = await repo.listConnectionRows(ctx.db);
+  const deployments = await repo.listDeploymentRows(ctx.db, rows.map((r) => r.id));
+  return { items: rows.map((r) => presentConnection(r, deployments)), continuationToken: null };
+}
+
+export const getConnection = (ctx: ConnectionsContext, id: string) => loadConnection(ctx.db, id);
+
+/** The fields a provider requires, checked on the merged result of a create or an update. */
+function checkProviderFields(providerType: ProviderTypeName, values: { endpoint: string | null; apiKey: boolean; apiVersion: string | null }): void {
+  const details: ErrorDetail[] = [];
+  for (const field of providerAdapters[providerType].description.fields) {
+    const present = field.name === 'apiKey' ? values.apiKey : values[field.name] !== null;
+    if (field.required && !present) details.push({ field: field.name, message: `${field.displayName} is required for ${providerType}` });
+  }
+  if (details.length > 0) throw badRequest('The connection is missing required fields.', details);
+}
+
+async function audit(db: Db, actor: Actor, connectionId: string, domainOperation: repo.AuditEntry['domainOperation'], before: Connection | null, after: Connection | null) {
+  await repo.insertConnectionAudit(db, {
+    aggregateId: connectionId,
+    domainOperation,
+    userId: actor.userId,
+    userName: actor.userName,
+    details: { ...(before ? { before } : {}), ...(after ? { after } : {}) },
+  });
+}
+
+export async function createConnection(ctx: ConnectionsContext, actor: Actor, input: ConnectionCreate, options: { createdFromEnvironment?: boolean } = {}): Promise<Connection> {
+  if (!ProviderTypes.includes(input.providerType)) throw badRequest('Unknown provider type.', [{ field: 'providerType', message: 'Unknown provider type' }]);
+  const endpoint = input.endpoint ?? null;
+  const apiVersion = input.apiVersion ?? null;
+  checkProviderFields(input.providerType, { endpoint, apiVersion, apiKey: !!input.apiKey });
+  const created = await ctx.db.transaction(async (tx) => {
+    const db: Db = tx;
+    const row = await repo.insertConnectionRow(db, {
+      name: input.name,
+      providerType: input.providerType,
+      endpoint,
+      apiVersion,
+      apiKeyEncrypted: input.apiKey ? ctx.secrets.encrypt(input.apiKey) : null,
+      createdFromEnvironment: options.createdFromEnvironment ?? false,
+    });
+    for (const [i, d] of (input.deployments ?? []).entries()) await insertDeployment(db, row.id, d, `deployments.${i}`);
+    const after = await loadConnection(db, row.id);
+    await audit(db, actor, row.id, 'Created', null, after);
+    return after;
+  });
+  ctx.models.invalidate();
+  return created;
+}
+
+export async function updateConnection(ctx: ConnectionsContext, actor: Actor, id: string, input: ConnectionUpdate): Promise<Connection> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const db: Db = tx;
+    const row = await repo.findConnectionRow(db, id);
+    if (!row) throw notFound('The connection');
+    const before = presentConnection(row, await repo.listDeploymentRows(db, [id]));
+    const endpoint = input.endpoint === undefined ? row.endpoint : input.endpoint;
+    const apiVersion = input.apiVersion === undefined ? row.apiVersion : input.apiVersion;
+    const apiKeyEncrypted = input.apiKey === undefined ? row.apiKeyEncrypted : input.apiKey === null ? null : ctx.secrets.encrypt(input.apiKey);
+    checkProviderFields(row.providerType as ProviderTypeName, { endpoint, apiVersion, apiKey: apiKeyEncrypted !== null });
+    await repo.updateConnectionRow(db, id, { name: input.name ?? row.name, endpoint, apiVersion, apiKeyEncrypted });
+    const after = await loadConnection(db, id);
+    // a changed key shows in the trail as a changed updatedAt only, never as a value
+    await audit(db, actor, id, 'Updated', before, { ...after, ...(input.apiKey !== undefined ? { apiKeyChanged: true } : {}) });
+    return after;
+  });
+  ctx.models.invalidate();
+  return updated;
+}
+
+/** Deleting a connection deletes its deployments; agents that named them fall back to an error until changed. */
+export async function deleteConnection(ctx: ConnectionsContext, actor: Actor, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const db: Db = tx;
+    const before = await loadConnection(db, id);
+    await repo.deleteConnectionRow(db, id);
+    await audit(db, actor, id, 'Deleted', before, null);
+  });
+  ctx.models.invalidate();
+}
+
+export async function listDeployments(ctx: ConnectionsContext, connectionId: string): Promise<{ items: Deployment[]; continuationToken: null }> {
+  return { items: (await loadConnection(ctx.db, connectionId)).deployments, continuationToken: null };
+}
+
+export async function getDeployment(ctx: ConnectionsContext, connectionId: string, deploymentId: string): Promise<Deployment> {
+  const row = await repo.findDeploymentRow(ctx.db, connectionId, deploymentId);
+  if (!row) throw notFound('The deployment');
+  return presentDeployment(row);
+}
+
+async function insertDeployment(db: Db, connectionId: string, input: DeploymentCreate, field = 'name'): Promise<DeploymentRow> {
+  const name = input.name.trim();
+  if (await repo.deploymentNameTaken(db, name)) throw conflict('A deployment with this name exists.', [{ field, message: 'Deployment names are unique' }]);
+  const enabled = input.enabled ?? true;
+  // the first deployment of an instance becomes its default, so that agents without one use it
+  const isDefault = enabled && (input.isDefault === true || (await repo.findDefaultDeploymentRow(db)) === null);
+  if (input.isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: 'isDefault', message: 'Enable it first' }]);
+  if (isDefault) await repo.clearDefaultDeployment(db);
+  return repo.insertDeploymentRow(db, {
+    connectionId,
+    name,
+    displayName: input.displayName ?? name,
+    model: input.model,
+    vision: input.vision ?? false,
+    tools: input.tools ?? false,
+    hipaaCompliant: input.hipaaCompliant ?? false,
+    contextWindow: input.contextWindow ?? null,
+    maxOutputTokens: input.maxOutputTokens ?? null,
+    isDefault,
+    enabled,
+  });
+}
+
+async function changeDeployments<T>(ctx: ConnectionsContext, actor: Actor, connectionId: string, change: (db: Db) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const db: Db = tx;
+    const before = await loadConnection(db, connectionId);
+    const value = await change(db);
+    await audit(db, actor, connectionId, 'Updated', before, await loadConnection(db, connectionId));
+    return value;
+  });
+  ctx.models.invalidate();
+  return result;
+}
+
+export async function createDeployment(ctx: ConnectionsContext, actor: Actor, connectionId: string, input: DeploymentCreate): Promise<Deployment> {
+  return changeDeployments(ctx, actor, connectionId, async (db) => presentDeployment(await insertDeployment(db, connectionId, input)));
+}
+
+export async function updateDeployment(ctx: ConnectionsContext, actor: Actor, connectionId: string, deploymentId: string, input: DeploymentUpdate): Promise<Deployment> {
+  return changeDeployments(ctx, actor, connectionId, async (db) => {
+    const row = await repo.findDeploymentRow(db, connectionId, deploymentId);
+    if (!row) throw notFound('The deployment');
+    if (input.name !== undefined && (await repo.deploymentNameTaken(db, input.name, deploymentId))) {
+      throw conflict('A deployment with this name exists.', [{ field: 'name', message: 'Deployment names are unique' }]);
+    }
+    const enabled = input.enabled ?? row.enabled;
+    const isDefault = input.isDefault ?? row.isDefault;
+    if (isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: input.enabled === false ? 'enabled' : 'isDefault', message: 'The default deployment must stay enabled' }]);
+    if (isDefault && !row.isDefault) await repo.clearDefaultDeployment(db);
+    return presentDeployment(await repo.updateDeploymentRow(db, deploymentId, { ...input, ...(input.name ? { name: input.name.trim() } : {}) }));
+  });
+}
+
+export async function deleteDeployment(ctx: ConnectionsContext, actor: Actor, connectionId: string, deploymentId: string): Promise<void> {
+  await changeDeployments(ctx, actor, connectionId, async (db) => {
+    const row = await repo.findDeploymentRow(db, connectionId, deploymentId);
+    if (!row) throw notFound('The deployment');
+    await repo.deleteDeploymentRow(db, deploymentId);
+  });
+}
