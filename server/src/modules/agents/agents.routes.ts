@@ -51,7 +51,7 @@ export const agentsRoutes: Module = async (api, ctx) => {
   // Clients send the id in a JSON body (SPEC §7); a query parameter also works for those that cannot.
   api.delete(
     '/CurrentUser/pinnedGptSystem',
-    { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema.optional(), querystring: UnpinQuerySchema } },
+    { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema.nullish(), querystring: UnpinQuerySchema } },
     async (request, reply) => {
       const gptSystemId = request.body?.gptSystemId ?? request.query.gptSystemId;
       if (!gptSystemId) throw badRequest('The request is not valid.', [{ field: 'gptSystemId', message: 'Required' }]);
