@@ -13,3 +13,4 @@ export type * from './users/users.schemas.js';
 export type * from './agents/agents.schemas.js';
 export type * from './user-prompts/user-prompts.schemas.js';
 export type * from './connections/connections.schemas.js';
+export type * from './conversations/conversations.schemas.js';

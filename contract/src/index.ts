@@ -11,3 +11,4 @@ export * from './agents/agents.schemas.js';
 export * from './user-prompts/user-prompts.schemas.js';
 export * from './sse/sse.codec.js';
 export * from './connections/connections.schemas.js';
+export * from './conversations/conversations.schemas.js';
