@@ -5,3 +5,4 @@ export * from './agents.js';
 export * from './audit.js';
 export * from './user-prompts.js';
 export * from './connections.js';
+export * from './conversations.js';

@@ -1,0 +1,91 @@
+// Conversations and their segment trees, with the usage figures analytics reads. Owned by the
+// conversations module; the chat orchestrator writes segments through the store it is given.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { gptSystems } from './agents.js';
+
+export interface SegmentCitation {
+  title: string;
+  path: string;
+}
+
+export interface SegmentFeedback {
+  feedbackType: 'Positive' | 'Negative';
+  isPositive: boolean;
+  comment: string | null;
+  createdAt: string;
+}
+
+export interface SegmentExecutionLog {
+  createdAt: string;
+  executionLogType: string;
+  executionLogDetailLevel: string;
+  message: string;
+  isError: boolean;
+}
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** null only for previews of a configuration state that is not an agent yet */
+    gptSystemId: uuid('gpt_system_id').references(() => gptSystems.id),
+    configStateId: uuid('config_state_id'),
+    title: text('title').notNull(),
+    /** lower(title), kept by the database so that a contains-search needs no function per row */
+    titleLower: text('title_lower').generatedAlwaysAs(sql`lower("title")`),
+    titleIsGenerated: boolean('title_is_generated').notNull().default(false),
+    sessionIdentifier: text('session_identifier'),
+    selectedLeafSegmentId: uuid('selected_leaf_segment_id'),
+    archived: boolean('archived').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    isTemporary: boolean('is_temporary').notNull().default(false),
+    brandKey: text('brand_key').notNull().default('default'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // keyset paging of a person's list, newest first
+  (t) => [index('conversations_user_modified_idx').on(t.userId, t.lastModifiedAt.desc(), t.id.desc())],
+);
+
+export const conversationSegments = pgTable(
+  'conversation_segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    parentSegmentId: uuid('parent_segment_id').references((): AnyPgColumn => conversationSegments.id, { onDelete: 'cascade' }),
+    regeneratedFromSegmentId: uuid('regenerated_from_segment_id'),
+    question: text('question').notNull(),
+    answer: text('answer').notNull().default(''),
+    /** InProgress, Success, Aborted, Failed */
+    status: text('status').notNull().default('InProgress'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    answeredWithModel: jsonb('answered_with_model').$type<{ displayName: string; category: string }>(),
+    citations: jsonb('citations').$type<SegmentCitation[]>().notNull().default(sql`'[]'::jsonb`),
+    feedback: jsonb('feedback').$type<SegmentFeedback>(),
+    visionImageIds: jsonb('vision_image_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    executionLogs: jsonb('execution_logs').$type<SegmentExecutionLog[]>().notNull().default(sql`'[]'::jsonb`),
+    // usage: what analytics reads, denormalised so that reports need no joins
+    model: text('model'),
+    deploymentName: text('deployment_name'),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    tokensEstimated: boolean('tokens_estimated'),
+    timeToFirstTokenMs: integer('time_to_first_token_ms'),
+    durationMs: integer('duration_ms'),
+    gptSystemId: uuid('gpt_system_id'),
+    brandKey: text('brand_key'),
+    userId: uuid('user_id'),
+  },
+  (t) => [
+    index('conversation_segments_conversation_idx').on(t.conversationId, t.createdAt),
+    index('conversation_segments_created_idx').on(t.createdAt),
+  ],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type SegmentRow = typeof conversationSegments.$inferSelect;
