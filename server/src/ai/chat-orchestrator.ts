@@ -1,0 +1,257 @@
+// One chat generation: streams an answer from the model gateway, publishes WIRE.md's events through a
+// transport, and persists the segment (created while the model warms up, finished once at the end).
+// The conversations service validates everything before calling here; nothing in this file refuses.
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Citation, ExecutionLog, ResponseModelEvent, SegmentStatus, StreamError } from '@atrium/contract';
+import type { ChatMessage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
+import { ModelError } from './model.types.js';
+import { estimateTokens } from './offline-engine.js';
+import type { ChatTransport } from './chat-updates.js';
+import { TraceLog } from './chat-trace.js';
+
+export interface ChatTurn {
+  conversationId: string;
+  segmentId: string;
+  deployment: ResolvedDeployment;
+  system: string;
+  messages: ChatMessage[];
+  params: GenerationParams;
+  /** performance.now() when the request arrived: time to first token and duration count from here */
+  startedAt: number;
+  /** keep Debug-level execution logs (segmentTraceLogLevel other than NonPersisted) */
+  persistDebugLogs: boolean;
+  /** replace the first-question title with a generated one after this answer */
+  generateTitle: boolean;
+}
+
+export interface SegmentOutcome {
+  answer: string;
+  status: Exclude<SegmentStatus, 'InProgress'>;
+  citations: Citation[];
+  answeredWithModel: { displayName: string; category: string };
+  usage: {
+    model: string;
+    deploymentName: string;
+    promptTokens: number;
+    completionTokens: number;
+    tokensEstimated: boolean;
+    timeToFirstTokenMs: number | null;
+    durationMs: number;
+  };
+  executionLogs: ExecutionLog[];
+  completedAt: Date;
+}
+
+/** Persistence of one segment, provided by the conversations module. */
+export interface SegmentStore {
+  /** writes the conversation (when new) and the InProgress segment */
+  create(): Promise<void>;
+  /** keeps the answer so far, so that a crash mid-answer loses little */
+  saveProgress(answer: string): Promise<void>;
+  /** writes the final answer, status and usage; returns the segment as clients read it */
+  finish(outcome: SegmentOutcome): Promise<ResponseModelEvent>;
+  /** replaces the first-question title unless someone renamed the conversation meanwhile */
+  replaceTitle(title: string): Promise<void>;
+}
+
+export interface ChatDeps {
+  models: ModelGateway;
+  logger: FastifyBaseLogger;
+}
+
+const ProgressSaveIntervalMs = 2000;
+const TitleTimeoutMs = 30_000;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/** Runs one generation to its end; never throws (failures become events). */
+export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTransport, deps: ChatDeps): Promise<SegmentOutcome | null> {
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const onClientGone = () => controller.abort(transport.signal.reason);
+  if (transport.signal.aborted) onClientGone();
+  else transport.signal.addEventListener('abort', onClientGone, { once: true });
+
+  const trace = new TraceLog(turn.persistDebugLogs);
+  trace.info('ModelSelected', `Answering with ${turn.deployment.displayName} (${turn.deployment.name})`);
+
+  transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
+  transport.publish({ type: 'step', text: 'Thinking' });
+
+  // The rows are written while the model prepares its first token: they never delay it.
+  let storeFailure: unknown = null;
+  const created = store.create().catch((e: unknown) => {
+    storeFailure = e;
+    controller.abort(e);
+  });
+
+  let answer = '';
+  let held = '';
+  let firstTokenAt: number | null = null;
+  let usage: Extract<StreamPart, { type: 'usage' }> | null = null;
+  const citations: Citation[] = [];
+  let failure: { error: StreamError; internal: boolean } | null = null;
+  let lastSave = performance.now();
+  let saving: Promise<void> = Promise.resolve();
+
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  const iterator = deps.models
+    .stream({ deployment: turn.deployment, system: turn.system, messages: turn.messages, params: turn.params, passages: [], signal })
+    [Symbol.asyncIterator]();
+
+  try {
+    for (;;) {
+      // a provider that ignores the signal still cannot keep a gone client's stream open
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === 'aborted' || next.done) break;
+      const part = next.value;
+      switch (part.type) {
+        case 'text': {
+          if (part.text === '') break;
+          if (firstTokenAt === null) {
+            firstTokenAt = performance.now();
+            trace.debug('FirstToken', `First token after ${Math.round(firstTokenAt - turn.startedAt)} ms`);
+          }
+          answer += part.text;
+          // never end a piece inside a surrogate pair: base64 of half a character is not UTF-8
+          let piece = held + part.text;
+          held = '';
+          if (isHighSurrogate(piece.charCodeAt(piece.length - 1))) {
+            held = piece.slice(-1);
+            piece = piece.slice(0, -1);
+          }
+          if (piece) transport.publish({ type: 'text', text: piece });
+          const now = performance.now();
+          if (now - lastSave > ProgressSaveIntervalMs) {
+            lastSave = now;
+            const snapshot = answer;
+            saving = saving.then(() => created).then(() => (storeFailure ? undefined : store.saveProgress(snapshot))).catch(() => undefined);
+          }
+          break;
+        }
+        case 'step':
+          transport.publish({ type: 'step', text: part.text });
+          trace.info('Step', part.text);
+          break;
+        case 'citation':
+          citations.push({ title: part.title, path: part.path });
+          break;
+        case 'tool-call':
+          trace.debug('ToolCall', `Called ${part.toolName}`);
+          break;
+        case 'usage':
+          usage = part;
+          break;
+      }
+    }
+  } catch (e) {
+    if (!signal.aborted && !(e instanceof ModelError && e.kind === 'aborted')) {
+      failure =
+        e instanceof ModelError
+          ? { error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: e.message }, internal: false }
+          : { error: { code: 'internal_error', message: 'Something went wrong while answering. Please try again.' }, internal: true };
+      if (!(e instanceof ModelError)) deps.logger.error({ err: e, segmentId: turn.segmentId }, 'chat generation failed');
+    }
+  } finally {
+    transport.signal.removeEventListener('abort', onClientGone);
+    if (signal.aborted || failure) void iterator.return?.().catch(() => undefined);
+  }
+  if (held) {
+    transport.publish({ type: 'text', text: held });
+    held = '';
+  }
+
+  await created;
+  await saving;
+  if (storeFailure) {
+    deps.logger.error({ err: storeFailure, segmentId: turn.segmentId }, 'could not save the segment');
+    failure = { error: { code: 'internal_error', message: 'Something went wrong while saving this answer. Please try again.' }, internal: true };
+  }
+  const clientGone = transport.signal.aborted;
+  const status: SegmentOutcome['status'] = failure ? 'Failed' : clientGone || signal.aborted ? 'Aborted' : 'Success';
+  if (failure) trace.error(failure.error.message);
+  else if (status === 'Aborted') trace.info('Aborted', 'The client stopped the answer');
+
+  const end = performance.now();
+  const promptText = [turn.system, ...turn.messages.map((m) => m.content)].join('\n');
+  const outcome: SegmentOutcome = {
+    answer,
+    status,
+    citations,
+    answeredWithModel: { displayName: turn.deployment.displayName, category: turn.deployment.category },
+    usage: {
+      model: turn.deployment.model,
+      deploymentName: turn.deployment.name,
+      promptTokens: usage?.promptTokens ?? estimateTokens(promptText),
+      completionTokens: usage?.completionTokens ?? estimateTokens(answer),
+      tokensEstimated: usage?.estimated ?? true,
+      timeToFirstTokenMs: firstTokenAt === null ? null : Math.round(firstTokenAt - turn.startedAt),
+      durationMs: Math.round(end - turn.startedAt),
+    },
+    executionLogs: [],
+    completedAt: new Date(),
+  };
+  trace.info('Completed', `${status}: ${outcome.usage.promptTokens} prompt and ${outcome.usage.completionTokens} completion tokens${outcome.usage.tokensEstimated ? ' (estimated)' : ''}`);
+  outcome.executionLogs = trace.persisted();
+
+  let model: ResponseModelEvent | null = null;
+  if (!storeFailure) {
+    try {
+      model = await store.finish(outcome);
+    } catch (e) {
+      deps.logger.error({ err: e, segmentId: turn.segmentId }, 'could not finish the segment');
+      failure ??= { error: { code: 'internal_error', message: 'Something went wrong while saving this answer. Please try again.' }, internal: true };
+    }
+  }
+
+  if (failure) transport.publish({ type: 'error', message: failure.error.message, internal: failure.internal });
+  transport.publish({ type: 'session-tokens', tokens: [] });
+  const errors = failure ? [failure.error] : undefined;
+  transport.publish({
+    type: 'response-model',
+    model: model ? { ...model, ...(errors ? { errors } : {}) } : fallbackModel(turn, outcome, errors),
+  });
+  transport.publish({ type: 'end' });
+
+  if (turn.generateTitle && status === 'Success' && !storeFailure) void generateTitle(turn, answer, store, deps);
+  return storeFailure ? null : outcome;
+}
+
+/** The response-model when the segment could not be read back: enough for a client to finish. */
+function fallbackModel(turn: ChatTurn, outcome: SegmentOutcome, errors: StreamError[] | undefined): ResponseModelEvent {
+  const question = turn.messages[turn.messages.length - 1]?.content ?? '';
+  return {
+    conversationId: turn.conversationId,
+    conversationSegmentId: turn.segmentId,
+    lineage: { parentSegmentId: null, lineageType: 'Question' },
+    childrenSegmentIds: [],
+    regeneratedSegmentIds: [],
+    question,
+    answer: outcome.answer,
+    status: outcome.status,
+    createdAt: new Date(Date.now() - outcome.usage.durationMs).toISOString(),
+    completedAt: outcome.completedAt.toISOString(),
+    answeredWithModel: outcome.answeredWithModel,
+    feedback: null,
+    citations: outcome.citations,
+    visionImages: [],
+    attachments: [],
+    executionLogs: outcome.executionLogs,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+async function generateTitle(turn: ChatTurn, answer: string, store: SegmentStore, deps: ChatDeps): Promise<void> {
+  const question = turn.messages[turn.messages.length - 1]?.content ?? '';
+  try {
+    const title = await deps.models.generateTitle(question, answer, AbortSignal.timeout(TitleTimeoutMs));
+    const clean = title?.replace(/\s+/g, ' ').replace(/^["'\s]+|["'\s.]+$/g, '').slice(0, 200);
+    if (clean) await store.replaceTitle(clean);
+  } catch (e) {
+    deps.logger.warn({ err: e, conversationId: turn.conversationId }, 'could not generate a title');
+  }
+}
