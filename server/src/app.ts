@@ -17,10 +17,11 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { userPromptsRoutes } from './modules/user-prompts/user-prompts.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes];
 
 const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -1,0 +1,176 @@
+// Routes of the user conversations API (WIRE.md, SPEC §7 UserConversations). Every route is for a
+// signed-in person; the service answers 404 for a conversation that is not theirs.
+import { performance } from 'node:perf_hooks';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ConversationListQuerySchema,
+  ConversationListSchema,
+  ConversationParamsSchema,
+  ConversationSchema,
+  ExecutionDetailsSchema,
+  FeedbackBodySchema,
+  FeedbackSchema,
+  FollowUpBodySchema,
+  GptSystemParamsSchema,
+  NewConversationBodySchema,
+  RegenerateBodySchema,
+  RemoveFeedbackInputSchema,
+  SegmentCitationsSchema,
+  SegmentParamsSchema,
+  TraceLogsSchema,
+  UpdateSelectedLeafBodySchema,
+  UpdateTitleBodySchema,
+  UpdateTitleByIdBodySchema,
+} from '@atrium/contract';
+import type { AppContext, Module } from '../../platform/context.js';
+import { principalOf } from '../../platform/access.js';
+import { openSseStream } from '../../platform/sse.js';
+import { timeZoneOf } from '../../platform/timezone.js';
+import { runChatTurn } from '../../ai/chat-orchestrator.js';
+import { sseTransport } from '../../ai/chat-updates.js';
+import { createAgentDirectory } from '../agents/agents.service.js';
+import * as service from './conversations.service.js';
+import { planTurn, type TurnRequest } from './conversations.turns.js';
+
+const Base = '/userConversations';
+const auth = { access: 'authenticated' } as const;
+
+export const conversationsRoutes: Module = (api, ctx) => {
+  const agents = createAgentDirectory(ctx);
+  // read per request, so that the model gateway can be swapped at run time (connections change)
+  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents });
+
+  const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
+    const startedAt = performance.now() - reply.elapsedTime;
+    const planned = await planTurn(deps(request), principalOf(request), turn, startedAt, timeZoneOf(request));
+    await streamTurn(ctx, request, reply, planned);
+  };
+
+  api.post(
+    `${Base}/byGptSystemId/:gptSystemId`,
+    { config: auth, schema: { params: GptSystemParamsSchema, body: NewConversationBodySchema } },
+    (request, reply) => stream(request, reply, { kind: 'new', gptSystemId: request.params.gptSystemId, body: request.body }),
+  );
+
+  api.post(
+    `${Base}/:conversationId/segments`,
+    { config: auth, schema: { params: ConversationParamsSchema, body: FollowUpBodySchema } },
+    (request, reply) => stream(request, reply, { kind: 'follow-up', conversationId: request.params.conversationId, body: request.body }),
+  );
+
+  api.post(
+    `${Base}/:conversationId/segments/:segmentId/regenerate`,
+    { config: auth, schema: { params: SegmentParamsSchema, body: RegenerateBodySchema } },
+    (request, reply) =>
+      stream(request, reply, { kind: 'regenerate', conversationId: request.params.conversationId, segmentId: request.params.segmentId, body: request.body }),
+  );
+
+  api.get(`${Base}`, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return service.listConversations(deps(request), principalOf(request), request.query);
+  });
+
+  api.get(`${Base}/archived`, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return service.listConversations(deps(request), principalOf(request), request.query, true);
+  });
+
+  api.get(`${Base}/:conversationId`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } } }, (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return service.getConversation(deps(request), principalOf(request), request.params.conversationId);
+  });
+
+  api.delete(`${Base}/:conversationId`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
+    await service.deleteConversation(deps(request), principalOf(request), request.params.conversationId);
+    return reply.status(204).send();
+  });
+
+  for (const [path, archived] of [
+    ['archive', true],
+    ['unArchive', false],
+  ] as const) {
+    api.put(`${Base}/:conversationId/${path}`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
+      await service.setArchived(deps(request), principalOf(request), request.params.conversationId, archived);
+      return reply.status(204).send();
+    });
+  }
+
+  api.put(`${Base}/updateTitle`, { config: auth, schema: { body: UpdateTitleBodySchema } }, async (request, reply) => {
+    await service.updateTitle(deps(request), principalOf(request), request.body.conversationId, request.body.title);
+    return reply.status(204).send();
+  });
+
+  api.put(`${Base}/:conversationId/updateTitle`, { config: auth, schema: { params: ConversationParamsSchema, body: UpdateTitleByIdBodySchema } }, async (request, reply) => {
+    await service.updateTitle(deps(request), principalOf(request), request.params.conversationId, request.body.title);
+    return reply.status(204).send();
+  });
+
+  api.put(
+    `${Base}/:conversationId/updateSelectedLeafSegmentId`,
+    { config: auth, schema: { params: ConversationParamsSchema, body: UpdateSelectedLeafBodySchema } },
+    async (request, reply) => {
+      const segmentId = (request.body.selectedLeafSegmentId ?? request.body.segmentId)!;
+      await service.updateSelectedLeaf(deps(request), principalOf(request), request.params.conversationId, segmentId);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(`${Base}/:conversationId/export`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
+    const file = await service.exportConversation(deps(request), principalOf(request), request.params.conversationId, timeZoneOf(request));
+    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .type('text/plain; charset=utf-8')
+      .send(file.text);
+  });
+
+  api.post(
+    `${Base}/:conversationId/segments/:segmentId/feedback`,
+    { config: auth, schema: { params: SegmentParamsSchema, body: FeedbackBodySchema, response: { 200: FeedbackSchema } } },
+    (request) => service.giveFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId, request.body),
+  );
+
+  api.delete(`${Base}/:conversationId/segments/:segmentId/removeFeedback`, { config: auth, schema: { params: SegmentParamsSchema } }, async (request, reply) => {
+    await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId);
+    return reply.status(204).send();
+  });
+
+  api.delete(
+    `${Base}/:conversationId/removeFeedback`,
+    { config: auth, schema: { params: ConversationParamsSchema, querystring: RemoveFeedbackInputSchema, body: RemoveFeedbackInputSchema.optional() } },
+    async (request, reply) => {
+      const segmentId = request.body?.segmentId ?? request.body?.conversationSegmentId ?? request.query.segmentId ?? request.query.conversationSegmentId;
+      await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, segmentId);
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(`${Base}/:conversationId/citations`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: SegmentCitationsSchema } } }, (request) =>
+    service.listCitations(deps(request), principalOf(request), request.params.conversationId),
+  );
+
+  api.get(
+    `${Base}/:conversationId/segments/:segmentId/executionDetails`,
+    { config: auth, schema: { params: SegmentParamsSchema, response: { 200: ExecutionDetailsSchema } } },
+    (request) => service.executionDetails(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId),
+  );
+
+  api.get(`${Base}/:conversationId/traceLogs`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
+    service.traceLogs(deps(request), principalOf(request), request.params.conversationId),
+  );
+};
+
+/** Streams a planned turn; from here on every failure is an event, never an HTTP error. */
+async function streamTurn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, planned: Awaited<ReturnType<typeof planTurn>>) {
+  const writer = openSseStream(request, reply);
+  try {
+    await runChatTurn(planned.turn, planned.store, sseTransport(writer), { models: ctx.models, logger: request.log });
+  } catch (e) {
+    request.log.error({ err: e }, 'chat stream failed');
+    writer.send('internal-server-error', 'Something went wrong while answering. Please try again.');
+    writer.send('no-more-data');
+  } finally {
+    writer.end();
+  }
+}

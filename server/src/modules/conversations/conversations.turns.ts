@@ -1,0 +1,158 @@
+// Plans one chat turn (new conversation, follow-up, regenerate): every check runs here, before any
+// row is written or any byte is streamed, so that a refusal leaves nothing behind.
+import { randomUUID } from 'node:crypto';
+import { InitialTitleLength, type FollowUpBody, type NewConversationBody } from '@atrium/contract';
+import type { Principal } from '../../platform/access.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { formatInZone } from '../../platform/timezone.js';
+import type { ChatAgent } from '../../ai/agent.types.js';
+import type { ChatTurn, SegmentStore } from '../../ai/chat-orchestrator.js';
+import { buildMessages, lineageOf } from '../../ai/chat-prompt.js';
+import * as repo from './conversations.repository.js';
+import { presentSegment, segmentIndex } from './conversations.presenter.js';
+import type { ConversationsDeps } from './conversations.service.js';
+import { ownConversation } from './conversations.service.js';
+
+type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
+
+export type TurnRequest =
+  | { kind: 'new'; gptSystemId: string; body: NewConversationBody }
+  | { kind: 'follow-up'; conversationId: string; body: FollowUpBody }
+  | { kind: 'regenerate'; conversationId: string; segmentId: string; body: TurnFields };
+
+export interface PlannedTurn {
+  turn: ChatTurn;
+  store: SegmentStore;
+}
+
+export const initialTitle = (question: string) => question.trim().replace(/\s+/g, ' ').slice(0, InitialTitleLength);
+
+function requireQuestion(question: string | null | undefined): string {
+  if (!question || question.trim() === '') throw badRequest('The question is empty.', [{ field: 'question', message: 'Ask a question' }]);
+  return question;
+}
+
+/** Uploads are a later issue: until then no id can name one, and a client must not believe it was used. */
+function requireKnownUploads(fields: TurnFields): void {
+  const details = [
+    ...(fields.visionImageIds.length ? [{ field: 'visionImageIds', message: 'Unknown vision image id' }] : []),
+    ...(fields.attachmentIds.length ? [{ field: 'attachmentIds', message: 'Unknown attachment id' }] : []),
+  ];
+  if (details.length) throw badRequest('The request names images or attachments that do not exist.', details);
+}
+
+const isRegenerate = (lineageType: string | null | undefined) => lineageType?.toLowerCase() === 'regenerate';
+
+function systemPrompt(agent: ChatAgent, timeZone: string): string {
+  const now = `The current date and time is ${formatInZone(new Date(), timeZone)} (${timeZone}).`;
+  return agent.config.systemPrompt ? `${agent.config.systemPrompt}\n\n${now}` : now;
+}
+
+export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
+  requireKnownUploads(request.body);
+  const now = new Date();
+  let agent: ChatAgent;
+  let conversationId: string;
+  let newConversation: repo.NewConversation | null = null;
+  let parentSegmentId: string | null = null;
+  let regeneratedFromSegmentId: string | null = null;
+  let question: string;
+  let lineage: Awaited<ReturnType<typeof repo.listLineage>> = [];
+
+  if (request.kind === 'new') {
+    question = requireQuestion(request.body.question);
+    agent = await deps.agents.getForChat(principal, request.gptSystemId);
+    conversationId = randomUUID();
+    newConversation = {
+      id: conversationId,
+      userId: principal.userId,
+      gptSystemId: agent.gptSystemId,
+      title: initialTitle(question),
+      sessionIdentifier: request.body.session?.sessionIdentifier ?? null,
+      isTemporary: request.body.isTemporary ?? false,
+      brandKey: agent.brandKey,
+      createdAt: now,
+      lastModifiedAt: now,
+    };
+  } else {
+    const conversation = await ownConversation(deps.db, principal, request.conversationId);
+    if (!conversation.gptSystemId) throw notFound('The conversation');
+    conversationId = conversation.id;
+    [agent, lineage] = await Promise.all([deps.agents.getForChat(principal, conversation.gptSystemId), repo.listLineage(deps.db, conversation.id)]);
+    const inConversation = (id: string, field: string) => {
+      const s = lineage.find((x) => x.id === id);
+      if (!s) throw badRequest('The segment is not part of this conversation.', [{ field, message: 'Not a segment of this conversation' }]);
+      return s;
+    };
+    const body = request.body as FollowUpBody;
+    const regenerateOf =
+      request.kind === 'regenerate' ? request.segmentId : isRegenerate(body.lineage?.lineageType) ? body.lineage?.parentSegmentId : undefined;
+    if (request.kind === 'regenerate' || isRegenerate(body.lineage?.lineageType)) {
+      if (!regenerateOf) throw badRequest('Name the segment to regenerate.', [{ field: 'lineage.parentSegmentId', message: 'Required to regenerate' }]);
+      // a sibling answering the same question again
+      const original = inConversation(regenerateOf, request.kind === 'regenerate' ? 'segmentId' : 'lineage.parentSegmentId');
+      question = original.question;
+      parentSegmentId = original.parentSegmentId;
+      regeneratedFromSegmentId = original.id;
+    } else {
+      question = requireQuestion(body.question);
+      const named = body.lineage?.parentSegmentId ?? body.parentId ?? null;
+      if (named) parentSegmentId = inConversation(named, body.lineage?.parentSegmentId ? 'lineage.parentSegmentId' : 'parentId').id;
+      else parentSegmentId = lineage.some((s) => s.id === conversation.selectedLeafSegmentId) ? conversation.selectedLeafSegmentId : null;
+    }
+  }
+
+  const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
+  const system = systemPrompt(agent, timeZone);
+  const messages = buildMessages(lineageOf(lineage, parentSegmentId), question, system, deployment);
+  const segmentId = randomUUID();
+  const segment: repo.NewSegment & { id: string; conversationId: string } = {
+    id: segmentId,
+    conversationId,
+    parentSegmentId,
+    regeneratedFromSegmentId,
+    question,
+    status: 'InProgress',
+    createdAt: now,
+    visionImageIds: request.body.visionImageIds,
+    attachmentIds: request.body.attachmentIds,
+    model: deployment.model,
+    deploymentName: deployment.name,
+    gptSystemId: agent.gptSystemId,
+    brandKey: agent.brandKey,
+    userId: principal.userId,
+  };
+
+  void deps.agents.recordAgentUse(principal.userId, agent.gptSystemId).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record agent use'));
+
+  const title = newConversation?.title ?? '';
+  const store: SegmentStore = {
+    create: () => repo.createTurn(deps.db, newConversation, segment, now),
+    saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
+    async finish(outcome) {
+      const row = await repo.finishSegment(deps.db, segmentId, outcome);
+      return { conversationId, ...presentSegment(row, segmentIndex([row])) };
+    },
+    replaceTitle: (generated) => repo.replaceInitialTitle(deps.db, conversationId, title, generated),
+  };
+  const level = request.body.segmentTraceLogLevel;
+  return {
+    store,
+    turn: {
+      conversationId,
+      segmentId,
+      deployment,
+      system,
+      messages,
+      params: {
+        temperature: agent.config.temperature,
+        topP: agent.config.topP,
+        frequencyPenalty: agent.config.frequencyPenalty,
+        maxTokens: agent.config.maxTokens,
+      },
+      startedAt,
+      persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
+      generateTitle: newConversation !== null,
+    },
+  };
+}
