@@ -1,0 +1,172 @@
+// Each networked provider against a real HTTP fake of its protocol: streamed text, usage, tool calls,
+// failures before and during the stream, and a client abort that must close the upstream socket.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelError, type AnswerRequest, type ResolvedDeployment, type StreamPart } from '../model.types.js';
+import { startFakeAnthropic, startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
+import { providerAdapters } from './index.js';
+import { streamFromAiSdk } from './ai-sdk-stream.js';
+import type { ProviderTypeName } from '@atrium/contract';
+
+let openai: FakeUpstream;
+let anthropic: FakeUpstream;
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  anthropic = await startFakeAnthropic();
+});
+afterAll(async () => {
+  await openai.close();
+  await anthropic.close();
+});
+
+const deployment = (providerType: ProviderTypeName, extra: Partial<ResolvedDeployment> = {}): ResolvedDeployment => ({
+  deploymentId: '11111111-1111-4111-8111-111111111111',
+  name: 'test',
+  displayName: 'Test',
+  model: 'test-model',
+  providerType,
+  category: providerType,
+  vision: false,
+  tools: true,
+  hipaaCompliant: false,
+  contextWindow: null,
+  maxOutputTokens: null,
+  ...extra,
+});
+
+const cases: { type: ProviderTypeName; fake: () => FakeUpstream; connection: () => { endpoint: string | null; apiVersion: string | null } }[] = [
+  { type: 'OpenAI', fake: () => openai, connection: () => ({ endpoint: openai.url, apiVersion: null }) },
+  { type: 'OpenAICompatible', fake: () => openai, connection: () => ({ endpoint: openai.url, apiVersion: null }) },
+  { type: 'AzureOpenAI', fake: () => openai, connection: () => ({ endpoint: openai.origin, apiVersion: '2024-10-21' }) },
+  { type: 'Anthropic', fake: () => anthropic, connection: () => ({ endpoint: anthropic.origin, apiVersion: null }) },
+];
+
+function run(type: ProviderTypeName, connection: { endpoint: string | null; apiVersion: string | null }, overrides: Partial<AnswerRequest> = {}) {
+  const d = overrides.deployment ?? deployment(type);
+  const model = providerAdapters[type].languageModel!({ connectionId: 'c', name: 'c', apiKey: 'sk-test', ...connection }, d.model);
+  const request: AnswerRequest = {
+    deployment: d,
+    system: 'Be brief.',
+    messages: [{ role: 'user', content: 'Say hello' }],
+    params: { temperature: 0.3, topP: 0.9, frequencyPenalty: null, maxTokens: 500 },
+    passages: [],
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+  return streamFromAiSdk(model, request, providerAdapters[type].quirks);
+}
+
+async function collect(parts: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const out: StreamPart[] = [];
+  for await (const p of parts) out.push(p);
+  return out;
+}
+const textOf = (parts: StreamPart[]) => parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+
+describe.each(cases)('$type provider', ({ type, fake, connection }) => {
+  it('streams the answer in pieces and ends with the provider usage', async () => {
+    fake().setScript({ chunks: ['Hel', 'lo ', 'wörld 👋'], usage: { promptTokens: 21, completionTokens: 4 } });
+    const parts = await collect(run(type, connection()));
+    expect(parts.filter((p) => p.type === 'text').length).toBeGreaterThanOrEqual(3);
+    expect(textOf(parts)).toBe('Hello wörld 👋');
+    expect(parts.at(-1)).toEqual({ type: 'usage', promptTokens: 21, completionTokens: 4, estimated: false });
+    const body = fake().requests.at(-1)!.body;
+    expect(body.stream).toBe(true);
+    expect(JSON.stringify(body)).toContain('Say hello');
+    expect(body.temperature).toBe(0.3);
+  });
+
+  it('passes a tool call through', async () => {
+    fake().setScript({ chunks: [], toolCall: { name: 'search_web', input: { query: 'atrium' } } });
+    const parts = await collect(
+      run(type, connection(), { tools: [{ name: 'search_web', description: 'Searches the web', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }] }),
+    );
+    expect(parts).toContainEqual({ type: 'tool-call', toolName: 'search_web', input: { query: 'atrium' } });
+    expect(parts.at(-1)?.type).toBe('usage');
+  });
+
+  it.each([500, 429])('turns HTTP %i before the first token into an upstream ModelError', async (status) => {
+    fake().setScript({ status, errorMessage: 'upstream is unhappy' });
+    const error = await collect(run(type, connection())).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ kind: 'upstream', status, beforeFirstToken: true });
+    fake().setScript({});
+  });
+
+  it.each(['drop', 'error-event'] as const)('turns a mid-stream failure (%s) into a ModelError after the first text', async (end) => {
+    fake().setScript({ chunks: ['Partial', ' answer'], end });
+    const parts: StreamPart[] = [];
+    const error = await (async () => {
+      for await (const p of run(type, connection())) parts.push(p);
+    })().catch((e: unknown) => e);
+    expect(textOf(parts)).toContain('Partial');
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ kind: 'upstream', beforeFirstToken: false });
+    fake().setScript({});
+  });
+
+  it('stops the upstream request when the caller aborts, and keeps what was answered', async () => {
+    fake().setScript({ chunks: ['One', ' two'], chunkDelayMs: 20, end: 'hang' });
+    const before = fake().aborted;
+    const controller = new AbortController();
+    const parts: StreamPart[] = [];
+    for await (const p of run(type, connection(), { signal: controller.signal })) {
+      parts.push(p);
+      if (textOf(parts).includes('two')) controller.abort();
+    }
+    await fake().waitForAbort(before + 1);
+    expect(textOf(parts)).toBe('One two');
+    expect(parts.at(-1)).toMatchObject({ type: 'usage', estimated: true });
+    fake().setScript({});
+  });
+
+  it('closes the upstream socket when the consumer stops reading', async () => {
+    fake().setScript({ chunks: ['a', 'b', 'c'], chunkDelayMs: 10, end: 'hang' });
+    const before = fake().aborted;
+    for await (const p of run(type, connection())) {
+      if (p.type === 'text') break;
+    }
+    await fake().waitForAbort(before + 1);
+    fake().setScript({});
+  });
+});
+
+describe('request mapping', () => {
+  it('sends images only to vision deployments and caps max tokens by the deployment', async () => {
+    openai.setScript({});
+    const image = { mimeType: 'image/png', base64: 'iVBORw0KGgo=' };
+    const messages = [{ role: 'user' as const, content: 'What is this?', images: [image] }];
+    await collect(run('OpenAI', { endpoint: openai.url, apiVersion: null }, { messages, deployment: deployment('OpenAI', { vision: false, maxOutputTokens: 100 }) }));
+    const plain = openai.requests.at(-1)!.body;
+    expect(JSON.stringify(plain)).not.toContain('iVBORw0KGgo');
+    expect(plain.max_tokens ?? plain.max_completion_tokens).toBe(100);
+    await collect(run('OpenAI', { endpoint: openai.url, apiVersion: null }, { messages, deployment: deployment('OpenAI', { vision: true }) }));
+    expect(JSON.stringify(openai.requests.at(-1)!.body)).toContain('data:image/png;base64,iVBORw0KGgo=');
+  });
+
+  it('estimates usage with the tokenizer when the server reports none', async () => {
+    openai.setScript({ chunks: ['Four', ' score', ' and', ' seven'], usage: null });
+    const parts = await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }));
+    const usage = parts.at(-1);
+    expect(usage).toMatchObject({ type: 'usage', estimated: true });
+    expect(usage).toMatchObject({ completionTokens: 4 });
+    openai.setScript({});
+  });
+
+  it('uses the Azure deployment URL and api-version, and the api-key header', async () => {
+    openai.setScript({});
+    await collect(run('AzureOpenAI', { endpoint: openai.origin, apiVersion: '2024-10-21' }, { deployment: deployment('AzureOpenAI', { model: 'my-gpt4o' }) }));
+    const last = openai.requests.at(-1)!;
+    expect(last.path).toBe('/openai/deployments/my-gpt4o/chat/completions?api-version=2024-10-21');
+    expect(last.headers['api-key']).toBe('sk-test');
+  });
+
+  it('sends Anthropic the key header and only one of temperature and top_p', async () => {
+    anthropic.setScript({});
+    await collect(run('Anthropic', { endpoint: anthropic.origin, apiVersion: null }));
+    const last = anthropic.requests.at(-1)!;
+    expect(last.path).toBe('/v1/messages');
+    expect(last.headers['x-api-key']).toBe('sk-test');
+    expect(last.body.temperature).toBe(0.3);
+    expect(last.body.top_p).toBeUndefined();
+  });
+});
