@@ -1,7 +1,7 @@
 // Rules of the instance module: instance-wide settings (stored, seeded from configuration on the
 // first start), feature flags, the running build and the health of the database.
 import { z } from 'zod';
-import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, KnownFeatureFlags } from '@atrium/contract';
+import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, type KnownFeatureFlags } from '@atrium/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { insertMissingFeatureFlags, insertMissingSettings, listFeatureFlags, ping, readAllSettings } from './instance.repository.js';
