@@ -34,12 +34,14 @@ export function sniffImageType(data: Buffer): AvatarContentType | null {
   return null;
 }
 
-const defaultEtag = (agentId: string, name: string) => `"default-${createHash('sha256').update(`${agentId}\n${name}`).digest('hex').slice(0, 24)}"`;
+// Bump when the look of generated avatars changes, so that caches let go of the old ones.
+const DefaultAvatarVersion = 1;
+const defaultEtag = (agentId: string) => `"default-${DefaultAvatarVersion}-${createHash('sha256').update(agentId).digest('hex').slice(0, 24)}"`;
 
 /** A deterministic identicon of the agent id: the same agent always looks the same. */
-export function defaultAvatar(agentId: string, name: string): AvatarFile {
+export function defaultAvatar(agentId: string): AvatarFile {
   const svg = toSvg(agentId, 256, { backColor: '#ffffffff', padding: 0.12 });
-  return { body: Buffer.from(svg, 'utf8'), contentType: 'image/svg+xml', etag: defaultEtag(agentId, name) };
+  return { body: Buffer.from(svg, 'utf8'), contentType: 'image/svg+xml', etag: defaultEtag(agentId) };
 }
 
 export async function readAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<AvatarFile> {
@@ -49,7 +51,7 @@ export async function readAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principa
     const body = await ctx.blobs.get(agent.avatarBlobKey);
     if (body) return { body, contentType: agent.avatarContentType, etag: `"${agent.avatarBlobKey.split('/').pop()}"` };
   }
-  return defaultAvatar(agent.id, agent.name);
+  return defaultAvatar(agent.id);
 }
 
 async function manageable(ctx: Pick<AppContext, 'db'>, principal: Principal, gptSystemId: string) {
