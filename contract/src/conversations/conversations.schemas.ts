@@ -59,7 +59,10 @@ export const FollowUpBodySchema = z.object({
 export type FollowUpBody = z.infer<typeof FollowUpBodySchema>;
 
 /** POST /userConversations/{conversationId}/segments/{segmentId}/regenerate (body optional) */
-export const RegenerateBodySchema = z.object({ ...TurnFields }).default({ visionImageIds: [], attachmentIds: [] });
+export const RegenerateBodySchema = z
+  .object({ ...TurnFields })
+  .nullish()
+  .transform((b) => b ?? { visionImageIds: [], attachmentIds: [] });
 
 export const ConversationParamsSchema = z.object({ conversationId: z.string().uuid() });
 export const SegmentParamsSchema = ConversationParamsSchema.extend({ segmentId: z.string().uuid() });

@@ -109,8 +109,8 @@ export async function postStream(base: string, path: string, body: unknown, opti
   const started = performance.now();
   const res = await fetch(`${base}/api/internal${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', ...options.headers },
-    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${options.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal: controller.signal,
   });
   const result: StreamResult = { status: res.status, headers: res.headers, events: [], naive: [], spec: [], raw: '', times: [] };

@@ -138,7 +138,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
 
   api.delete(
     `${Base}/:conversationId/removeFeedback`,
-    { config: auth, schema: { params: ConversationParamsSchema, querystring: RemoveFeedbackInputSchema, body: RemoveFeedbackInputSchema.optional() } },
+    { config: auth, schema: { params: ConversationParamsSchema, querystring: RemoveFeedbackInputSchema, body: RemoveFeedbackInputSchema.nullish() } },
     async (request, reply) => {
       const segmentId = request.body?.segmentId ?? request.body?.conversationSegmentId ?? request.query.segmentId ?? request.query.conversationSegmentId;
       await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, segmentId);
