@@ -19,9 +19,10 @@ import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { userPromptsRoutes } from './modules/user-prompts/user-prompts.routes.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes];
 
 const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from './platform/passwords.js';
 import { seedDefaultBrand } from './modules/brands/brands.service.js';
 import { seedInstanceDefaults } from './modules/instance/instance.service.js';
 import { seedAgentPrompts } from './modules/agents/agents.service.js';
+import { seedConnectionsFromEnvironment } from './modules/connections/connections.seed.js';
 
 export interface SeedResult {
   /** set only when this start created the administrator with a generated password */
@@ -103,6 +104,7 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     await seedDefaultBrand(db);
     await seedSystemAgent(db);
     await seedAgentPrompts({ db });
+    await seedConnectionsFromEnvironment({ ...ctx, db });
     return result;
   });
 }

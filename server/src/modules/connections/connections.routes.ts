@@ -1,0 +1,101 @@
+// Routes of the connections module: Admin Connections (SPEC §7) with their deployments, the provider
+// types, and the deployments an agent may use (GET /admin/gptSystems/deployments).
+import type { FastifyRequest } from 'fastify';
+import {
+  ConnectionCreateSchema,
+  ConnectionListSchema,
+  ConnectionParamsSchema,
+  ConnectionRoutes,
+  ConnectionSchema,
+  ConnectionUpdateSchema,
+  DeploymentCreateSchema,
+  DeploymentParamsSchema,
+  DeploymentSchema,
+  DeploymentUpdateSchema,
+  GptSystemDeploymentListSchema,
+  GptSystemDeploymentsQuerySchema,
+  ProviderListSchema,
+  ProviderParamsSchema,
+  ProviderSchema,
+} from '@atrium/contract';
+import type { Module } from '../../platform/context.js';
+import { principalOf, requireAny } from '../../platform/access.js';
+import { listGptSystemDeployments } from './connections.catalog.js';
+import * as service from './connections.service.js';
+
+const read = { access: requireAny('ConnectionsRead', 'ConnectionsWrite') };
+const write = { access: requireAny('ConnectionsWrite') };
+
+const actorOf = (request: FastifyRequest): service.Actor => {
+  const p = principalOf(request);
+  return { userId: p.userId, userName: p.displayName || p.email };
+};
+
+const C = ConnectionRoutes;
+// route templates: the contract's path builders would percent-encode the ':' of a parameter
+const connectionPath = `${C.connections}/:connectionId`;
+const deploymentsPath = `${connectionPath}/deployments`;
+const deploymentPath = `${deploymentsPath}/:deploymentId`;
+
+export const connectionsRoutes: Module = (api, ctx) => {
+  api.get(C.providers, { config: read, schema: { response: { 200: ProviderListSchema } } }, async () => service.listProviders());
+
+  api.get(`${C.providers}/:type`, { config: read, schema: { params: ProviderParamsSchema, response: { 200: ProviderSchema } } }, async (request) =>
+    service.getProvider(request.params.type),
+  );
+
+  api.get(C.connections, { config: read, schema: { response: { 200: ConnectionListSchema } } }, async () => service.listConnections(ctx));
+
+  api.post(C.connections, { config: write, schema: { body: ConnectionCreateSchema, response: { 201: ConnectionSchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createConnection(ctx, actorOf(request), request.body)),
+  );
+
+  api.get(connectionPath, { config: read, schema: { params: ConnectionParamsSchema, response: { 200: ConnectionSchema } } }, async (request) =>
+    service.getConnection(ctx, request.params.connectionId),
+  );
+
+  api.put(
+    connectionPath,
+    { config: write, schema: { params: ConnectionParamsSchema, body: ConnectionUpdateSchema, response: { 200: ConnectionSchema } } },
+    async (request) => service.updateConnection(ctx, actorOf(request), request.params.connectionId, request.body),
+  );
+
+  api.delete(connectionPath, { config: write, schema: { params: ConnectionParamsSchema } }, async (request, reply) => {
+    await service.deleteConnection(ctx, actorOf(request), request.params.connectionId);
+    return reply.status(204).send();
+  });
+
+  api.get(deploymentsPath, { config: read, schema: { params: ConnectionParamsSchema } }, async (request) =>
+    service.listDeployments(ctx, request.params.connectionId),
+  );
+
+  api.post(
+    deploymentsPath,
+    { config: write, schema: { params: ConnectionParamsSchema, body: DeploymentCreateSchema, response: { 201: DeploymentSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createDeployment(ctx, actorOf(request), request.params.connectionId, request.body)),
+  );
+
+  api.get(deploymentPath, { config: read, schema: { params: DeploymentParamsSchema, response: { 200: DeploymentSchema } } }, async (request) =>
+    service.getDeployment(ctx, request.params.connectionId, request.params.deploymentId),
+  );
+
+  api.put(
+    deploymentPath,
+    { config: write, schema: { params: DeploymentParamsSchema, body: DeploymentUpdateSchema, response: { 200: DeploymentSchema } } },
+    async (request) => service.updateDeployment(ctx, actorOf(request), request.params.connectionId, request.params.deploymentId, request.body),
+  );
+
+  api.delete(deploymentPath, { config: write, schema: { params: DeploymentParamsSchema } }, async (request, reply) => {
+    await service.deleteDeployment(ctx, actorOf(request), request.params.connectionId, request.params.deploymentId);
+    return reply.status(204).send();
+  });
+
+  api.get(
+    C.gptSystemDeployments,
+    {
+      config: { access: requireAny('GptSystemsRead', 'GptSystemsWrite', 'ConnectionsRead') },
+      schema: { querystring: GptSystemDeploymentsQuerySchema, response: { 200: GptSystemDeploymentListSchema } },
+    },
+    async (request) => listGptSystemDeployments(ctx.db, request.query),
+  );
+};

@@ -1,0 +1,99 @@
+// First start from the environment: connections and deployments created once, the first model as
+// the default deployment and the System agent's, the offline engine when nothing is configured.
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../../config.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { seed, SystemAgentName } from '../../seed.js';
+import { auditLog, connections, deployments, gptSystems } from '../../db/schema/index.js';
+import { seedConnectionsFromEnvironment } from './connections.seed.js';
+
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+const systemAgentDeployment = async (app: TestApp) => {
+  const [agent] = await app.ctx.db.select().from(gptSystems).where(eq(gptSystems.name, SystemAgentName));
+  return agent?.publishedConfig?.deploymentName ?? null;
+};
+
+describe('seedConnectionsFromEnvironment', () => {
+  it('creates OpenAI-compatible, Azure and Anthropic connections once, with the first model as default', async () => {
+    t = await createTestApp({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_MODELS: 'llama3.1:8b, qwen2.5-vl',
+      AZURE_OPENAI_ENDPOINT: 'https://contoso.openai.azure.com',
+      AZURE_OPENAI_API_KEY: 'azure-secret-key',
+      AZURE_OPENAI_DEPLOYMENTS: 'gpt-4o-prod',
+      AZURE_OPENAI_API_VERSION: '2024-10-21',
+      ANTHROPIC_API_KEY: 'anthropic-secret-key',
+      ANTHROPIC_MODELS: 'claude-sonnet-4-5',
+    });
+    const rows = await t.ctx.db.select().from(connections);
+    expect(rows.map((r) => [r.providerType, r.createdFromEnvironment]).sort()).toEqual([
+      ['Anthropic', true],
+      ['AzureOpenAI', true],
+      ['OpenAICompatible', true],
+    ]);
+    expect(rows.find((r) => r.providerType === 'AzureOpenAI')).toMatchObject({ endpoint: 'https://contoso.openai.azure.com', apiVersion: '2024-10-21' });
+    expect(JSON.stringify(rows)).not.toContain('secret-key');
+    const seeded = await t.ctx.db.select().from(deployments);
+    expect(seeded.map((d) => d.name).sort()).toEqual(['claude-sonnet-4-5', 'gpt-4o-prod', 'llama3.1:8b', 'qwen2.5-vl']);
+    expect(seeded.filter((d) => d.isDefault).map((d) => d.name)).toEqual(['llama3.1:8b']);
+    expect(seeded.find((d) => d.name === 'qwen2.5-vl')?.vision).toBe(true);
+    expect(await systemAgentDeployment(t)).toBe('llama3.1:8b');
+    expect(await t.ctx.models.resolve(null)).toMatchObject({ name: 'llama3.1:8b', providerType: 'OpenAICompatible' });
+    expect((await t.ctx.db.select().from(auditLog).where(eq(auditLog.aggregateType, 'Connection'))).length).toBe(3);
+
+    // idempotent: a second start (and a direct second call) adds nothing
+    await seed(t.ctx);
+    await seedConnectionsFromEnvironment(t.ctx);
+    expect((await t.ctx.db.select().from(connections)).length).toBe(3);
+    expect((await t.ctx.db.select().from(deployments)).length).toBe(4);
+  });
+
+  it('uses the OpenAI provider for api.openai.com and keeps an administrator’s choice of System agent deployment', async () => {
+    t = await createTestApp({ OPENAI_API_KEY: 'sk-openai-key', OPENAI_MODELS: 'gpt-4o-mini' });
+    const [row] = await t.ctx.db.select().from(connections);
+    expect(row).toMatchObject({ providerType: 'OpenAI', name: 'OpenAI', endpoint: null });
+    expect(t.ctx.secrets.decrypt(row!.apiKeyEncrypted!)).toBe('sk-openai-key');
+    expect(await systemAgentDeployment(t)).toBe('gpt-4o-mini');
+
+    await t.ctx.db.update(gptSystems).set({ publishedConfig: { ...(await t.ctx.db.select().from(gptSystems))[0]!.publishedConfig!, deploymentName: 'offline' } });
+    await t.ctx.db.delete(connections);
+    await seedConnectionsFromEnvironment(t.ctx);
+    expect(await systemAgentDeployment(t)).toBe('offline');
+  });
+
+  it('leaves the offline engine in charge when no provider is configured', async () => {
+    t = await createTestApp();
+    expect(await t.ctx.db.select().from(connections)).toEqual([]);
+    expect(await systemAgentDeployment(t)).toBeNull();
+    expect(await t.ctx.models.resolve(null)).toMatchObject({ name: 'offline', providerType: 'Offline' });
+  });
+});
+
+describe('provider configuration', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/x', ...env });
+
+  it('reads the provider variables', () => {
+    expect(load({ OPENAI_API_KEY: 'k' }).modelProviders.openai).toEqual({ apiKey: 'k', baseUrl: null, models: ['gpt-4o-mini'] });
+    expect(load({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' }).modelProviders.anthropic).toMatchObject({ baseUrl: 'http://127.0.0.1:9', models: ['claude-sonnet-4-5'] });
+    expect(load({}).modelProviders).toEqual({ openai: null, azureOpenai: null, anthropic: null });
+  });
+
+  it.each([
+    [{ OPENAI_BASE_URL: 'http://localhost:11434/v1' }, 'OPENAI_MODELS'],
+    [{ OPENAI_BASE_URL: 'not a url', OPENAI_MODELS: 'a' }, 'OPENAI_BASE_URL'],
+    [{ AZURE_OPENAI_ENDPOINT: 'https://x.openai.azure.com', AZURE_OPENAI_DEPLOYMENTS: 'a' }, 'AZURE_OPENAI_API_KEY'],
+    [{ AZURE_OPENAI_ENDPOINT: 'https://x.openai.azure.com', AZURE_OPENAI_API_KEY: 'k' }, 'AZURE_OPENAI_DEPLOYMENTS'],
+    [{ AZURE_OPENAI_API_KEY: 'k', AZURE_OPENAI_DEPLOYMENTS: 'a', AZURE_OPENAI_ENDPOINT: 'https://x', AZURE_OPENAI_API_VERSION: 'latest' }, 'AZURE_OPENAI_API_VERSION'],
+    [{ ANTHROPIC_MODELS: 'claude-sonnet-4-5' }, 'ANTHROPIC_API_KEY'],
+    [{ OPENAI_API_KEY: 'k', OPENAI_MODELS: 'openai|gpt-4o' }, 'OPENAI_MODELS'],
+  ])('stops start-up on %o naming %s', (env, variable) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(variable);
+  });
+});

@@ -1,0 +1,75 @@
+// First start from the environment: OPENAI_*, AZURE_OPENAI_* and ANTHROPIC_* become connections with
+// one deployment per listed model, once per provider (a connection marked createdFromEnvironment means
+// done, whatever an administrator changed since). The first model becomes the instance default and
+// the seeded System agent's deployment.
+import type { DeploymentCreate, ProviderTypeName } from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Config } from '../../config.js';
+import { SystemAgentName } from '../../seed.js';
+import { createConnection, type Actor } from './connections.service.js';
+import * as repo from './connections.repository.js';
+
+const EnvironmentActor: Actor = { userId: null, userName: 'Environment (first start)' };
+
+interface Planned {
+  name: string;
+  providerType: ProviderTypeName;
+  endpoint: string | null;
+  apiVersion: string | null;
+  apiKey: string | null;
+  models: string[];
+}
+
+/** Models that take images, by the names their vendors use; administrators can change it later. */
+const VisionModel = /gpt-4o|gpt-4\.1|gpt-5|o[134](-|$)|claude|vision|llava|gemma3|qwen.*vl|pixtral|llama.*4/i;
+
+function planned(providers: Config['modelProviders']): Planned[] {
+  const out: Planned[] = [];
+  const { openai, azureOpenai, anthropic } = providers;
+  if (openai) {
+    const official = !openai.baseUrl || new URL(openai.baseUrl).hostname === 'api.openai.com';
+    out.push({
+      name: official ? 'OpenAI' : `OpenAI-compatible (${new URL(openai.baseUrl!).host})`,
+      providerType: official ? 'OpenAI' : 'OpenAICompatible',
+      endpoint: openai.baseUrl,
+      apiVersion: null,
+      apiKey: openai.apiKey,
+      models: openai.models,
+    });
+  }
+  if (azureOpenai) {
+    out.push({
+      name: `Azure OpenAI (${new URL(azureOpenai.endpoint).host})`,
+      providerType: 'AzureOpenAI',
+      endpoint: azureOpenai.endpoint,
+      apiVersion: azureOpenai.apiVersion,
+      apiKey: azureOpenai.apiKey,
+      models: azureOpenai.deployments,
+    });
+  }
+  if (anthropic) {
+    out.push({ name: 'Anthropic', providerType: 'Anthropic', endpoint: anthropic.baseUrl, apiVersion: null, apiKey: anthropic.apiKey, models: anthropic.models });
+  }
+  return out;
+}
+
+export async function seedConnectionsFromEnvironment(ctx: Pick<AppContext, 'db' | 'config' | 'secrets' | 'models'>): Promise<void> {
+  const { db } = ctx;
+  for (const plan of planned(ctx.config.modelProviders)) {
+    if (await repo.findEnvironmentConnection(db, plan.providerType)) continue;
+    const deployments: DeploymentCreate[] = [];
+    for (const model of plan.models) {
+      // a name an administrator already uses keeps its deployment; this model then gets none
+      if ((await repo.deploymentNameTaken(db, model)) || deployments.some((d) => d.name.toLowerCase() === model.toLowerCase())) continue;
+      deployments.push({ name: model, displayName: model, model, vision: VisionModel.test(model), tools: plan.providerType !== 'OpenAICompatible' });
+    }
+    await createConnection(
+      ctx,
+      EnvironmentActor,
+      { name: plan.name, providerType: plan.providerType, endpoint: plan.endpoint, apiVersion: plan.apiVersion, apiKey: plan.apiKey, deployments },
+      { createdFromEnvironment: true },
+    );
+  }
+  const defaultDeployment = await repo.findDefaultDeploymentRow(db);
+  if (defaultDeployment) await repo.setSystemAgentDeploymentIfUnset(db, SystemAgentName, defaultDeployment.name);
+}

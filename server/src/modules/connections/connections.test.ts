@@ -1,0 +1,165 @@
+// Admin Connections over HTTP: CRUD with deployments, validation, permissions, keys that never come
+// back, and the audit trail written with every change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Connection, Deployment } from '@atrium/contract';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { auditLog, connections } from '../../db/schema/index.js';
+
+let t: TestApp;
+let admin: string;
+let reader: string;
+let nobody: string;
+let agentAuthor: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.createUser({ actions: ['ConnectionsRead', 'ConnectionsWrite'] })).token;
+  reader = (await t.createUser({ actions: ['ConnectionsRead'] })).token;
+  nobody = (await t.createUser({ actions: [] })).token;
+  agentAuthor = (await t.createUser({ actions: ['GptSystemsWrite'] })).token;
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const SecretKey = 'sk-live-0123456789abcdef-very-secret';
+
+async function auditRows(connectionId: string) {
+  return t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'Connection'), eq(auditLog.aggregateId, connectionId)));
+}
+
+describe('Admin Connections', () => {
+  let created: Connection;
+
+  it('lists the provider types with their fields', async () => {
+    const res = await call('GET', '/admin/connections/Providers', reader);
+    expect(res.statusCode).toBe(200);
+    const types = (res.json() as { items: { providerType: string }[] }).items.map((p) => p.providerType);
+    expect(types).toEqual(expect.arrayContaining(['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompatible', 'Anthropic']));
+    const azure = await call('GET', '/admin/connections/providers/azureopenai', reader);
+    expect(azure.statusCode).toBe(200);
+    expect(azure.json()).toMatchObject({ providerType: 'AzureOpenAI', fields: expect.arrayContaining([expect.objectContaining({ name: 'endpoint', required: true })]) });
+    expect((await call('GET', '/admin/connections/Providers/Gemini', reader)).statusCode).toBe(404);
+  });
+
+  it('creates a connection with deployments; the key is sealed and never returned; an audit row is written', async () => {
+    const res = await call('POST', '/admin/connections', admin, {
+      name: 'OpenAI production',
+      providerType: 'OpenAI',
+      apiKey: SecretKey,
+      deployments: [{ name: 'gpt-4o', model: 'gpt-4o', vision: true, tools: true, hipaaCompliant: true, contextWindow: 128000, maxOutputTokens: 4096 }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.body).not.toContain(SecretKey);
+    created = res.json();
+    expect(created).toMatchObject({ name: 'OpenAI production', providerType: 'OpenAI', hasApiKey: true, createdFromEnvironment: false });
+    expect(created.deployments).toEqual([expect.objectContaining({ name: 'gpt-4o', isDefault: true, enabled: true, vision: true })]);
+
+    const [row] = await t.ctx.db.select().from(connections).where(eq(connections.id, created.connectionId));
+    expect(row!.apiKeyEncrypted).toMatch(/^v1:/);
+    expect(row!.apiKeyEncrypted).not.toContain(SecretKey);
+    expect(t.ctx.secrets.decrypt(row!.apiKeyEncrypted!)).toBe(SecretKey);
+
+    const audit = await auditRows(created.connectionId);
+    expect(audit).toEqual([expect.objectContaining({ domainOperation: 'Created', userName: expect.any(String), userId: expect.any(String) })]);
+    expect(JSON.stringify(audit)).not.toContain(SecretKey);
+    expect(audit[0]!.details).toMatchObject({ after: { hasApiKey: true } });
+  });
+
+  it('reads connections without keys, for readers too', async () => {
+    const list = await call('GET', '/admin/connections', reader);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(SecretKey);
+    expect((list.json() as { items: Connection[] }).items.map((c) => c.connectionId)).toContain(created.connectionId);
+    const one = await call('GET', `/admin/connections/${created.connectionId}`, reader);
+    expect(one.json()).toMatchObject({ connectionId: created.connectionId, hasApiKey: true });
+    expect(one.body).not.toContain('apiKeyEncrypted');
+  });
+
+  it('updates a connection, keeps the key unless given, and audits before and after', async () => {
+    const res = await call('PUT', `/admin/connections/${created.connectionId}`, admin, { name: 'OpenAI (renamed)', endpoint: 'https://proxy.example.test/v1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'OpenAI (renamed)', endpoint: 'https://proxy.example.test/v1', hasApiKey: true });
+    const rotated = await call('PUT', `/admin/connections/${created.connectionId}`, admin, { apiKey: 'sk-rotated-key-value' });
+    expect(rotated.body).not.toContain('sk-rotated-key-value');
+    const audit = await auditRows(created.connectionId);
+    const updates = audit.filter((a) => a.domainOperation === 'Updated');
+    expect(updates.length).toBe(2);
+    expect(updates.map((u) => u.details)).toContainEqual(expect.objectContaining({ before: expect.objectContaining({ name: 'OpenAI production' }), after: expect.objectContaining({ name: 'OpenAI (renamed)' }) }));
+    expect(JSON.stringify(audit)).not.toContain('sk-rotated-key-value');
+  });
+
+  it('manages deployments: create, rename, switch the default, delete', async () => {
+    const base = `/admin/connections/${created.connectionId}/deployments`;
+    const mini = await call('POST', base, admin, { name: 'gpt-4o-mini', model: 'gpt-4o-mini', isDefault: true });
+    expect(mini.statusCode).toBe(201);
+    const miniDeployment = mini.json() as Deployment;
+    expect(miniDeployment.isDefault).toBe(true);
+    const all = (await call('GET', base, reader)).json() as { items: Deployment[] };
+    expect(all.items.filter((d) => d.isDefault).map((d) => d.name)).toEqual(['gpt-4o-mini']);
+
+    expect((await call('POST', base, admin, { name: 'GPT-4O', model: 'gpt-4o' })).statusCode).toBe(409);
+    const renamed = await call('PUT', `${base}/${miniDeployment.deploymentId}`, admin, { displayName: 'GPT-4o mini', maxOutputTokens: 2048 });
+    expect(renamed.json()).toMatchObject({ displayName: 'GPT-4o mini', maxOutputTokens: 2048, isDefault: true });
+    expect((await call('PUT', `${base}/${miniDeployment.deploymentId}`, admin, { enabled: false })).statusCode).toBe(400);
+    expect((await call('GET', `${base}/${miniDeployment.deploymentId}`, reader)).statusCode).toBe(200);
+    expect((await call('DELETE', `${base}/${miniDeployment.deploymentId}`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `${base}/${miniDeployment.deploymentId}`, reader)).statusCode).toBe(404);
+  });
+
+  it('lists enabled deployments for agents, with the HIPAA filter and the built-in offline engine', async () => {
+    const res = await call('GET', '/admin/gptSystems/deployments', agentAuthor);
+    expect(res.statusCode).toBe(200);
+    const items = (res.json() as { items: { name: string; providerType: string; connectionName: string; hipaaCompliant: boolean }[] }).items;
+    expect(items).toContainEqual(expect.objectContaining({ name: 'gpt-4o', providerType: 'OpenAI', connectionName: 'OpenAI (renamed)', hipaaCompliant: true }));
+    expect(items.at(-1)).toMatchObject({ name: 'offline', providerType: 'Offline' });
+    const hipaa = (await call('GET', '/admin/gptSystems/deployments?hipaaCompliant=false', agentAuthor)).json() as { items: { hipaaCompliant: boolean }[] };
+    expect(hipaa.items.every((i) => !i.hipaaCompliant)).toBe(true);
+    expect((await call('GET', '/admin/gptSystems/deployments?hipaaCompliant=maybe', agentAuthor)).statusCode).toBe(400);
+  });
+
+  it('refuses bad input with field details and writes nothing', async () => {
+    const before = (await t.ctx.db.select().from(connections)).length;
+    const missingKey = await call('POST', '/admin/connections', admin, { name: 'Claude', providerType: 'Anthropic' });
+    expect(missingKey.statusCode).toBe(400);
+    expect(missingKey.json().details).toContainEqual(expect.objectContaining({ field: 'apiKey' }));
+    const azure = await call('POST', '/admin/connections', admin, { name: 'Azure', providerType: 'AzureOpenAI', apiKey: 'k' });
+    expect(azure.json().details).toContainEqual(expect.objectContaining({ field: 'endpoint' }));
+    expect((await call('POST', '/admin/connections', admin, { name: 'X', providerType: 'Gemini', apiKey: 'k' })).statusCode).toBe(400);
+    expect((await call('POST', '/admin/connections', admin, { name: 'X', providerType: 'OpenAICompatible', endpoint: 'ftp://x' })).statusCode).toBe(400);
+    const badDeployment = await call('POST', '/admin/connections', admin, { name: 'X', providerType: 'OpenAICompatible', endpoint: 'http://localhost:11434/v1', deployments: [{ name: 'a|b', model: 'm' }] });
+    expect(badDeployment.statusCode).toBe(400);
+    expect((await t.ctx.db.select().from(connections)).length).toBe(before);
+    expect((await call('GET', '/admin/connections/not-a-uuid', admin)).statusCode).toBe(400);
+  });
+
+  it('answers 404 for unknown connections and deployments', async () => {
+    const unknown = '6f1c1d3e-0000-4000-8000-000000000000';
+    expect((await call('GET', `/admin/connections/${unknown}`, admin)).statusCode).toBe(404);
+    expect((await call('PUT', `/admin/connections/${unknown}`, admin, { name: 'x' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/admin/connections/${unknown}`, admin)).statusCode).toBe(404);
+    expect((await call('POST', `/admin/connections/${unknown}/deployments`, admin, { name: 'zzz', model: 'z' })).statusCode).toBe(404);
+    expect((await call('GET', `/admin/connections/${created.connectionId}/deployments/${unknown}`, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses callers without the actions: 401 without a token, 403 without ConnectionsWrite or Read', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/internal/admin/connections' })).statusCode).toBe(401);
+    expect((await call('GET', '/admin/connections', nobody)).statusCode).toBe(403);
+    expect((await call('GET', '/admin/gptSystems/deployments', nobody)).statusCode).toBe(403);
+    expect((await call('POST', '/admin/connections', reader, { name: 'x', providerType: 'Offline' })).statusCode).toBe(403);
+    expect((await call('PUT', `/admin/connections/${created.connectionId}`, reader, { name: 'x' })).statusCode).toBe(403);
+    expect((await call('DELETE', `/admin/connections/${created.connectionId}`, reader)).statusCode).toBe(403);
+    expect((await call('POST', `/admin/connections/${created.connectionId}/deployments`, agentAuthor, { name: 'y', model: 'y' })).statusCode).toBe(403);
+  });
+
+  it('deletes a connection with its deployments and audits it', async () => {
+    expect((await call('DELETE', `/admin/connections/${created.connectionId}`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `/admin/connections/${created.connectionId}`, admin)).statusCode).toBe(404);
+    const audit = await auditRows(created.connectionId);
+    expect(audit.find((a) => a.domainOperation === 'Deleted')?.details).toMatchObject({ before: { name: 'OpenAI (renamed)' } });
+    const items = ((await call('GET', '/admin/gptSystems/deployments', agentAuthor)).json() as { items: { name: string; isDefault: boolean }[] }).items;
+    expect(items).toEqual([expect.objectContaining({ name: 'offline', isDefault: true })]);
+  });
+});
