@@ -63,6 +63,7 @@ export const DeploymentSchema = z.object({
   updatedAt: z.string(),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;
+export const DeploymentListSchema = z.object({ items: z.array(DeploymentSchema), continuationToken: z.null() });
 
 export const DeploymentCreateSchema = z.object({
   name: DeploymentName,

@@ -61,6 +61,8 @@ const unknownDeployment = (name: string) =>
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const { db, secrets, logger } = options;
   const hipaaMode = options.hipaaMode ?? (async () => (await readSettings(db, options.config)).hipaaMode);
+  // The AI SDK prints unsupported-setting warnings to the console; they belong in the log (settings only, never prompts).
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => logger.debug({ provider, model, warnings }, 'model provider warnings');
   let catalog: Promise<Catalog> | null = null;
 
   const load = async (): Promise<Catalog> => {

@@ -9,6 +9,7 @@ import {
   ConnectionSchema,
   ConnectionUpdateSchema,
   DeploymentCreateSchema,
+  DeploymentListSchema,
   DeploymentParamsSchema,
   DeploymentSchema,
   DeploymentUpdateSchema,
@@ -65,7 +66,7 @@ export const connectionsRoutes: Module = (api, ctx) => {
     return reply.status(204).send();
   });
 
-  api.get(deploymentsPath, { config: read, schema: { params: ConnectionParamsSchema } }, async (request) =>
+  api.get(deploymentsPath, { config: read, schema: { params: ConnectionParamsSchema, response: { 200: DeploymentListSchema } } }, async (request) =>
     service.listDeployments(ctx, request.params.connectionId),
   );
 
