@@ -6,6 +6,8 @@
 //   `input[name=password]` (anything) and `button[type=submit]` ("Sign-in"). With autoConsent off a
 //   second form follows with one `button[type=submit]` ("Continue"). /session/end (RP-initiated
 //   logout) submits its own confirmation form by script and returns to the post-logout URI.
+// The package ships no types; the reference carries them into every project that imports this file (e2e too).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./oidc-provider.d.ts" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
