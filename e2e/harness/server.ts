@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface RunningServer {
   baseUrl: string;
   port: number;
+  /** the server process, for measurements such as its memory */
+  pid: number;
   dataDir: string;
   /** everything the process printed so far */
   output(): string;
@@ -61,6 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     port,
+    pid: child.pid ?? -1,
     dataDir,
     output: () => out,
     stop: async () => {

@@ -1,0 +1,144 @@
+// Chat streaming benchmarks (DESIGN.md budgets), each against a baseline measured in the same run:
+//  1. time to first token through the platform vs a direct call to the same fake upstream, at 1 and
+//     100 concurrent streams (p50/p99 and the milliseconds the platform adds);
+//  2. 500 concurrent streams on one server process: p99 inter-chunk gap through the platform vs direct;
+//  3. server memory per active stream.
+// Run: npm run build && npm run bench   (DATABASE_URL=postgres://… to measure on PostgreSQL)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../e2e/harness/server.js';
+import { startFakeOpenAI } from '../server/src/test/fake-upstreams.js';
+import { directStream, gaps, platformStream, type StreamTiming } from './lib/clients.js';
+import { round, summary, waves } from './lib/stats.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const model = 'bench-model';
+const adminPassword = 'bench-admin-password';
+const quick = process.argv.includes('--quick');
+const words = (n: number) => Array.from({ length: n }, (_, i) => ` word${i}`);
+
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+
+async function main() {
+  const upstream = await startFakeOpenAI({ script: { chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } } });
+  const server = await startServer({
+    OPENAI_BASE_URL: upstream.url,
+    OPENAI_MODELS: model,
+    OPENAI_API_KEY: 'bench-key',
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  try {
+    const tokenRes = await fetch(`${server.baseUrl}/api/internal/authorization/Local/GenerateToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin@atrium.local', password: adminPassword }),
+    });
+    const { n1AIToken: token } = (await tokenRes.json()) as { n1AIToken: string };
+    const agents = (await (await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      items: { gptSystemId: string; gptSystemType: string }[];
+    };
+    const agentId = agents.items.find((a) => a.gptSystemType === 'System')!.gptSystemId;
+    const platform = () => platformStream(server.baseUrl, token, agentId, 'How fast is the first token?');
+    const direct = () => directStream(upstream.url, model, 'How fast is the first token?');
+
+    // warm up both paths (JIT, connection pools, first-start caches)
+    await waves(quick ? 10 : 40, 10, () => platform());
+    await waves(quick ? 10 : 40, 10, () => direct());
+
+    const results: Record<string, unknown> = { date: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgres' : 'pglite', node: process.version };
+
+    // 1. time to first token, interleaving the two paths so that noise hits both alike
+    for (const concurrency of [1, 100]) {
+      const rounds = quick ? 2 : concurrency === 1 ? 200 : 5;
+      const p: number[] = [];
+      const d: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        d.push(...(await waves(concurrency, concurrency, () => direct())).map((t) => t.ttftMs));
+        p.push(...(await waves(concurrency, concurrency, () => platform())).map((t) => t.ttftMs));
+      }
+      const ps = summary(p);
+      const ds = summary(d);
+      results[`ttft_c${concurrency}`] = { platform: ps, direct: ds, addedP50: round(ps.p50 - ds.p50), addedP99: round(ps.p99 - ds.p99) };
+    }
+
+    // 2. many concurrent streams on one server process: the gap between pieces, platform vs direct
+    const held = quick ? 100 : 500;
+    upstream.setScript({ chunks: words(40), chunkDelayMs: 50, usage: { promptTokens: 30, completionTokens: 40 } });
+    const directHeld: StreamTiming[] = await waves(held, held, () => direct());
+    const platformHeld: StreamTiming[] = await waves(held, held, () => platform());
+    const dg = summary(gaps(directHeld));
+    const pg = summary(gaps(platformHeld));
+    results.streams = { concurrent: held, chunkIntervalMs: 50, platformGap: pg, directGap: dg, addedGapP99: round(pg.p99 - dg.p99) };
+
+    // 3. memory per active stream: streams that stay open until we let go
+    upstream.setScript({ chunks: ['x'], end: 'hang' });
+    const before = rssKb(server.pid);
+    const open = quick ? 100 : 500;
+    const controllers = Array.from({ length: open }, () => new AbortController());
+    const started: Promise<void>[] = controllers.map(async (ac) => {
+      const res = await fetch(`${server.baseUrl}/api/internal/userConversations/byGptSystemId/${agentId}`, {
+        method: 'POST',
+        signal: ac.signal,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'Stay with me', session: { sessionIdentifier: crypto.randomUUID() } }),
+      });
+      const reader = res.body!.getReader();
+      const text = new TextDecoder();
+      let seen = '';
+      while (!seen.includes('response-updated')) seen += text.decode((await reader.read()).value);
+    });
+    await Promise.all(started);
+    await new Promise((r) => setTimeout(r, 500));
+    const during = rssKb(server.pid);
+    for (const ac of controllers) ac.abort();
+    results.memory = { activeStreams: open, rssBeforeMb: round(before / 1024, 1), rssDuringMb: round(during / 1024, 1), perStreamKb: round((during - before) / open, 1) };
+
+    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+    fs.writeFileSync(path.join(here, 'results', 'chat-stream.json'), `${JSON.stringify(results, null, 2)}\n`);
+    report(results as unknown as Results);
+  } finally {
+    await server.stop();
+    await upstream.close();
+  }
+}
+
+type Summary = ReturnType<typeof summary>;
+interface Ttft { platform: Summary; direct: Summary; addedP50: number; addedP99: number }
+interface Results {
+  database: string;
+  node: string;
+  date: string;
+  ttft_c1: Ttft;
+  ttft_c100: Ttft;
+  streams: { concurrent: number; chunkIntervalMs: number; platformGap: Summary; directGap: Summary; addedGapP99: number };
+  memory: { activeStreams: number; rssBeforeMb: number; rssDuringMb: number; perStreamKb: number };
+}
+
+function report(r: Results) {
+  const line = (label: string, c: Ttft) =>
+    `| ${label} | ${c.direct.p50} / ${c.direct.p99} | ${c.platform.p50} / ${c.platform.p99} | ${c.addedP50} / ${c.addedP99} |`;
+  const out = [
+    `Chat stream benchmark (${r.database}, ${r.node}, ${r.date})`,
+    '',
+    '| time to first token (ms) | direct p50 / p99 | platform p50 / p99 | added p50 / p99 (budget 5 / 15) |',
+    '|---|---|---|---|',
+    line('1 stream', r.ttft_c1),
+    line('100 concurrent', r.ttft_c100),
+    '',
+    `| ${r.streams.concurrent} concurrent streams, a piece every ${r.streams.chunkIntervalMs} ms | direct | platform |`,
+    '|---|---|---|',
+    `| gap between pieces p50 / p99 (ms) | ${r.streams.directGap.p50} / ${r.streams.directGap.p99} | ${r.streams.platformGap.p50} / ${r.streams.platformGap.p99} |`,
+    `| added p99 gap (budget 25 ms) | | ${r.streams.addedGapP99} |`,
+    '',
+    `Memory: ${r.memory.activeStreams} active streams took the server from ${r.memory.rssBeforeMb} MB to ${r.memory.rssDuringMb} MB RSS: ${r.memory.perStreamKb} kB per stream.`,
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
