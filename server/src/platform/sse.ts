@@ -26,6 +26,8 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, stat
     if (!ended) {
       ended = true;
       controller.abort(new Error('The client disconnected'));
+      // a half-closed socket would otherwise linger until the server closes
+      res.destroy();
     }
   });
   res.on('error', () => {
