@@ -61,6 +61,7 @@ export interface ChatDeps {
 }
 
 const ProgressSaveIntervalMs = 2000;
+const CreateDelayMs = 50;
 const TitleTimeoutMs = 30_000;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -79,12 +80,16 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
   transport.publish({ type: 'step', text: 'Thinking' });
 
-  // The rows are written while the model prepares its first token: they never delay it.
+  // The rows are written just after the first token went out (or after a short wait for a slow
+  // model): database work, which runs on this thread with PGlite, never delays the first token.
   let storeFailure: unknown = null;
-  const created = store.create().catch((e: unknown) => {
-    storeFailure = e;
-    controller.abort(e);
-  });
+  let creating: Promise<void> | null = null;
+  const create = () =>
+    (creating ??= store.create().catch((e: unknown) => {
+      storeFailure = e;
+      controller.abort(e);
+    }));
+  const createTimer = setTimeout(create, CreateDelayMs);
 
   let answer = '';
   let held = '';
@@ -99,9 +104,8 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
     if (signal.aborted) resolve('aborted');
     else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
   });
-  const iterator = deps.models
-    .stream({ deployment: turn.deployment, system: turn.system, messages: turn.messages, params: turn.params, passages: [], signal })
-    [Symbol.asyncIterator]();
+  const parts = deps.models.stream({ deployment: turn.deployment, system: turn.system, messages: turn.messages, params: turn.params, passages: [], signal });
+  const iterator = parts[Symbol.asyncIterator]();
 
   try {
     for (;;) {
@@ -125,11 +129,15 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
             piece = piece.slice(0, -1);
           }
           if (piece) transport.publish({ type: 'text', text: piece });
+          if (!creating) {
+            clearTimeout(createTimer);
+            void create();
+          }
           const now = performance.now();
           if (now - lastSave > ProgressSaveIntervalMs) {
             lastSave = now;
             const snapshot = answer;
-            saving = saving.then(() => created).then(() => (storeFailure ? undefined : store.saveProgress(snapshot))).catch(() => undefined);
+            saving = saving.then(create).then(() => (storeFailure ? undefined : store.saveProgress(snapshot))).catch(() => undefined);
           }
           break;
         }
@@ -165,7 +173,8 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
     held = '';
   }
 
-  await created;
+  clearTimeout(createTimer);
+  await create();
   await saving;
   if (storeFailure) {
     deps.logger.error({ err: storeFailure, segmentId: turn.segmentId }, 'could not save the segment');

@@ -155,7 +155,8 @@ describe('the chat stream', () => {
   it('turns a model error before the first token into an error event, response-model with errors, then no-more-data', async () => {
     t.ctx.models = scriptedGateway(async function* () {
       await sleep(5);
-      throw new ModelError('The model provider answered 500: upstream is down.', 'upstream', 500);
+      if (Date.now() > 0) throw new ModelError('The model provider answered 500: upstream is down.', 'upstream', 500);
+      yield { type: 'text', text: 'never sent' };
     });
     const r = await start('Will this fail?');
     expect(r.status).toBe(200);

@@ -123,11 +123,12 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     userId: principal.userId,
   };
 
-  void deps.agents.recordAgentUse(principal.userId, agent.gptSystemId).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record agent use'));
-
   const title = newConversation?.title ?? '';
   const store: SegmentStore = {
-    create: () => repo.createTurn(deps.db, newConversation, segment, now),
+    async create() {
+      await repo.createTurn(deps.db, newConversation, segment, now);
+      void deps.agents.recordAgentUse(principal.userId, agent.gptSystemId).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record agent use'));
+    },
     saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
     async finish(outcome) {
       const row = await repo.finishSegment(deps.db, segmentId, outcome);
