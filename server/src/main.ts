@@ -47,13 +47,18 @@ async function main(): Promise<void> {
   const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger, models, secrets };
   const seeded = await seed(ctx);
 
+  // Fastify calls serverFactory while it is being built, long before its routes and hooks are
+  // ready: keep answering with the boot handler until app.ready(), or early requests crash it.
+  let fastifyHandler: http.RequestListener | null = null;
   const app = await buildApp(ctx, {
-    serverFactory: (fastifyHandler) => {
-      handler = fastifyHandler;
+    serverFactory: (h) => {
+      fastifyHandler = h;
       return server;
     },
   });
   await app.ready();
+  if (!fastifyHandler) throw new Error('Fastify did not provide its request handler');
+  handler = fastifyHandler;
 
   if (seeded.adminCreated) {
     const lines = [`Administrator created: ${config.adminEmail}`];
