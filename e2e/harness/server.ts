@@ -30,14 +30,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `nodeArgs` go to node itself, e.g. ['--cpu-prof'] for a profile of the server under a benchmark. */
+export async function startServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, 'server/dist/main.js')) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
     throw new Error('Build first: npm run build (npm test does it for you)');
   }
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'server/dist/main.js')], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
