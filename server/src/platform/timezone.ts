@@ -2,6 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 
 const known = new Map<string, boolean>();
+// Building an Intl.DateTimeFormat costs far more than formatting with one (ICU data lookups): every
+// chat turn formats the current time, so one formatter per zone is kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function isTimeZone(zone: string): boolean {
   let ok = known.get(zone);
@@ -26,5 +29,11 @@ export function timeZoneOf(request: FastifyRequest): string {
 
 /** e.g. "Saturday, 21 November 2026, 15:04" in the given zone. */
 export function formatInZone(date: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).format(date);
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' });
+    // only valid zones get here (timeZoneOf), and few exist; the bound guards other callers
+    if (formatters.size < 1000) formatters.set(zone, formatter);
+  }
+  return formatter.format(date);
 }
