@@ -11,7 +11,7 @@ import { ApiBase } from '@atrium/contract';
 import { registerAccessControl } from './platform/access.js';
 import { registerErrorHandling } from './platform/errors.js';
 import type { Api, AppContext, Module } from './platform/context.js';
-import { loadPrincipal } from './modules/users/users.principal.js';
+import { cachedPrincipalLoader } from './modules/users/users.principal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
@@ -87,7 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cookie);
 
   registerErrorHandling(app);
-  registerAccessControl(app, ctx.tokens, (userId) => loadPrincipal(ctx.db, userId));
+  registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx.db));
 
   await app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 // Test factories for agents: rows written directly, as an administrator's publishing would leave them.
 import { eq } from 'drizzle-orm';
+import { userChanged } from '../users/users.service.js';
 import type { Db } from '../../db/client.js';
 import { gptSystems, userRoleAssignments, userRoles, type PublishedAgentConfig } from '../../db/schema/index.js';
 
@@ -31,4 +32,6 @@ export async function scopeUserTo(db: Db, userId: string, gptSystemIds: string[]
   for (const { roleId } of roles) {
     await db.update(userRoles).set({ entityConfiguration: { gptSystemIds, dataSourceIds: [] } }).where(eq(userRoles.id, roleId));
   }
+  // as a role editor would: principals are cached by the access hook
+  userChanged(db);
 }

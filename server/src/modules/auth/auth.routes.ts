@@ -19,6 +19,7 @@ import { AuthRepository } from './auth.repository.js';
 import { AuthService, RefreshRejected, RefreshSessionDays, type ClientInfo, type SignInResult } from './auth.service.js';
 import { OidcVerifier } from './oidc.verifier.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { userChanged } from '../users/users.service.js';
 
 export const authRoutes: Module = (api, ctx) => {
   const repository = new AuthRepository(ctx.db);
@@ -29,6 +30,7 @@ export const authRoutes: Module = (api, ctx) => {
     oidc: ctx.config.oidc ? { config: ctx.config.oidc, verifier: new OidcVerifier(ctx.config.oidc) } : null,
     localSignIn: ctx.config.localSignIn,
     logger: ctx.logger,
+    userChanged: (userId) => userChanged(ctx.db, userId),
   });
 
   // The browser sends the cookie to the sign-in calls only. Cookie paths are case-sensitive, so a

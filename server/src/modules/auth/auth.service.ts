@@ -48,6 +48,8 @@ export interface AuthServiceDeps {
   localSignIn: boolean;
   logger: FastifyBaseLogger;
   now?: () => Date;
+  /** told after sign-in re-provisioned a user (profile, groups), so that cached principals reload */
+  userChanged?: (userId: string) => void;
 }
 
 export class AuthService {
@@ -134,6 +136,7 @@ export class AuthService {
     if (!identity.email) throw unauthenticated('The identity provider did not say who you are: the token has no email, preferred_username or upn claim.');
 
     const user = await this.provision({ ...identity, email: identity.email });
+    this.deps.userChanged?.(user.id);
     if (user.disabled) throw unauthenticated('Your account is not active.');
     return { token: await this.issue(user, OidcProvider) };
   }

@@ -47,3 +47,49 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
     scopes: { gptSystemIds, dataSourceIds },
   };
 }
+
+const PrincipalTtlMs = 5_000;
+const PrincipalCacheMax = 10_000;
+
+interface CachedPrincipal {
+  principal: Promise<Principal | null>;
+  at: number;
+}
+
+// One cache per database handle (one per app), so that writers anywhere in the process can reach it.
+const caches = new WeakMap<Db, Map<string, CachedPrincipal>>();
+
+/**
+ * The principal loader of the access hook, cached in this process for PrincipalTtlMs: a request
+ * then costs no query to learn who is calling. Writes to users and roles in this process call
+ * invalidatePrincipal; other processes (and direct database edits) are seen within the TTL, so a
+ * disabled user or a removed role keeps working for at most that long there.
+ */
+export function cachedPrincipalLoader(db: Db): (userId: string) => Promise<Principal | null> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const entries = cache;
+  return (userId) => {
+    const now = Date.now();
+    const hit = entries.get(userId);
+    if (hit && now - hit.at < PrincipalTtlMs) return hit.principal;
+    const principal = loadPrincipal(db, userId);
+    // a failed load is not remembered
+    principal.catch(() => {
+      if (entries.get(userId)?.principal === principal) entries.delete(userId);
+    });
+    if (hit) entries.delete(userId);
+    // Map keeps insertion order: the oldest entry goes first when full
+    if (entries.size >= PrincipalCacheMax) entries.delete(entries.keys().next().value!);
+    entries.set(userId, { principal, at: now });
+    return principal;
+  };
+}
+
+/** Forgets the cached principal of one user, or of everyone (role changes); the next request reloads it. */
+export function invalidatePrincipal(db: Db, userId?: string): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  if (userId === undefined) cache.clear();
+  else cache.delete(userId);
+}

@@ -3,6 +3,7 @@ import { UserActions, isUserAction, type UserAction, type UserRolesWithResolvedA
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { findUserById, listAssignedRoles } from './users.repository.js';
+import { invalidatePrincipal } from './users.principal.js';
 
 /** Keeps the enum's order so that clients and tests see a stable list; drops actions a later release removed. */
 const knownActions = (actions: Iterable<string>): UserAction[] => {
@@ -26,4 +27,12 @@ export async function getUserRolesWithResolvedActions(db: Db, userId: string): P
     // SPEC §3: directory groups are kept sorted ascending by displayName
     directoryGroups: [...user.directoryGroups].sort((a, b) => a.displayName.localeCompare(b.displayName)),
   };
+}
+
+/**
+ * Call after any write to a user, their role assignments or (without userId) to roles: the access
+ * hook caches principals for a few seconds, and this process must see a disabled user at once.
+ */
+export function userChanged(db: Db, userId?: string): void {
+  invalidatePrincipal(db, userId);
 }
