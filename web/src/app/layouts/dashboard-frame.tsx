@@ -7,11 +7,11 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import { alpha, useTheme } from '@mui/material/styles';
+import { alpha, ThemeProvider, useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AccountMenu } from '../../features/account/components/account-menu';
@@ -21,6 +21,7 @@ import { useCurrentBrand } from '../hooks/use-current-brand';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { uiActions } from '../state/ui.slice';
 import { AppFooter } from './app-footer';
+import { createMenuTheme } from '../theme/menu-theme';
 
 export const NavWidth = 280;
 export const NavMiniWidth = 80;
@@ -58,21 +59,24 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
   const width = mini ? NavMiniWidth : NavWidth;
   const logo = brand ? brandFileUrl(brand, brand.navigationLogoFileName ?? brand.logoFileName) : null;
   const avatar = brand ? brandFileUrl(brand, brand.avatar) : null;
+  const menuTheme = useMemo(() => createMenuTheme(theme), [theme]);
   const nav = (
-    <Box component="nav" aria-label={navLabel} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: 1, px: mini ? 1 : 2.5, minHeight: 64 }}>
-        <Box component={RouterLink} to={homePath} onClick={() => setMobileOpen(false)} sx={{ display: 'flex', minWidth: 0 }}>
-          {mini ? (
-            <BrandLogo src={avatar} fallback="/favicon.svg" alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={36} />
-          ) : (
-            <BrandLogo src={logo} alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={32} />
-          )}
+    <ThemeProvider theme={menuTheme}>
+      <Box component="nav" aria-label={navLabel} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: 1, px: mini ? 1 : 2.5, minHeight: 64 }}>
+          <Box component={RouterLink} to={homePath} onClick={() => setMobileOpen(false)} sx={{ display: 'flex', minWidth: 0 }}>
+            {mini ? (
+              <BrandLogo src={avatar} fallback="/favicon.svg" alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={36} />
+            ) : (
+              <BrandLogo src={logo} alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={32} />
+            )}
+          </Box>
+        </Box>
+        <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          {renderNav({ mini, onNavigate: () => setMobileOpen(false) })}
         </Box>
       </Box>
-      <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        {renderNav({ mini, onNavigate: () => setMobileOpen(false) })}
-      </Box>
-    </Box>
+    </ThemeProvider>
   );
   const paperSx = {
     width,
