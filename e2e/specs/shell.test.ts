@@ -1,0 +1,117 @@
+// The web shell as a signed-in person meets it: version mismatch handling, settings, about,
+// redirects, page titles and the small-screen navigation drawer.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../harness/server.js';
+import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+
+const admin = { email: 'admin@atrium.local', password: 'e2e-shell-password' };
+
+/** Signs in as the admin; on a phone the sidebar starts closed, so its menu button marks arrival. */
+async function signIn(page: Page, baseUrl: string, phone = false): Promise<void> {
+  await page.goto(`${baseUrl}/auth/jwt/login`);
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/chat');
+  if (phone) await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+  else await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
+}
+
+const persistedToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""') as string);
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+describe('the web shell', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD: admin.password }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renews a token from another build and reloads, then asks to click anywhere to continue', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl);
+    const current = claimsOf(await persistedToken(page));
+    // a genuine token of this server, but minted by an older build
+    const key = createPrivateKey(fs.readFileSync(path.join(server.dataDir, 'keys', 'token-signing.pem'), 'utf8'));
+    const old = await new SignJWT({ ip: 'Local', email: admin.email, name: String(current.name), v: '2.2500.1000.0' })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setSubject(String(current.sub))
+      .setIssuer('atrium')
+      .setAudience('atrium-api')
+      .setIssuedAt()
+      .setExpirationTime('30m')
+      .sign(key);
+    await page.evaluate((t) => {
+      const auth = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as Record<string, string>;
+      auth.n1aiToken = JSON.stringify(t);
+      localStorage.setItem('persist:auth', JSON.stringify(auth));
+    }, old);
+    await page.reload();
+    await page.getByText('Click anywhere to continue').waitFor();
+    expect(claimsOf(await persistedToken(page)).v).toBe('2.2510.3765.0');
+    await page.getByText('Click anywhere to continue').click();
+    await expect.poll(() => page.getByText('Click anywhere to continue').count()).toBe(0);
+    await context.close();
+  });
+
+  it('settings change contrast and are kept under "settings"; About shows matching versions', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Settings' });
+    await drawer.getByRole('button', { name: 'Bold' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"themeContrast":"bold"');
+    await screenshot(page, 'settings-drawer');
+    await drawer.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"themeContrast":"default"');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'About' }).click();
+    const about = page.getByRole('dialog', { name: 'About' });
+    await expect.poll(() => about.getByTestId('api-version').textContent()).toBe('2.2510.3765');
+    expect(await about.getByTestId('client-version').textContent()).toBe('2.2510.3765');
+    expect(await about.getByLabel(/Version mismatch/).count()).toBe(0);
+    await context.close();
+  });
+
+  it('redirects unknown paths, keeps page titles and shows the not-found page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl);
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.waitForURL('**/chat');
+    await page.goto(`${server.baseUrl}/admin/no-such-area`);
+    await page.waitForURL(/\/admin$/);
+    await expect.poll(() => page.title()).toMatch(/ \| Atrium$/);
+    await page.goto(`${server.baseUrl}/404`);
+    await expect.poll(() => page.title()).toMatch(/ \| Atrium$/);
+    await context.close();
+  });
+
+  it('on a small screen the chat navigation is a drawer', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, true);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
+    await page.waitForTimeout(400); // let the drawer finish sliding in before the picture
+    await screenshot(page, 'chat-mobile-drawer');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await context.close();
+  });
+});
