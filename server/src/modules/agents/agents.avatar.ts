@@ -8,7 +8,7 @@ import type { Principal } from '../../platform/access.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
 import { mayManage, maySee } from './agents.policy.js';
-import { avatarUrl } from './agents.service.js';
+import { agentChanged, avatarUrl } from './agents.service.js';
 
 type AvatarContentType = (typeof AgentAvatarContentTypes)[number];
 
@@ -88,6 +88,7 @@ export async function uploadAvatar(
       before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
       actor: { userId: principal.userId, userName: principal.displayName },
     });
+    agentChanged(ctx.db, agent.id);
   } catch (e) {
     await ctx.blobs.delete(blobKey).catch(() => undefined);
     throw e;
@@ -107,5 +108,6 @@ export async function deleteAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, princi
     before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
     actor: { userId: principal.userId, userName: principal.displayName },
   });
+  agentChanged(ctx.db, agent.id);
   await ctx.blobs.delete(agent.avatarBlobKey).catch(() => undefined);
 }

@@ -53,12 +53,44 @@ function listItem(agent: AgentRow, isPinned: boolean): GptSystemListItem {
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
 
 /** The agent as published, for a caller allowed to chat with it: 404 unknown, deleted or unpublished; 403 not allowed. */
-async function loadForChat(db: Db, principal: Principal, gptSystemId: string): Promise<PublishedAgent> {
-  const agent = await repo.findAgent(db, gptSystemId);
+async function loadForChat(db: Db, principal: Principal, gptSystemId: string, find = repo.findAgent): Promise<PublishedAgent> {
+  const agent = await find(db, gptSystemId);
   const access = accessForChat(principal, agent);
   if (access === 'notFound' || !agent?.publishedConfig) throw notFound('The agent');
   if (access === 'forbidden') throw forbidden('You do not have access to this agent.');
   return agent as PublishedAgent;
+}
+
+const AgentCacheTtlMs = 5_000;
+const AgentCacheMax = 1_000;
+// Agent rows as the chat path reads them, per database handle (one per app). Writes of this module
+// (and the connections module's deployment default) call agentChanged; other processes see a change
+// within AgentCacheTtlMs. Access is still decided per caller on every turn.
+const agentCaches = new WeakMap<Db, Map<string, { row: Promise<AgentRow | null>; at: number }>>();
+
+function cachedAgent(db: Db, gptSystemId: string): Promise<AgentRow | null> {
+  let cache = agentCaches.get(db);
+  if (!cache) agentCaches.set(db, (cache = new Map()));
+  const entries = cache;
+  const now = Date.now();
+  const hit = entries.get(gptSystemId);
+  if (hit && now - hit.at < AgentCacheTtlMs) return hit.row;
+  const row = repo.findAgent(db, gptSystemId);
+  row.catch(() => {
+    if (entries.get(gptSystemId)?.row === row) entries.delete(gptSystemId);
+  });
+  if (hit) entries.delete(gptSystemId);
+  if (entries.size >= AgentCacheMax) entries.delete(entries.keys().next().value!);
+  entries.set(gptSystemId, { row, at: now });
+  return row;
+}
+
+/** Call after writing an agent (or every agent, without an id): the chat path caches agent rows. */
+export function agentChanged(db: Db, gptSystemId?: string): void {
+  const cache = agentCaches.get(db);
+  if (!cache) return;
+  if (gptSystemId === undefined) cache.clear();
+  else cache.delete(gptSystemId);
 }
 
 /** The seam of ai/agent.types.ts; the conversations module creates one per app. */
@@ -67,7 +99,7 @@ export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirector
 } {
   return {
     async getForChat(principal, gptSystemId): Promise<ChatAgent> {
-      const agent = await loadForChat(ctx.db, principal, gptSystemId);
+      const agent = await loadForChat(ctx.db, principal, gptSystemId, cachedAgent);
       return {
         gptSystemId: agent.id,
         name: agent.name,
