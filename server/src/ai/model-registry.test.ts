@@ -92,10 +92,13 @@ describe('resolve', () => {
 
   it('reads HIPAA mode from the instance settings by default', async () => {
     await t.ctx.db.update(instanceSettings).set({ value: true }).where(eq(instanceSettings.name, 'hipaaMode'));
+    // the registry caches the setting with its deployments; a settings write invalidates it
+    t.ctx.models.invalidate();
     try {
       expect(await statusOf(t.ctx.models.resolve('llama'))).toBe(400);
     } finally {
       await t.ctx.db.update(instanceSettings).set({ value: false }).where(eq(instanceSettings.name, 'hipaaMode'));
+      t.ctx.models.invalidate();
     }
   });
 });

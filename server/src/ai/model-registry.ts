@@ -2,6 +2,7 @@
 // deployments, enforces HIPAA mode, and streams answers through the provider of the deployment's
 // connection. Deployments are cached briefly so that a chat turn costs no catalogue query; the
 // connections module invalidates the cache on every change, other processes see it within CacheMs.
+// The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation.
 import { generateText, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -60,7 +61,20 @@ const unknownDeployment = (name: string) =>
 
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const { db, secrets, logger } = options;
-  const hipaaMode = options.hipaaMode ?? (async () => (await readSettings(db, options.config)).hipaaMode);
+  // The setting is cached like the deployments (same lifetime, same invalidate()): a chat turn with
+  // a deployment not marked HIPAA-compliant would otherwise read the settings table every time.
+  let hipaaCached: { value: Promise<boolean>; at: number } | null = null;
+  const hipaaFromSettings = (): Promise<boolean> => {
+    const now = Date.now();
+    if (hipaaCached && now - hipaaCached.at < CacheMs) return hipaaCached.value;
+    const entry = { value: readSettings(db, options.config).then((s) => s.hipaaMode), at: now };
+    entry.value.catch(() => {
+      if (hipaaCached === entry) hipaaCached = null;
+    });
+    hipaaCached = entry;
+    return entry.value;
+  };
+  const hipaaMode = options.hipaaMode ?? hipaaFromSettings;
   // The AI SDK prints unsupported-setting warnings to the console; they belong in the log (settings only, never prompts).
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => logger.debug({ provider, model, warnings }, 'model provider warnings');
   let catalog: Promise<Catalog> | null = null;
@@ -169,6 +183,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
 
     invalidate(): void {
       catalog = null;
+      hipaaCached = null;
     },
   };
 }
