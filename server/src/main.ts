@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   logger.info({ port, host: config.host }, 'listening; starting up');
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-  logger.info({ database: database.kind, vector: database.vectorAvailable }, 'database ready');
+  logger.info({ database: database.kind, vector: database.vectorAvailable, titleSearchIndexed: database.titleSearchIndexed }, 'database ready');
+  if (!database.titleSearchIndexed) logger.warn('pg_trgm is not available: conversation title search reads every conversation of the person (slow past ~50k)');
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
   const secrets = secretBoxFromConfig(config);
   const models = createModelGateway({ db: database.db, config, secrets, logger });

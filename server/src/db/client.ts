@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
@@ -14,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** whether the pgvector extension can be used */
   vectorAvailable: boolean;
+  /** whether title search has its trigram index (pg_trgm); set by migrateDatabase */
+  titleSearchIndexed: boolean;
   close(): Promise<void>;
 }
 
@@ -41,11 +44,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { vector } = await import('@electric-sql/pglite-pgvector');
+  // ships with PGlite: the trigram index of conversation title search (migration 0002)
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { vector } });
+  const client = await PGlite.create(dir, { extensions: { vector, pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', vectorAvailable: true, close: () => client.close() };
+  return { db, kind: 'pglite', vectorAvailable: true, titleSearchIndexed: false, close: () => client.close() };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -56,7 +61,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     "select exists(select 1 from pg_available_extensions where name = 'vector') as available",
   );
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', vectorAvailable: rows[0]?.available ?? false, close: () => pool.end() };
+  return { db, kind: 'postgres', vectorAvailable: rows[0]?.available ?? false, titleSearchIndexed: false, close: () => pool.end() };
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
@@ -67,4 +72,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(handle.db as never, { migrationsFolder });
   }
+  // migration 0002 skips the index where pg_trgm cannot be created (some PostgreSQL servers)
+  const result = (await handle.db.execute(sql`select exists(select 1 from pg_indexes where indexname = 'conversations_title_trgm_idx') as indexed`)) as unknown as {
+    rows: { indexed: boolean }[];
+  };
+  handle.titleSearchIndexed = result.rows[0]?.indexed ?? false;
 }

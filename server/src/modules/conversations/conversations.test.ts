@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Conversation, ConversationList, ExecutionDetails, ResponseModelEvent } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { conversationSegments, conversations } from '../../db/schema/index.js';
+import { listConversations } from './conversations.repository.js';
 import { answerOf, baseUrl, dataOf, names, postStream, scriptedGateway, systemAgentId } from '../../test/chat-stream.js';
 
 describe('conversations', () => {
@@ -217,6 +218,36 @@ describe('conversations', () => {
       expect((await list('?search=100%25%20zeb')).items.map((i) => i.conversationId)).toEqual([ids[4]]);
       expect((await list('?title=_')).items.map((i) => i.conversationId)).toEqual([ids[4]]);
       expect((await list('?title=nothing-like-this')).items).toEqual([]);
+    });
+
+    it('treats a backslash in the search literally, also along the trigram index', async () => {
+      expect((await call('PUT', `/userConversations/${ids[5]}/updateTitle`, { title: 'Copy C:\\Temp\\x_y to 50%_done' }, lister.token)).status).toBe(204);
+      const found = async (term: string) => (await list(`?title=${encodeURIComponent(term)}`)).items.map((i) => i.conversationId);
+      expect(await found('\\temp\\')).toEqual([ids[5]]);
+      expect(await found('\\')).toEqual([ids[5]]);
+      expect(await found('50%_')).toEqual([ids[5]]);
+      expect(await found('c:\\temp\\x%y')).toEqual([]);
+      // a small table is scanned; force the index so that the escaped pattern is checked against it too
+      expect(t.ctx.database.titleSearchIndexed).toBe(true);
+      const viaIndex = await t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const plan = (await tx.execute(
+          sql`explain select id from conversations where title_lower like ${'%\\\\temp\\\\x\\_y%'}`,
+        )) as unknown as { rows: Record<string, string>[] };
+        const rows = await listConversations(tx as never, {
+          userId: lister.id,
+          includeArchived: true,
+          includeDeleted: true,
+          onlyArchived: false,
+          titleContains: '\\temp\\x_y',
+          after: null,
+          limit: 10,
+        });
+        return { plan: plan.rows.map((r) => Object.values(r)[0]).join('\n'), ids: rows.map((r) => r.row.id) };
+      });
+      expect(viaIndex.plan).toContain('conversations_title_trgm_idx');
+      expect(viaIndex.ids).toEqual([ids[5]]);
     });
   });
 
