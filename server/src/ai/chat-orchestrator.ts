@@ -9,6 +9,7 @@ import { ModelError } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 import type { ChatTransport } from './chat-updates.js';
 import { TraceLog } from './chat-trace.js';
+import { IdleQueue } from './idle-queue.js';
 
 export interface ChatTurn {
   conversationId: string;
@@ -47,6 +48,8 @@ export interface SegmentOutcome {
 export interface SegmentStore {
   /** writes the conversation (when new) and the InProgress segment */
   create(): Promise<void>;
+  /** writes the conversation (when new) and the finished segment at once: a turn that ended before create() was needed */
+  createFinished(outcome: SegmentOutcome): Promise<ResponseModelEvent>;
   /** keeps the answer so far, so that a crash mid-answer loses little */
   saveProgress(answer: string): Promise<void>;
   /** writes the final answer, status and usage; returns the segment as clients read it */
@@ -61,8 +64,19 @@ export interface ChatDeps {
 }
 
 const ProgressSaveIntervalMs = 2000;
-const CreateDelayMs = 50;
+/**
+ * The InProgress rows are written only when an answer is still running after this long: a fast
+ * answer costs one transaction at its end instead of create + finish, and no write competes with
+ * other streams' first tokens. Durability trade-off: a crash within this window loses the turn
+ * (the client saw no complete answer either); longer answers keep progress saves as before.
+ */
+const DeferCreateMs = 1000;
 const TitleTimeoutMs = 30_000;
+
+// Generated titles are a second model call plus a write per new conversation: they wait until no
+// turn in this process waits for its first token (measured: with them inline, 100 concurrent new
+// conversations delayed each other's first tokens).
+const titles = new IdleQueue({ concurrency: 1, idleDelayMs: 100, maxQueued: 10_000 });
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
@@ -74,14 +88,15 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   if (transport.signal.aborted) onClientGone();
   else transport.signal.addEventListener('abort', onClientGone, { once: true });
 
+  const firstTokenCame = titles.holdFirstToken();
   const trace = new TraceLog(turn.persistDebugLogs);
   trace.info('ModelSelected', `Answering with ${turn.deployment.displayName} (${turn.deployment.name})`);
 
   transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
   transport.publish({ type: 'step', text: 'Thinking' });
 
-  // The rows are written just after the first token went out (or after a short wait for a slow
-  // model): database work, which runs on this thread with PGlite, never delays the first token.
+  // The rows are written once the answer has run for DeferCreateMs, or at its end: database work,
+  // which runs on this thread with PGlite, never delays a first token.
   let storeFailure: unknown = null;
   let creating: Promise<void> | null = null;
   const create = () =>
@@ -89,7 +104,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
       storeFailure = e;
       controller.abort(e);
     }));
-  const createTimer = setTimeout(create, CreateDelayMs);
+  const createTimer = setTimeout(create, DeferCreateMs);
 
   let answer = '';
   let held = '';
@@ -118,6 +133,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
           if (part.text === '') break;
           if (firstTokenAt === null) {
             firstTokenAt = performance.now();
+            firstTokenCame();
             trace.debug('FirstToken', `First token after ${Math.round(firstTokenAt - turn.startedAt)} ms`);
           }
           answer += part.text;
@@ -129,10 +145,6 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
             piece = piece.slice(0, -1);
           }
           if (piece) transport.publish({ type: 'text', text: piece });
-          if (!creating) {
-            clearTimeout(createTimer);
-            void create();
-          }
           const now = performance.now();
           if (now - lastSave > ProgressSaveIntervalMs) {
             lastSave = now;
@@ -168,13 +180,15 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
     transport.signal.removeEventListener('abort', onClientGone);
     if (signal.aborted || failure) void iterator.return?.().catch(() => undefined);
   }
+  firstTokenCame();
   if (held) {
     transport.publish({ type: 'text', text: held });
     held = '';
   }
 
   clearTimeout(createTimer);
-  await create();
+  // still unwritten: the whole turn is written at once below
+  const deferred = creating === null;
   await saving;
   if (storeFailure) {
     deps.logger.error({ err: storeFailure, segmentId: turn.segmentId }, 'could not save the segment');
@@ -210,7 +224,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   let model: ResponseModelEvent | null = null;
   if (!storeFailure) {
     try {
-      model = await store.finish(outcome);
+      model = deferred ? await store.createFinished(outcome) : await store.finish(outcome);
     } catch (e) {
       deps.logger.error({ err: e, segmentId: turn.segmentId }, 'could not finish the segment');
       failure ??= { error: { code: 'internal_error', message: 'Something went wrong while saving this answer. Please try again.' }, internal: true };
@@ -226,7 +240,9 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   });
   transport.publish({ type: 'end' });
 
-  if (turn.generateTitle && status === 'Success' && !storeFailure) void generateTitle(turn, answer, store, deps);
+  if (turn.generateTitle && status === 'Success' && !storeFailure && model) {
+    if (!titles.push(() => generateTitle(turn, answer, store, deps))) deps.logger.debug({ conversationId: turn.conversationId }, 'title queue full; keeping the first question');
+  }
   return storeFailure ? null : outcome;
 }
 
