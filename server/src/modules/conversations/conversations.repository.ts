@@ -46,16 +46,27 @@ export async function findSegment(db: Db, conversationId: string, segmentId: str
   return row ?? null;
 }
 
-/** The rows of a new turn: the conversation when it is new, the segment, and the conversation's selected leaf. */
-export async function createTurn(db: Db, conversation: NewConversation | null, segment: NewSegment & { id: string; conversationId: string }, at: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (conversation) {
-      await tx.insert(conversations).values({ ...conversation, selectedLeafSegmentId: segment.id, lastModifiedAt: at });
-      await tx.insert(conversationSegments).values(segment);
-      return;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The rows of a new turn in one transaction: the conversation when it is new, the segment, the
+ * conversation's selected leaf, and whatever `also` writes (the agent's recent use). Returns the segment.
+ */
+export async function createTurn(
+  db: Db,
+  conversation: NewConversation | null,
+  segment: NewSegment & { id: string; conversationId: string },
+  at: Date,
+  also?: (tx: Tx) => Promise<void>,
+): Promise<SegmentRow> {
+  return db.transaction(async (tx) => {
+    if (conversation) await tx.insert(conversations).values({ ...conversation, selectedLeafSegmentId: segment.id, lastModifiedAt: at });
+    const [row] = await tx.insert(conversationSegments).values(segment).returning();
+    if (!conversation) {
+      await tx.update(conversations).set({ selectedLeafSegmentId: segment.id, lastModifiedAt: at }).where(eq(conversations.id, segment.conversationId));
     }
-    await tx.insert(conversationSegments).values(segment);
-    await tx.update(conversations).set({ selectedLeafSegmentId: segment.id, lastModifiedAt: at }).where(eq(conversations.id, segment.conversationId));
+    if (also) await also(tx);
+    return row!;
   });
 }
 
@@ -63,20 +74,19 @@ export async function saveAnswer(db: Db, segmentId: string, answer: string): Pro
   await db.update(conversationSegments).set({ answer }).where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress')));
 }
 
+/** The columns a finished segment gets from its outcome. */
+export const finishedColumns = (outcome: SegmentOutcome) => ({
+  answer: outcome.answer,
+  status: outcome.status,
+  completedAt: outcome.completedAt,
+  citations: outcome.citations,
+  answeredWithModel: outcome.answeredWithModel,
+  executionLogs: outcome.executionLogs,
+  ...outcome.usage,
+});
+
 export async function finishSegment(db: Db, segmentId: string, outcome: SegmentOutcome): Promise<SegmentRow> {
-  const [row] = await db
-    .update(conversationSegments)
-    .set({
-      answer: outcome.answer,
-      status: outcome.status,
-      completedAt: outcome.completedAt,
-      citations: outcome.citations,
-      answeredWithModel: outcome.answeredWithModel,
-      executionLogs: outcome.executionLogs,
-      ...outcome.usage,
-    })
-    .where(eq(conversationSegments.id, segmentId))
-    .returning();
+  const [row] = await db.update(conversationSegments).set(finishedColumns(outcome)).where(eq(conversationSegments.id, segmentId)).returning();
   if (!row) throw new Error(`segment ${segmentId} vanished before it finished`);
   return row;
 }

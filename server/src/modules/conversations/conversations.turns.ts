@@ -8,6 +8,8 @@ import { formatInZone } from '../../platform/timezone.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
 import type { ChatTurn, SegmentStore } from '../../ai/chat-orchestrator.js';
 import { buildMessages, lineageOf } from '../../ai/chat-prompt.js';
+import type { Db } from '../../db/client.js';
+import { recordAgentUse } from '../agents/agents.service.js';
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsDeps } from './conversations.service.js';
@@ -124,10 +126,15 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   };
 
   const title = newConversation?.title ?? '';
+  // the agent's recent use goes into the turn's own transaction: one commit instead of two
+  const recordUse = (tx: Db) => recordAgentUse(tx, principal.userId, agent.gptSystemId, now);
   const store: SegmentStore = {
     async create() {
-      await repo.createTurn(deps.db, newConversation, segment, now);
-      void deps.agents.recordAgentUse(principal.userId, agent.gptSystemId).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record agent use'));
+      await repo.createTurn(deps.db, newConversation, segment, now, recordUse);
+    },
+    async createFinished(outcome) {
+      const row = await repo.createTurn(deps.db, newConversation, { ...segment, ...repo.finishedColumns(outcome) }, now, recordUse);
+      return { conversationId, ...presentSegment(row, segmentIndex([row])) };
     },
     saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
     async finish(outcome) {
