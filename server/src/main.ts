@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startDatabaseMaintenance } from './db/maintenance.js';
 import { buildApp } from './app.js';
 import { FileBlobStore } from './platform/blobs.js';
 import { TokenService } from './platform/tokens.js';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     },
   });
   await app.ready();
+  const stopMaintenance = startDatabaseMaintenance(database, logger);
   if (!fastifyHandler) throw new Error('Fastify did not provide its request handler');
   handler = fastifyHandler;
 
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);
