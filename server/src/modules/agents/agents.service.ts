@@ -37,7 +37,8 @@ export function avatarUrl(agent: Pick<AgentRow, 'id' | 'avatarBlobKey'>): string
 
 const typeOf = (agent: AgentRow): GptSystemType => (agent.gptSystemType === 'User' ? 'User' : 'System');
 
-function listItem(agent: AgentRow, isPinned: boolean): GptSystemListItem {
+/** What every answer about an agent starts with. */
+function summary(agent: AgentRow): Omit<GptSystemListItem, 'isPinned'> {
   return {
     gptSystemId: agent.id,
     id: agent.id,
@@ -46,8 +47,11 @@ function listItem(agent: AgentRow, isPinned: boolean): GptSystemListItem {
     gptSystemType: typeOf(agent),
     isPublic: agent.isPublic,
     avatarUrl: avatarUrl(agent),
-    isPinned,
   };
+}
+
+function listItem(agent: AgentRow, isPinned: boolean): GptSystemListItem {
+  return { ...summary(agent), isPinned };
 }
 
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
@@ -180,15 +184,7 @@ export async function detailsForConversation(
   const owner = agent.gptSystemType === 'User' && agent.ownerUserId ? await repo.findUserName(ctx.db, agent.ownerUserId) : null;
   const vision = deployment.vision;
   return {
-    gptSystem: {
-      gptSystemId: agent.id,
-      id: agent.id,
-      name: agent.name,
-      description: agent.description,
-      gptSystemType: typeOf(agent),
-      isPublic: agent.isPublic,
-      avatarUrl: avatarUrl(agent),
-    },
+    gptSystem: summary(agent),
     gptIntroduction: sanitizeIntroduction(agent.publishedConfig.introduction),
     guidelinesDocument: null,
     visionFileUpload: {

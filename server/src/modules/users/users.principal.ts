@@ -4,17 +4,13 @@ import { isUserAction, type IdentityProvider, type UserAction } from '@atrium/co
 import type { Db } from '../../db/client.js';
 import { userRoleAssignments, userRoles, users } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/access.js';
+import { userColumns } from './users.repository.js';
 
 export async function loadPrincipal(db: Db, userId: string): Promise<Principal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const rows = await db
     .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      identityProvider: users.identityProvider,
-      disabled: users.disabled,
-      directoryGroups: users.directoryGroups,
+      ...userColumns,
       roleId: userRoles.id,
       actions: userRoles.actions,
       entityConfiguration: userRoles.entityConfiguration,

@@ -19,16 +19,19 @@ export interface AssignedRoleRecord {
   actions: string[];
 }
 
+/** The columns of a user that requests need (the principal loader selects them too). */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  identityProvider: users.identityProvider,
+  disabled: users.disabled,
+  directoryGroups: users.directoryGroups,
+};
+
 export async function findUserById(db: Db, userId: string): Promise<UserRecord | null> {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      identityProvider: users.identityProvider,
-      disabled: users.disabled,
-      directoryGroups: users.directoryGroups,
-    })
+    .select(userColumns)
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
