@@ -20,6 +20,7 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['OIDC_CLIENT_ID', 'client-without-issuer'],
     ['TOKEN_SIGNING_KEY', 'not a pem'],
+    ['RELEASE_NOTES_URL', 'ftp://example.org/notes'],
   ])('a bad %s stops start-up with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name === 'OIDC_CLIENT_ID' ? 'OIDC_ISSUER' : name));

@@ -43,6 +43,8 @@ export interface Config {
   webDistDir: string;
   instanceName: string;
   organizationName: string;
+  /** where the account menu's release notes link points; hidden when unset */
+  releaseNotesUrl: string | null;
   isProduction: boolean;
   /** model providers the first start creates connections for (OPENAI_*, AZURE_OPENAI_*, ANTHROPIC_*) */
   modelProviders: ModelProvidersConfig;
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR', z.string().min(1).default(defaultWebDist()))),
     instanceName: read(env, 'INSTANCE_NAME', z.string().min(1).max(200).default('Atrium')),
     organizationName: read(env, 'ORGANIZATION_NAME', z.string().min(1).max(200).default('Atrium')),
+    releaseNotesUrl: read(env, 'RELEASE_NOTES_URL', optionalUrl(['http://', 'https://'])) ?? null,
     isProduction: nodeEnv === 'production',
     modelProviders: readModelProviders(env),
   };

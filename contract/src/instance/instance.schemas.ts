@@ -20,6 +20,8 @@ export const InstanceSettingsSchema = z.object({
   allowUserCreatedGptSystems: z.boolean(),
   showInstanceSettingsPage: z.boolean(),
   hipaaMode: z.boolean(),
+  /** the account menu's release notes link (RELEASE_NOTES_URL); null hides it */
+  releaseNotesUrl: z.string().nullable(),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettingsSchema>;
 

@@ -73,6 +73,7 @@ export async function getInstanceSettings(db: Db, config: Config): Promise<Insta
     allowUserCreatedGptSystems: settings.allowUserCreatedGptSystems,
     showInstanceSettingsPage: settings.showInstanceSettingsPage,
     hipaaMode: settings.hipaaMode,
+    releaseNotesUrl: config.releaseNotesUrl,
   };
 }
 

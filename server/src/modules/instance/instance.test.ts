@@ -8,7 +8,7 @@ describe('instance routes', () => {
   let t: TestApp;
   let sso: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ INSTANCE_NAME: 'Campus AI', ORGANIZATION_NAME: 'Example University' });
+    t = await createTestApp({ INSTANCE_NAME: 'Campus AI', ORGANIZATION_NAME: 'Example University', RELEASE_NOTES_URL: 'https://example.edu/atrium/releases' });
     sso = await createTestApp({ OIDC_TENANT_ID: 'tenant-1', OIDC_CLIENT_ID: 'client-1', LOCAL_SIGN_IN: 'false' });
   });
   afterAll(async () => {
@@ -29,6 +29,7 @@ describe('instance routes', () => {
       allowUserCreatedGptSystems: true,
       showInstanceSettingsPage: true,
       hipaaMode: false,
+      releaseNotesUrl: 'https://example.edu/atrium/releases',
     });
   });
 
@@ -37,6 +38,7 @@ describe('instance routes', () => {
     expect(res.json()).toMatchObject({
       name: 'Atrium',
       localSignInEnabled: false,
+      releaseNotesUrl: null,
       entraIdSettings: {
         clientId: 'client-1',
         tenantId: 'tenant-1',

@@ -19,8 +19,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../app/auth/session.thunks';
-import { ReleaseNotesUrl } from '../../../app/config';
-import { useFeatureFlag } from '../../../app/hooks/use-instance';
+import { useFeatureFlag, useInstanceSettings } from '../../../app/hooks/use-instance';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions, type RightPanel } from '../../../app/state/ui.slice';
@@ -40,6 +39,7 @@ export function AccountMenu() {
   const user = useAppSelector((s) => s.auth.user);
   const { user: current, actions } = useResolvedActions();
   const showReleaseNotes = useFeatureFlag('ShowReleaseNotes');
+  const releaseNotesUrl = useInstanceSettings().settings?.releaseNotesUrl ?? null;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = current?.displayName ?? user?.name ?? '';
   const email = current?.emailAddress ?? user?.email ?? '';
@@ -97,8 +97,8 @@ export function AccountMenu() {
         {canSeeAdmin(actions) && item(t('account.admin'), <AdminPanelSettingsOutlined fontSize="small" />, go('/admin'))}
         {item(t('account.settings'), <SettingsOutlined fontSize="small" />, open('settings'))}
         {item(t('account.about'), <InfoOutlined fontSize="small" />, open('about'))}
-        {showReleaseNotes && (
-          <MenuItem component="a" href={ReleaseNotesUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+        {showReleaseNotes && releaseNotesUrl && (
+          <MenuItem component="a" href={releaseNotesUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
             <ListItemIcon>
               <NewReleasesOutlined fontSize="small" />
             </ListItemIcon>
