@@ -146,6 +146,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         return { ...fail({ status: response.status, data }), response };
       }
       const kind = args.responseKind ?? 'json';
+      if (kind === 'stream') return { data: response.body as T, meta, response };
       if (kind === 'download') {
         return { data: { blob: await response.blob(), fileName: fileNameOf(response) } as T, meta, response };
       }

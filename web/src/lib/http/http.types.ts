@@ -1,7 +1,8 @@
 // Shapes of the generic fetch client: what a call asks for and what it answers (SPEC §7 error kinds).
 import type { ErrorBody } from '@atrium/contract';
 
-export type ResponseKind = 'json' | 'text' | 'download';
+/** 'stream': the response body unread (server-sent events); the caller reads and cancels it. */
+export type ResponseKind = 'json' | 'text' | 'download' | 'stream';
 
 export interface RequestArgs {
   /** Path under the API base, e.g. /InstanceSettings, or an absolute URL. */
