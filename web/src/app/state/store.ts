@@ -5,6 +5,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { baseApi } from '../api/base-api';
 import { authSlice, persistedAuthFields } from './auth.slice';
+import { chatSlice } from './chat.slice';
 import { loadSettings, settingsSlice, SettingsStorageKey } from './settings.slice';
 import { uiSlice } from './ui.slice';
 
@@ -20,6 +21,7 @@ const rootReducer = combineReducers({
   auth: persistReducer({ key: 'auth', storage, whitelist: persistedAuthFields }, authSlice.reducer),
   settings: settingsSlice.reducer,
   ui: uiSlice.reducer,
+  chat: chatSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 
