@@ -1,5 +1,5 @@
 // The Agents tab: View all Agents, Create a Personal Agent (when the instance allows it) and the
-// Recent / Pinned lists, empty until the agents feature fills them.
+// Recent / Pinned lists.
 import AddIcon from '@mui/icons-material/Add';
 import AppsIcon from '@mui/icons-material/Apps';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { AgentList } from './agent-list';
 
 export const QuickCreateWidth = 480;
 
@@ -21,7 +22,7 @@ export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAg
   const [createAnchor, setCreateAnchor] = useState<HTMLElement | null>(null);
 
   return (
-    <Stack spacing={1.5} sx={{ px: 2, pt: 1.5 }}>
+    <Stack spacing={1.5} sx={{ px: 2, pt: 1.5, pb: 2, minHeight: 0, flexGrow: 1, overflowY: 'auto' }}>
       <Button
         variant="contained"
         startIcon={<AppsIcon />}
@@ -54,7 +55,7 @@ export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAg
         <Tab value="pinned" label={t('chat.tabPinned')} />
       </Tabs>
       <div role="tabpanel" aria-label={list === 'recent' ? t('chat.tabRecent') : t('chat.tabPinned')}>
-        <EmptyState dense text={list === 'recent' ? t('chat.emptyRecent') : t('chat.emptyPinned')} />
+        <AgentList key={list} kind={list} onNavigate={onNavigate} />
       </div>
     </Stack>
   );

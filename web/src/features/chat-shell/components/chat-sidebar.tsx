@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
+import { useNewChat } from '../hooks/use-new-chat';
 import { AgentTabs } from './agent-tabs';
 import { ConversationTabs } from './conversation-tabs';
 
@@ -27,10 +27,8 @@ type SidebarTab = 'chats' | 'agents';
 export function ChatSidebar({ mini, onNavigate, allowPersonalAgents }: ChatSidebarProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
   const [tab, setTab] = useState<SidebarTab>('chats');
-  // New Chat needs a current agent; agent selection arrives with the agents feature.
-  const newChat = () => enqueueSnackbar(t('chat.noAgents'), { variant: 'error' });
+  const newChat = useNewChat(onNavigate);
 
   if (mini) {
     const expandTo = (next: SidebarTab) => () => {
@@ -71,7 +69,7 @@ export function ChatSidebar({ mini, onNavigate, allowPersonalAgents }: ChatSideb
         <Tab value="agents" label={t('chat.tabAgents')} icon={<SmartToyOutlined fontSize="small" />} iconPosition="start" />
       </Tabs>
       {tab === 'chats' ? (
-        <ConversationTabs onNewChat={newChat} />
+        <ConversationTabs onNewChat={newChat} onNavigate={onNavigate} />
       ) : (
         <AgentTabs allowPersonalAgents={allowPersonalAgents} onNavigate={onNavigate} />
       )}

@@ -1,7 +1,7 @@
 // The Chats tab: New Chat, title search (300 ms debounce) and the History / Archived lists.
-// The lists are filled by the conversations feature; until then they show their empty states.
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -10,24 +10,16 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { ConversationList } from './conversation-list';
 
 export const SearchDebounceMs = 300;
 
-export function ConversationTabs({ onNewChat }: { onNewChat: () => void }) {
+export function ConversationTabs({ onNewChat, onNavigate }: { onNewChat: () => void; onNavigate: () => void }) {
   const { t } = useTranslation();
   const [list, setList] = useState<'history' | 'archived'>('history');
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SearchDebounceMs);
-  const empty =
-    list === 'history'
-      ? query
-        ? t('chat.noSearchResults')
-        : t('chat.emptyChats')
-      : query
-        ? t('chat.noArchivedSearchResults')
-        : t('chat.emptyArchived');
 
   return (
     <Stack spacing={1.5} sx={{ px: 2, pt: 1.5, minHeight: 0, flexGrow: 1 }}>
@@ -54,9 +46,13 @@ export function ConversationTabs({ onNewChat }: { onNewChat: () => void }) {
         <Tab value="history" label={t('chat.tabHistory')} />
         <Tab value="archived" label={t('chat.tabArchived')} />
       </Tabs>
-      <div role="tabpanel" aria-label={list === 'history' ? t('chat.tabHistory') : t('chat.tabArchived')}>
-        <EmptyState dense text={empty} />
-      </div>
+      <Box
+        role="tabpanel"
+        aria-label={list === 'history' ? t('chat.tabHistory') : t('chat.tabArchived')}
+        sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', mx: -1, pb: 1 }}
+      >
+        <ConversationList key={list} archived={list === 'archived'} title={query} onNavigate={onNavigate} />
+      </Box>
     </Stack>
   );
 }

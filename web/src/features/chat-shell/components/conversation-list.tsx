@@ -1,0 +1,115 @@
+// A virtualised History or Archived list (SPEC §2): rows of 38 px, overscan 2 rows, grouped by
+// createdAt, the next page requested near the end; the empty and error texts of SPEC §8.
+import type { ConversationListItem } from '@atrium/contract';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { EmptyState } from '../../../components/empty-state';
+import { useGetConversationsInfiniteQuery } from '../api/get-conversations.api';
+import { useChatRoute } from '../hooks/use-chat-route';
+import { useConversationActions } from '../hooks/use-conversation-actions';
+import { groupLabel, userTimeZone } from '../utils/conversation-groups';
+import { mergePages, toRows, type ConversationRow as Row } from '../utils/conversation-rows';
+import { ConversationDeleteDialog } from './conversation-delete-dialog';
+import { ConversationMenu } from './conversation-menu';
+import { ConversationRow, RowHeight } from './conversation-row';
+
+export const OverscanRows = 2;
+
+interface ConversationListProps {
+  archived: boolean;
+  title: string;
+  onNavigate: () => void;
+}
+
+export function ConversationList({ archived, title, onNavigate }: ConversationListProps) {
+  const { t, i18n } = useTranslation();
+  const { conversationId: currentId } = useChatRoute();
+  const { data, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetConversationsInfiniteQuery({ archived, title });
+  const actions = useConversationActions();
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; conversation: ConversationListItem } | null>(null);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ConversationListItem | null>(null);
+  const rows = useMemo(() => toRows(mergePages(data?.pages ?? []), new Date(), userTimeZone()), [data]);
+
+  if (isLoading) {
+    return (
+      <Box aria-busy="true" sx={{ px: 1 }}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height={RowHeight} />
+        ))}
+      </Box>
+    );
+  }
+  if (isError && rows.length === 0) {
+    return <EmptyState dense text={t(archived ? 'chat.archivedError' : 'chat.historyError')} />;
+  }
+  if (rows.length === 0) {
+    const key = archived ? (title ? 'chat.noArchivedSearchResults' : 'chat.emptyArchived') : title ? 'chat.noSearchResults' : 'chat.emptyChats';
+    return <EmptyState dense text={t(key)} />;
+  }
+
+  const renderRow = (_index: number, row: Row) =>
+    row.type === 'header' ? (
+      <Typography
+        component="div"
+        role="heading"
+        aria-level={3}
+        variant="caption"
+        sx={{ height: RowHeight, display: 'flex', alignItems: 'flex-end', pb: 0.75, px: 1.25, color: 'text.secondary', fontWeight: 600 }}
+      >
+        {groupLabel(row.group, t, i18n.language)}
+      </Typography>
+    ) : (
+      <ConversationRow
+        conversation={row.conversation}
+        selected={row.conversation.conversationId === currentId}
+        renaming={row.conversation.conversationId === renamingId}
+        onNavigate={onNavigate}
+        onOpenMenu={(anchor, conversation) => setMenu({ anchor, conversation })}
+        onRename={(value) => {
+          setRenamingId(null);
+          void actions.rename(row.conversation, value);
+        }}
+        onCancelRename={() => setRenamingId(null)}
+      />
+    );
+
+  return (
+    <Box sx={{ flexGrow: 1, minHeight: 0, position: 'relative' }}>
+      <Virtuoso
+        style={{ height: '100%' }}
+        aria-label={t('chat.conversationsLabel')}
+        data={rows}
+        fixedItemHeight={RowHeight}
+        increaseViewportBy={OverscanRows * RowHeight}
+        computeItemKey={(_i, row) => row.key}
+        endReached={() => {
+          if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+        }}
+        itemContent={renderRow}
+      />
+      {isFetchingNextPage && <LinearProgress aria-label={t('chat.loadingMore')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />}
+      <ConversationMenu
+        anchor={menu?.anchor ?? null}
+        conversation={menu?.conversation ?? null}
+        onClose={() => setMenu(null)}
+        onArchive={(value) => menu && void actions.setArchived(menu.conversation, value)}
+        onRename={() => menu && setRenamingId(menu.conversation.conversationId)}
+        onDelete={() => menu && setDeleting(menu.conversation)}
+      />
+      <ConversationDeleteDialog
+        conversation={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void actions.remove(deleting);
+          setDeleting(null);
+        }}
+      />
+    </Box>
+  );
+}
