@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page'));
 const ChatLayout = lazy(() => import('../layouts/chat-layout'));
-const ChatPage = lazy(() => import('../../features/chat-shell/components/chat-page'));
+const ChatPage = lazy(() => import('../../features/chat-conversation/components/chat-page'));
 const DiscoverAgentsPage = lazy(() => import('../../features/chat-shell/components/discover-agents-page'));
 const EditPersonalAgentPage = lazy(() => import('../../features/chat-shell/components/edit-personal-agent-page'));
 const PublicChatPage = lazy(() => import('../../features/public-chat/components/public-chat-page'));

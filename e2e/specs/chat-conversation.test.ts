@@ -1,0 +1,120 @@
+// A person chats with the seeded Atrium Assistant as a new user would: the streamed (offline) answer,
+// a follow-up, regenerate and branch arrows, feedback, execution details, export, and the history
+// after a reload. Screenshots on a wide screen and a 390 px phone.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../harness/server.js';
+import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+
+const admin = { email: 'admin@atrium.local', password: 'e2e-chat-password-1' };
+const offline = 'No language model is configured';
+
+async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth/jwt/login`);
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/chat');
+}
+
+describe('the conversation page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks, streams, follows up, regenerates, rates, exports and reloads the history', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.baseUrl);
+
+    // /chat opens the first agent: its introduction and the message box
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.waitFor();
+    await page.getByRole('heading', { name: 'Atrium Assistant' }).waitFor();
+    await screenshot(page, 'chat-conversation-empty');
+
+    // Shift+Enter adds a line, Enter sends
+    await box.fill('What is Atrium?');
+    await box.press('Shift+Enter');
+    expect(await box.inputValue()).toBe('What is Atrium?\n');
+    await box.press('Enter');
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    const articles = page.getByRole('article');
+    await expect.poll(() => articles.first().textContent()).toContain(offline);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    const conversationUrl = page.url();
+
+    // a follow-up continues the branch
+    await box.fill('And a follow-up?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => articles.count()).toBe(2);
+    await expect.poll(() => articles.nth(1).textContent()).toContain(offline);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+
+    // regenerate the second answer: a sibling appears with arrows between the two
+    await page.getByRole('button', { name: 'Regenerate' }).nth(1).click();
+    await page.getByText('2 / 2').waitFor();
+    await page.getByRole('button', { name: 'Previous version' }).click();
+    await page.getByText('1 / 2').waitFor();
+    await page.getByRole('button', { name: 'Next version' }).click();
+    await page.getByText('2 / 2').waitFor();
+
+    // thumbs up with a comment
+    await page.getByRole('button', { name: 'Good answer' }).first().click();
+    await page.getByRole('dialog').getByRole('textbox').fill('Clear and honest');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thanks for your feedback').waitFor();
+
+    // execution details drawer
+    await page.getByRole('button', { name: 'Execution details' }).first().click();
+    await page.getByRole('heading', { name: 'Execution details' }).waitFor();
+    await screenshot(page, 'chat-conversation-details');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('heading', { name: 'Execution details' }).waitFor({ state: 'hidden' });
+    await screenshot(page, 'chat-conversation-wide');
+
+    // export: the title plus .txt
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to .txt' }).click()]);
+    expect(download.suggestedFilename()).toBe('What is Atrium.txt');
+    const file = await download.path();
+    expect(fs.readFileSync(file, 'utf8')).toContain('What is Atrium?');
+
+    // the history comes back after a reload, with the feedback kept
+    await page.goto(conversationUrl);
+    await expect.poll(() => articles.count()).toBe(2);
+    expect(await articles.first().textContent()).toContain(offline);
+    await page.getByText('And a follow-up?').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stops an answer with Escape and works on a 390 px phone', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.waitFor();
+    await screenshot(page, 'chat-conversation-mobile-empty');
+    await box.fill('Tell me about tables');
+    await box.press('Enter');
+    // the offline answer is short; whether Stop catches it or not, the input is usable afterwards
+    await box.press('Escape');
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/, { timeout: 10_000 }).catch(() => undefined);
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    await screenshot(page, 'chat-conversation-mobile');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await context.close();
+  });
+});

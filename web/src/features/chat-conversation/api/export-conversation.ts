@@ -1,0 +1,18 @@
+// Downloads the conversation as text (GET /userConversations/{id}/export) under the SPEC §5 file name.
+import { http } from '../../../app/api/http';
+import type { DownloadResult } from '../../../lib/http/http.types';
+import { exportFileName } from '../utils/export-file-name';
+
+export async function exportConversation(conversationId: string, title: string): Promise<boolean> {
+  const result = await http().request<DownloadResult>({ url: `/userConversations/${conversationId}/export`, responseKind: 'download' });
+  if (result.error) return false;
+  const url = URL.createObjectURL(result.data.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(title);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return true;
+}

@@ -1,0 +1,13 @@
+// The execution details of one answer: model, usage and execution logs.
+import type { ExecutionDetails } from '@atrium/contract';
+import { baseApi } from '../../../app/api/base-api';
+
+export const getExecutionDetailsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getExecutionDetails: build.query<ExecutionDetails, { conversationId: string; segmentId: string }>({
+      query: ({ conversationId, segmentId }) => `/userConversations/${conversationId}/segments/${segmentId}/executionDetails`,
+    }),
+  }),
+});
+
+export const { useGetExecutionDetailsQuery } = getExecutionDetailsApi;

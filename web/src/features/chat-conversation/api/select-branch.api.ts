@@ -1,0 +1,18 @@
+// Moves the conversation to another branch (PUT updateSelectedLeafSegmentId); the path follows the
+// newest children from the chosen segment down to a leaf.
+import { baseApi } from '../../../app/api/base-api';
+
+export const selectBranchApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    selectLeafSegment: build.mutation<void, { conversationId: string; segmentId: string }>({
+      query: ({ conversationId, segmentId }) => ({
+        url: `/userConversations/${conversationId}/updateSelectedLeafSegmentId`,
+        method: 'PUT',
+        body: { selectedLeafSegmentId: segmentId },
+      }),
+      invalidatesTags: (_r, _e, { conversationId }) => [{ type: 'Conversation', id: conversationId }],
+    }),
+  }),
+});
+
+export const { useSelectLeafSegmentMutation } = selectBranchApi;

@@ -1,0 +1,48 @@
+// An empty conversation: the agent's introduction (server-sanitised HTML, sanitised again here) and
+// its starter prompts.
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ConversationPrompt, DetailsForConversation } from '@atrium/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sanitizeHtml } from './markdown/render-markdown';
+
+interface AgentIntroProps {
+  details: DetailsForConversation | undefined;
+  prompts: ConversationPrompt[];
+  onPick: (prompt: string) => void;
+}
+
+export function AgentIntro({ details, prompts, onPick }: AgentIntroProps) {
+  const { t } = useTranslation();
+  const intro = useMemo(() => sanitizeHtml(details?.gptIntroduction ?? ''), [details?.gptIntroduction]);
+  const agent = details?.gptSystem;
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, md: 8 }, maxWidth: 640, mx: 'auto' }}>
+      <Avatar src={agent?.avatarUrl} alt={agent?.name ?? ''} sx={{ width: 64, height: 64 }} />
+      <Typography variant="h5" component="h1">
+        {agent?.name ?? '\u00a0'}
+      </Typography>
+      {intro.trim() ? (
+        <Box className="agent-introduction" sx={{ color: 'text.secondary', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: intro }} />
+      ) : (
+        <Typography color="text.secondary">{t('conversation.introFallback')}</Typography>
+      )}
+      {prompts.length > 0 && (
+        <Box>
+          <Typography variant="overline" color="text.secondary">
+            {t('conversation.starterPrompts')}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mt: 0.5 }}>
+            {prompts.map((p) => (
+              <Chip key={p.promptId} label={p.title} variant="outlined" onClick={() => onPick(p.prompt)} sx={{ maxWidth: 300 }} />
+            ))}
+          </Box>
+        </Box>
+      )}
+    </Stack>
+  );
+}

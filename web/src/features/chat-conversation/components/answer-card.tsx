@@ -1,0 +1,125 @@
+// One answer: markdown, the step status while streaming, citations, and its actions (copy,
+// regenerate, feedback, execution details).
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import ThumbDown from '@mui/icons-material/ThumbDown';
+import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
+import ThumbUp from '@mui/icons-material/ThumbUp';
+import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Citation, FeedbackType } from '@atrium/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MarkdownView } from './markdown/markdown-view';
+
+interface AnswerCardProps {
+  answer: string;
+  citations: Citation[];
+  streaming?: boolean;
+  statusText?: string;
+  stopped?: boolean;
+  failed?: boolean;
+  modelName?: string | null;
+  feedback?: FeedbackType | null;
+  /** absent while the answer streams */
+  actions?: {
+    onCopy: () => void;
+    onRegenerate: () => void;
+    onFeedback: (type: FeedbackType) => void;
+    onDetails: () => void;
+    disabled: boolean;
+  };
+}
+
+const isSafeLink = (path: string) => /^https?:\/\//i.test(path);
+
+function Action({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled}>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+export function AnswerCard({ answer, citations, streaming = false, statusText, stopped, failed, modelName, feedback, actions }: AnswerCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Box component="article" aria-busy={streaming} sx={{ minWidth: 0 }}>
+      {streaming && !answer && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', py: 1 }} role="status">
+          <CircularProgress size={14} />
+          <Typography variant="body2">{statusText || t('conversation.thinking')}</Typography>
+        </Stack>
+      )}
+      {answer && <MarkdownView text={answer} />}
+      {streaming && answer && statusText && (
+        <Typography variant="caption" color="text.secondary" role="status">
+          {statusText}
+        </Typography>
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('conversation.answerFailed')}
+        </Alert>
+      )}
+      {stopped && <Chip size="small" label={t('conversation.stopped')} sx={{ mt: 1 }} />}
+      {citations.length > 0 && (
+        <Box component="section" aria-label={t('conversation.citations')} sx={{ mt: 1.5 }}>
+          <Typography variant="overline" color="text.secondary">
+            {t('conversation.citations')}
+          </Typography>
+          <Box component="ol" sx={{ m: 0, pl: 3 }}>
+            {citations.map((c, i) => (
+              <li key={`${c.path}-${i}`}>
+                {isSafeLink(c.path) ? (
+                  <Link href={c.path} target="_blank" rel="noopener noreferrer" variant="body2">
+                    {c.title || c.path}
+                  </Link>
+                ) : (
+                  <Typography variant="body2">{c.title || c.path}</Typography>
+                )}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {actions && (
+        <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}>
+          <Action label={t('conversation.copyAnswer')} onClick={actions.onCopy}>
+            <ContentCopy fontSize="small" />
+          </Action>
+          <Action label={t('conversation.regenerate')} onClick={actions.onRegenerate} disabled={actions.disabled}>
+            <Refresh fontSize="small" />
+          </Action>
+          <Action label={t('conversation.goodAnswer')} onClick={() => actions.onFeedback('Positive')} disabled={actions.disabled}>
+            {feedback === 'Positive' ? <ThumbUp fontSize="small" color="primary" /> : <ThumbUpOutlined fontSize="small" />}
+          </Action>
+          <Action label={t('conversation.badAnswer')} onClick={() => actions.onFeedback('Negative')} disabled={actions.disabled}>
+            {feedback === 'Negative' ? <ThumbDown fontSize="small" color="primary" /> : <ThumbDownOutlined fontSize="small" />}
+          </Action>
+          <Action label={t('conversation.executionDetails')} onClick={actions.onDetails}>
+            <ReceiptLongOutlined fontSize="small" />
+          </Action>
+          {modelName && (
+            <Typography variant="caption" sx={{ pl: 1 }} noWrap>
+              {t('conversation.answeredWith', { model: modelName })}
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+// /chat, /chat/{gptSystemId} and /chat/{gptSystemId}/{conversationId}. Without an agent in the
+// address the first available agent is opened in place (the address stays /chat until a
+// conversation exists).
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../../app/hooks/use-page-title';
+import { EmptyState } from '../../../components/empty-state';
+import { useGetChatAgentsQuery } from '../api/get-chat-agents.api';
+import { ConversationPane } from './conversation-pane';
+
+function FirstAgent() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useGetChatAgentsQuery();
+  const first = data?.items[0];
+  useEffect(() => {
+    if (isError) console.error('Failed to load the available agents');
+  }, [isError]);
+  if (isLoading) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+  if (first) return <ConversationPane gptSystemId={first.gptSystemId} conversationId={null} />;
+  return <NoAgents />;
+}
+
+function NoAgents() {
+  const { t } = useTranslation();
+  usePageTitle(t('chat.pageTitle'));
+  return <EmptyState icon={<ForumOutlined />} title={t('chat.welcomeTitle')} text={t('chat.noAgents')} />;
+}
+
+export default function ChatPage() {
+  const { entryGptSystemId, conversationId } = useParams();
+  if (!entryGptSystemId) return <FirstAgent />;
+  // embeds open /chat/{gptSystemId}/true (popup mode): that is not a conversation id
+  const conversation = conversationId && conversationId !== 'true' ? conversationId : null;
+  return <ConversationPane gptSystemId={entryGptSystemId} conversationId={conversation} />;
+}

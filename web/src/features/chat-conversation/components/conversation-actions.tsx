@@ -1,0 +1,25 @@
+// The conversation's own actions: export to .txt and copy as text.
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+
+export function ConversationActions({ onExport, onCopy }: { onExport: () => void; onCopy: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" role="group" aria-label={t('conversation.conversationActions')}>
+      <Tooltip title={t('conversation.export')}>
+        <IconButton aria-label={t('conversation.export')} onClick={onExport}>
+          <FileDownloadOutlined />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('conversation.copyConversation')}>
+        <IconButton aria-label={t('conversation.copyConversation')} onClick={onCopy}>
+          <ContentCopy />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+// Renders an answer as markdown. Completed blocks are memoised by their text; while streaming only
+// the growing tail is parsed again on each piece.
+import Box from '@mui/material/Box';
+import { memo, useMemo, useState } from 'react';
+import { CodeBlock } from './code-block';
+import { renderMarkdown } from './render-markdown';
+import { createBlockSplitter } from './split-blocks';
+
+export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const parts = useMemo(() => renderMarkdown(text), [text]);
+  return parts.map((part, i) =>
+    part.kind === 'code' ? <CodeBlock key={i} lang={part.lang} code={part.code} /> : <div key={i} dangerouslySetInnerHTML={{ __html: part.html }} />,
+  );
+});
+
+export function MarkdownView({ text }: { text: string }) {
+  // one splitter per view: it remembers the blocks it already completed
+  const [splitter] = useState(createBlockSplitter);
+  const { blocks, tail } = useMemo(() => splitter(text), [splitter, text]);
+  return (
+    <Box className="markdown" sx={markdownSx}>
+      {blocks.map((block, i) => (
+        <MarkdownBlock key={i} text={block} />
+      ))}
+      {tail.trim() ? <MarkdownBlock key={blocks.length} text={tail} /> : null}
+    </Box>
+  );
+}
+
+const markdownSx = {
+  wordBreak: 'break-word',
+  '& p': { my: 1 },
+  '& p:first-of-type': { mt: 0 },
+  '& a': { color: 'primary.main' },
+  '& table': { borderCollapse: 'collapse', my: 1.5, display: 'block', overflowX: 'auto' },
+  '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left' },
+  '& th': { bgcolor: 'action.hover' },
+  '& :not(pre) > code': { fontFamily: 'monospace', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, fontSize: '0.9em' },
+  '& blockquote': { borderLeft: 3, borderColor: 'divider', m: 0, pl: 2, color: 'text.secondary' },
+  '& img': { maxWidth: '100%' },
+  '& .hljs-keyword, & .hljs-built_in, & .hljs-selector-tag': { color: '#d73a49' },
+  '& .hljs-string, & .hljs-attr': { color: '#032f62' },
+  '& .hljs-comment': { color: '#6a737d', fontStyle: 'italic' },
+  '& .hljs-number, & .hljs-literal': { color: '#005cc5' },
+  '& .hljs-title, & .hljs-function': { color: '#6f42c1' },
+} as const;

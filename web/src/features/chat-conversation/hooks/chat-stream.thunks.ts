@@ -1,0 +1,91 @@
+// Runs one streamed answer (new conversation, follow-up, edit into a branch, regenerate) and feeds
+// its updates to the chat slice. One stream at a time; Stop and switching conversation abort it.
+import { baseApi } from '../../../app/api/base-api';
+import { http } from '../../../app/api/http';
+import { chatActions } from '../../../app/state/chat.slice';
+import type { AppDispatch, RootState } from '../../../app/state/store';
+import { toChatStreamUpdate } from '../../../lib/sse/chat-stream-updates';
+import { streamSse } from '../../../lib/sse/sse-client';
+
+/** SPEC §9: the list is refetched this long after an abort (the server is still saving the segment). */
+export const RefetchAfterAbortMs = 1000;
+
+export type AskRequest =
+  | { kind: 'new'; gptSystemId: string; question: string }
+  | { kind: 'followUp'; conversationId: string; question: string; parentSegmentId: string | null }
+  | { kind: 'regenerate'; conversationId: string; segmentId: string; question: string; parentSegmentId: string | null };
+
+let active: { id: number; controller: AbortController } | null = null;
+let nextId = 0;
+
+const sessionIdentifier = () => crypto.randomUUID();
+
+function requestOf(ask: AskRequest): { url: string; body: unknown } {
+  const common = { visionImageIds: [], attachmentIds: [], segmentTraceLogLevel: 'NonPersisted' };
+  switch (ask.kind) {
+    case 'new':
+      return { url: `/userConversations/byGptSystemId/${ask.gptSystemId}`, body: { question: ask.question, ...common, session: { sessionIdentifier: sessionIdentifier() } } };
+    case 'followUp':
+      return {
+        url: `/userConversations/${ask.conversationId}/segments`,
+        body: { question: ask.question, ...common, lineage: { parentSegmentId: ask.parentSegmentId, lineageType: 'Question' } },
+      };
+    case 'regenerate':
+      return { url: `/userConversations/${ask.conversationId}/segments/${ask.segmentId}/regenerate`, body: common };
+  }
+}
+
+const refetchConversations = (dispatch: AppDispatch) => dispatch(baseApi.util.invalidateTags(['Conversation']));
+
+/** Stops the running answer; the list refetches a second later (SPEC §4). */
+export const abortChatStream = () => (dispatch: AppDispatch) => {
+  if (!active) return;
+  active.controller.abort();
+  active = null;
+  dispatch(chatActions.streamAborted());
+  setTimeout(() => refetchConversations(dispatch), RefetchAfterAbortMs);
+};
+
+/** Streams the answer; resolves with the conversation id once it ended (null when aborted or changed). */
+export const askChat =
+  (ask: AskRequest) =>
+  async (dispatch: AppDispatch, getState: () => RootState): Promise<string | null> => {
+    if (active) dispatch(abortChatStream());
+    const id = ++nextId;
+    const controller = new AbortController();
+    active = { id, controller };
+    dispatch(
+      chatActions.streamStarted({
+        streamId: id,
+        question: ask.question,
+        parentSegmentId: ask.kind === 'new' ? null : ask.parentSegmentId,
+        regeneratesSegmentId: ask.kind === 'regenerate' ? ask.segmentId : null,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    const { url, body } = requestOf(ask);
+    const outcome = await streamSse(http(), {
+      url,
+      body,
+      signal: controller.signal,
+      onEvent: (event) => {
+        const update = toChatStreamUpdate(event);
+        if (!update) return;
+        if (update.type === 'sessionTokens') for (const token of update.tokens) http().sessionHeaders.set(token.Name, token.Value);
+        if (update.type === 'error') console.error('Chat stream error', event.event, update.text);
+        dispatch(chatActions.streamUpdated({ streamId: id, update }));
+      },
+    });
+    if (active?.id === id) active = null;
+    if (outcome.kind === 'aborted') return null;
+    if (outcome.kind === 'failed') {
+      // SPEC §8: failures starting a conversation or segment are only logged.
+      console.error('Chat request failed', outcome.error);
+      dispatch(chatActions.streamEnded({ streamId: id, errors: [{ code: 'RequestFailed', message: '' }] }));
+    } else {
+      dispatch(chatActions.streamEnded({ streamId: id }));
+    }
+    refetchConversations(dispatch);
+    const chat = getState().chat;
+    return chat.streamId === id && !chat.conversationChanged ? chat.currentConversationId : null;
+  };
