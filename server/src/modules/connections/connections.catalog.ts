@@ -48,20 +48,8 @@ export async function listAnsweringDeployments(db: Db): Promise<AnsweringDeploym
 /** GET /admin/gptSystems/deployments: enabled deployments, then the built-in offline engine. */
 export async function listGptSystemDeployments(db: Db, filter: { hipaaCompliant?: boolean | undefined }): Promise<{ items: GptSystemDeployment[]; continuationToken: null }> {
   const deployments = await listAnsweringDeployments(db);
-  const items: GptSystemDeployment[] = deployments.map((d) => ({
-    deploymentId: d.deploymentId,
-    name: d.name,
-    displayName: d.displayName,
-    model: d.model,
-    providerType: d.providerType,
-    connectionName: d.connection.name,
-    vision: d.vision,
-    tools: d.tools,
-    hipaaCompliant: d.hipaaCompliant,
-    contextWindow: d.contextWindow,
-    maxOutputTokens: d.maxOutputTokens,
-    isDefault: d.isDefault,
-  }));
+  // everything a deployment answers with, but only the connection's name (never its endpoint or key)
+  const items: GptSystemDeployment[] = deployments.map(({ connection, ...deployment }) => ({ ...deployment, connectionName: connection.name }));
   const o = OfflineDeployment;
   items.push({
     deploymentId: o.deploymentId,
