@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   /** whether title search has its trigram index (pg_trgm); set by migrateDatabase */
   titleSearchIndexed: boolean;
   close(): Promise<void>;
+  /** PostgreSQL: applies the migrations while holding an advisory lock */
+  migrateExclusively?: () => Promise<void>;
 }
 
 export const migrationsFolder = (() => {
@@ -61,16 +63,40 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     "select exists(select 1 from pg_available_extensions where name = 'vector') as available",
   );
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', vectorAvailable: rows[0]?.available ?? false, titleSearchIndexed: false, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    vectorAvailable: rows[0]?.available ?? false,
+    titleSearchIndexed: false,
+    close: () => pool.end(),
+    // Several server processes may start together against one database: a session advisory lock
+    // on one connection makes them apply the migrations one after the other (the later ones find
+    // nothing left to do) instead of racing to create the same tables.
+    migrateExclusively: async () => {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MigrationLockKey]);
+        await migrate(drizzle(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MigrationLockKey]).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
 }
+
+/** Advisory lock key of migrations (an arbitrary constant, distinct from the seed's). */
+const MigrationLockKey = 727_274_001;
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder });
+  } else if (handle.migrateExclusively) {
+    await handle.migrateExclusively();
   } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(handle.db as never, { migrationsFolder });
+    throw new Error('A PostgreSQL handle must be opened by openDatabase');
   }
   // migration 0002 skips the index where pg_trgm cannot be created (some PostgreSQL servers)
   const result = (await handle.db.execute(sql`select exists(select 1 from pg_indexes where indexname = 'conversations_title_trgm_idx') as indexed`)) as unknown as {
