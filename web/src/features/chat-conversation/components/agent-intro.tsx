@@ -22,7 +22,9 @@ export function AgentIntro({ details, prompts, onPick }: AgentIntroProps) {
   const agent = details?.gptSystem;
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, md: 8 }, maxWidth: 640, mx: 'auto' }}>
-      <Avatar src={agent?.avatarUrl} alt={agent?.name ?? ''} sx={{ width: 64, height: 64 }} />
+      <Avatar src={agent?.avatarUrl || undefined} alt={agent?.name ?? ''} sx={{ width: 64, height: 64, fontSize: 28 }}>
+        {agent?.name.charAt(0)}
+      </Avatar>
       <Typography variant="h5" component="h1">
         {agent?.name ?? '\u00a0'}
       </Typography>

@@ -81,7 +81,9 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: 'calc(100vh - 120px)', md: 'calc(100vh - 160px)' }, maxWidth: 860, mx: 'auto' }}>
       {!empty && (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', pb: 2, mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-          <Avatar src={details.data?.gptSystem.avatarUrl} alt="" sx={{ width: 32, height: 32 }} />
+          <Avatar src={details.data?.gptSystem.avatarUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
+            {agentName.charAt(0)}
+          </Avatar>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="subtitle1" component="h1" noWrap>
               {conversation?.title ?? streamed?.question ?? agentName}

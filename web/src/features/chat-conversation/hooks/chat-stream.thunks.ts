@@ -46,7 +46,7 @@ export const abortChatStream = () => (dispatch: AppDispatch) => {
   setTimeout(() => refetchConversations(dispatch), RefetchAfterAbortMs);
 };
 
-/** Streams the answer; resolves with the conversation id once it ended (null when aborted or changed). */
+/** Streams the answer; resolves with its conversation id once it ended or was stopped (null when another conversation was opened). */
 export const askChat =
   (ask: AskRequest) =>
   async (dispatch: AppDispatch, getState: () => RootState): Promise<string | null> => {
@@ -77,15 +77,15 @@ export const askChat =
       },
     });
     if (active?.id === id) active = null;
-    if (outcome.kind === 'aborted') return null;
     if (outcome.kind === 'failed') {
       // SPEC §8: failures starting a conversation or segment are only logged.
       console.error('Chat request failed', outcome.error);
       dispatch(chatActions.streamEnded({ streamId: id, errors: [{ code: 'RequestFailed', message: '' }] }));
-    } else {
+    } else if (outcome.kind === 'ended') {
       dispatch(chatActions.streamEnded({ streamId: id }));
     }
-    refetchConversations(dispatch);
+    // after an abort abortChatStream refetches a second later
+    if (outcome.kind !== 'aborted') refetchConversations(dispatch);
     const chat = getState().chat;
     return chat.streamId === id && !chat.conversationChanged ? chat.currentConversationId : null;
   };
