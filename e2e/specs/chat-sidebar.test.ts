@@ -55,7 +55,9 @@ describe('chat sidebar', () => {
   const notice = (text: string) => page.locator('#notistack-snackbar', { hasText: text });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
+    // WEB_DIST_DIR lets a run use its own build while someone else rebuilds web/dist.
+    const web = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
+    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...web }), launchBrowser()]);
     context = await newContext(browser);
     page = await context.newPage();
     token = await signIn(page, server.baseUrl);
@@ -152,6 +154,9 @@ describe('chat sidebar', () => {
     await sidebar().getByRole('tab', { name: 'Pinned' }).click();
     await sidebar().getByRole('link', { name: `Start a chat with ${agent.name}` }).waitFor();
     await screenshot(page, 'chat-sidebar-agents');
+    // A full-page screenshot resizes the viewport for a moment, which crosses the drawer breakpoint and
+    // remounts the navigation (back on the Chats tab), so select the Agents tab again.
+    await sidebar().getByRole('tab', { name: 'Agents' }).click();
     await sidebar().getByRole('tab', { name: 'Recent' }).click();
     const unpinButton = sidebar().getByRole('button', { name: `Unpin ${agent.name}`, exact: true });
     await unpinButton.waitFor();

@@ -19,6 +19,8 @@ import { ConversationMenu } from './conversation-menu';
 import { ConversationRow, RowHeight } from './conversation-row';
 
 export const OverscanRows = 2;
+/** Ask for the next page this many rows before the end, so fast scrolling rarely meets the bottom. */
+export const PrefetchRows = 25;
 
 interface ConversationListProps {
   archived: boolean;
@@ -52,6 +54,10 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
     const key = archived ? (title ? 'chat.noArchivedSearchResults' : 'chat.emptyArchived') : title ? 'chat.noSearchResults' : 'chat.emptyChats';
     return <EmptyState dense text={t(key)} />;
   }
+
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
 
   const renderRow = (_index: number, row: Row) =>
     row.type === 'header' ? (
@@ -88,9 +94,8 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
         fixedItemHeight={RowHeight}
         increaseViewportBy={OverscanRows * RowHeight}
         computeItemKey={(_i, row) => row.key}
-        endReached={() => {
-          if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-        }}
+        endReached={loadMore}
+        rangeChanged={({ endIndex }) => endIndex >= rows.length - PrefetchRows && loadMore()}
         itemContent={renderRow}
       />
       {isFetchingNextPage && <LinearProgress aria-label={t('chat.loadingMore')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />}
