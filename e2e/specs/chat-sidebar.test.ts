@@ -56,7 +56,7 @@ describe('chat sidebar', () => {
 
   beforeAll(async () => {
     // WEB_DIST_DIR lets a run use its own build while someone else rebuilds web/dist.
-    const web = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
+    const web: Record<string, string> = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
     [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...web }), launchBrowser()]);
     context = await newContext(browser);
     page = await context.newPage();
