@@ -191,6 +191,9 @@ describe('chat sidebar', () => {
     await nav.locator(`a[href^="/chat/${agent.gptSystemId}/"]`).first().click();
     await mobile.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     await expect.poll(() => nav.isVisible()).toBe(false);
+    await mobile.goto(`${server.baseUrl}/chat/agents`);
+    await mobile.getByRole('main').getByRole('link', { name: `Start a chat with ${agent.name}` }).waitFor();
+    await screenshot(mobile, 'discover-agents-390');
     await small.close();
   });
 });
