@@ -103,6 +103,19 @@ describe('the web shell', () => {
     await context.close();
   });
 
+  it('keeps the chosen sidebar tab when the window crosses the phone breakpoint', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl);
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await page.getByRole('tab', { name: 'Pinned' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Agents' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Pinned' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
   it('on a small screen the chat navigation is a drawer', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();

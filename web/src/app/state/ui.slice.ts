@@ -4,12 +4,27 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type RightPanel = 'settings' | 'about' | null;
 
+/** The chat sidebar's selected tabs and search: kept here so that they survive the sidebar being
+ * rebuilt when the screen crosses the wide/narrow breakpoint (permanent drawer <-> mobile drawer). */
+export interface SidebarTabs {
+  main: 'chats' | 'agents';
+  chats: 'history' | 'archived';
+  agents: 'recent' | 'pinned';
+}
+
 export interface UiState {
   rightPanel: RightPanel;
   navMini: boolean;
+  sidebarTabs: SidebarTabs;
+  chatSearch: string;
 }
 
-const initialState: UiState = { rightPanel: null, navMini: false };
+const initialState: UiState = {
+  rightPanel: null,
+  navMini: false,
+  sidebarTabs: { main: 'chats', chats: 'history', agents: 'recent' },
+  chatSearch: '',
+};
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -20,6 +35,12 @@ export const uiSlice = createSlice({
     },
     toggleNavMini(state) {
       state.navMini = !state.navMini;
+    },
+    selectSidebarTabs(state, action: PayloadAction<Partial<SidebarTabs>>) {
+      Object.assign(state.sidebarTabs, action.payload);
+    },
+    setChatSearch(state, action: PayloadAction<string>) {
+      state.chatSearch = action.payload;
     },
   },
 });

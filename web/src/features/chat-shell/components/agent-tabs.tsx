@@ -12,13 +12,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { AgentList } from './agent-list';
+import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
+import { uiActions } from '../../../app/state/ui.slice';
 
 export const QuickCreateWidth = 480;
 
 export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAgents: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [list, setList] = useState<'recent' | 'pinned'>('recent');
+  const dispatch = useAppDispatch();
+  const list = useAppSelector((s) => s.ui.sidebarTabs.agents);
+  const setList = (agents: 'recent' | 'pinned') => dispatch(uiActions.selectSidebarTabs({ agents }));
   const [createAnchor, setCreateAnchor] = useState<HTMLElement | null>(null);
 
   return (

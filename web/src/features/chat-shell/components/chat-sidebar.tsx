@@ -8,9 +8,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/state/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
 import { useNewChat } from '../hooks/use-new-chat';
 import { AgentTabs } from './agent-tabs';
@@ -27,7 +26,8 @@ type SidebarTab = 'chats' | 'agents';
 export function ChatSidebar({ mini, onNavigate, allowPersonalAgents }: ChatSidebarProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [tab, setTab] = useState<SidebarTab>('chats');
+  const tab = useAppSelector((s) => s.ui.sidebarTabs.main);
+  const setTab = (main: SidebarTab) => dispatch(uiActions.selectSidebarTabs({ main }));
   const newChat = useNewChat(onNavigate);
 
   if (mini) {

@@ -8,17 +8,21 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConversationList } from './conversation-list';
+import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
+import { uiActions } from '../../../app/state/ui.slice';
 
 export const SearchDebounceMs = 300;
 
 export function ConversationTabs({ onNewChat, onNavigate }: { onNewChat: () => void; onNavigate: () => void }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<'history' | 'archived'>('history');
-  const [search, setSearch] = useState('');
+  const dispatch = useAppDispatch();
+  const list = useAppSelector((s) => s.ui.sidebarTabs.chats);
+  const setList = (chats: 'history' | 'archived') => dispatch(uiActions.selectSidebarTabs({ chats }));
+  const search = useAppSelector((s) => s.ui.chatSearch);
+  const setSearch = (text: string) => dispatch(uiActions.setChatSearch(text));
   const query = useDebouncedValue(search.trim(), SearchDebounceMs);
 
   return (
