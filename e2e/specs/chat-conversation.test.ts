@@ -6,17 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { signIn as signInAs } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-chat-password-1' };
 const offline = 'No language model is configured';
 
-async function signIn(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/jwt/login`);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/chat');
-}
+const signIn = (page: Page, baseUrl: string) => signInAs(page, baseUrl, admin);
 
 describe('the conversation page', () => {
   let server: RunningServer;

@@ -5,19 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { signIn as signInAs } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
 const ConversationCount = 62;
 
-async function signIn(page: Page, baseUrl: string): Promise<string> {
-  await page.goto(`${baseUrl}/auth/jwt/login`);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/chat');
-  const persisted = await page.evaluate(() => localStorage.getItem('persist:auth'));
-  return JSON.parse(JSON.parse(persisted ?? '{}').n1aiToken ?? '""') as string;
-}
+const signIn = (page: Page, baseUrl: string) => signInAs(page, baseUrl, admin);
 
 describe('chat sidebar', () => {
   let server: RunningServer;

@@ -8,23 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { claimsOf, persistedToken, signIn as signInAs } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-shell-password' };
 
 /** Signs in as the admin; on a phone the sidebar starts closed, so its menu button marks arrival. */
 async function signIn(page: Page, baseUrl: string, phone = false): Promise<void> {
-  await page.goto(`${baseUrl}/auth/jwt/login`);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/chat');
+  await signInAs(page, baseUrl, admin);
   if (phone) await page.getByRole('button', { name: 'Open navigation' }).waitFor();
   else await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
 }
 
-const persistedToken = (page: Page) =>
-  page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""') as string);
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe('the web shell', () => {
   let server: RunningServer;

@@ -3,16 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { claimsOf, persistedToken, submitLogin } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
 
 /** Fills the login form (at `url`, or the page as it is) with the admin's credentials. */
-async function signIn(page: Page, url?: string, password = admin.password): Promise<void> {
-  if (url) await page.goto(url);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+const signIn = (page: Page, url?: string, password = admin.password) => submitLogin(page, { email: admin.email, password }, url);
 
 describe('local sign-in in the browser', () => {
   let server: RunningServer;
@@ -34,23 +30,20 @@ describe('local sign-in in the browser', () => {
     await expect.poll(() => page.title()).toContain('Atrium');
     await screenshot(page, 'login-wide');
 
-    await page.getByLabel('Email', { exact: true }).fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill('not the password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page, undefined, 'not the password');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('incorrect');
     expect(page.url()).toContain('/auth/jwt/login');
 
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page);
     await page.waitForURL('**/chat');
     await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
     await page.getByRole('button', { name: 'New Chat' }).waitFor();
     await screenshot(page, 'chat-after-sign-in');
 
-    const persisted = await page.evaluate(() => localStorage.getItem('persist:auth'));
-    const token = JSON.parse(JSON.parse(persisted ?? '{}').n1aiToken ?? '""') as string;
+    // WIRE.md: persist:auth holds n1aiToken as a JSON string
+    const token = await persistedToken(page);
     expect(token.split('.')).toHaveLength(3);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = claimsOf(token);
     expect(claims).toMatchObject({ email: admin.email, ip: 'Local', v: '2.2510.3765.0' });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(1800);
 

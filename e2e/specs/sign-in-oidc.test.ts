@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freePort, startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { claimsOf, persistedToken } from '../harness/session.js';
 import { startTestIdp } from '../../server/src/test/oidc-idp.js';
 
 describe('single sign-on in the browser', () => {
@@ -44,8 +45,8 @@ describe('single sign-on in the browser', () => {
     await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
     await screenshot(page, 'chat-after-sso');
 
-    const token = await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""') as string);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const token = await persistedToken(page);
+    const claims = claimsOf(token);
     expect(claims).toMatchObject({ email: person.email, name: person.name, ip: 'EntraId' });
 
     const me = await page.evaluate(async (t) => {
