@@ -14,29 +14,9 @@ export const PinGptSystemBodySchema = z.object({ gptSystemId: z.string().uuid() 
 export type PinGptSystemBody = z.infer<typeof PinGptSystemBodySchema>;
 
 /**
- * One agent in AvailableGptSystems, pinnedGptSystems and recentGptSystems. `id` repeats `gptSystemId`
- * (SPEC §3: clients read either); `avatarUrl` is relative to the site and changes when the avatar does.
+ * What every answer about an agent starts with. `id` repeats `gptSystemId` (SPEC §3: clients read
+ * either); `avatarUrl` is relative to the site and changes when the avatar does.
  */
-export const GptSystemListItemSchema = z.object({
-  gptSystemId: z.string().uuid(),
-  id: z.string().uuid(),
-  name: z.string(),
-  description: z.string(),
-  gptSystemType: GptSystemTypeSchema,
-  isPublic: z.boolean(),
-  avatarUrl: z.string(),
-  isPinned: z.boolean(),
-});
-export type GptSystemListItem = z.infer<typeof GptSystemListItemSchema>;
-
-export const GptSystemListSchema = listOf(GptSystemListItemSchema);
-export type GptSystemList = z.infer<typeof GptSystemListSchema>;
-
-/** What the caller may do with an agent, so that the UI never re-derives the rules. */
-export const GptSystemUserActions = ['Chat', 'Pin', 'Edit', 'Delete'] as const;
-export const GptSystemUserActionSchema = z.enum(GptSystemUserActions);
-export type GptSystemUserAction = z.infer<typeof GptSystemUserActionSchema>;
-
 export const AgentSummarySchema = z.object({
   gptSystemId: z.string().uuid(),
   id: z.string().uuid(),
@@ -46,6 +26,19 @@ export const AgentSummarySchema = z.object({
   isPublic: z.boolean(),
   avatarUrl: z.string(),
 });
+export type AgentSummary = z.infer<typeof AgentSummarySchema>;
+
+/** One agent in AvailableGptSystems, pinnedGptSystems and recentGptSystems. */
+export const GptSystemListItemSchema = AgentSummarySchema.extend({ isPinned: z.boolean() });
+export type GptSystemListItem = z.infer<typeof GptSystemListItemSchema>;
+
+export const GptSystemListSchema = listOf(GptSystemListItemSchema);
+export type GptSystemList = z.infer<typeof GptSystemListSchema>;
+
+/** What the caller may do with an agent, so that the UI never re-derives the rules. */
+export const GptSystemUserActions = ['Chat', 'Pin', 'Edit', 'Delete'] as const;
+export const GptSystemUserActionSchema = z.enum(GptSystemUserActions);
+export type GptSystemUserAction = z.infer<typeof GptSystemUserActionSchema>;
 
 /** GET /userConversations/gptSystems/{gptSystemId}/detailsForConversation (WIRE.md) */
 export const DetailsForConversationSchema = z.object({

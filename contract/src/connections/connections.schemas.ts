@@ -142,19 +142,9 @@ export const DeploymentParamsSchema = ConnectionParamsSchema.extend({ deployment
 export const ProviderParamsSchema = z.object({ type: z.string().min(1).max(50) });
 
 /** GET /admin/gptSystems/deployments: what an agent's deployment picker offers. */
-export const GptSystemDeploymentSchema = z.object({
-  deploymentId: z.string().uuid(),
-  name: z.string(),
-  displayName: z.string(),
-  model: z.string(),
+export const GptSystemDeploymentSchema = DeploymentSchema.omit({ connectionId: true, enabled: true, createdAt: true, updatedAt: true }).extend({
   providerType: ProviderTypeSchema,
   connectionName: z.string(),
-  vision: z.boolean(),
-  tools: z.boolean(),
-  hipaaCompliant: z.boolean(),
-  contextWindow: z.number().int().nullable(),
-  maxOutputTokens: z.number().int().nullable(),
-  isDefault: z.boolean(),
 });
 export type GptSystemDeployment = z.infer<typeof GptSystemDeploymentSchema>;
 export const GptSystemDeploymentListSchema = z.object({ items: z.array(GptSystemDeploymentSchema), continuationToken: z.null() });

@@ -6,6 +6,7 @@ import {
   type ConversationPromptList,
   type DetailsForConversation,
   type GptSystemList,
+  type AgentSummary,
   type GptSystemListItem,
   type GptSystemType,
 } from '@atrium/contract';
@@ -38,7 +39,7 @@ export function avatarUrl(agent: Pick<AgentRow, 'id' | 'avatarBlobKey'>): string
 const typeOf = (agent: AgentRow): GptSystemType => (agent.gptSystemType === 'User' ? 'User' : 'System');
 
 /** What every answer about an agent starts with. */
-function summary(agent: AgentRow): Omit<GptSystemListItem, 'isPinned'> {
+function summary(agent: AgentRow): AgentSummary {
   return {
     gptSystemId: agent.id,
     id: agent.id,
