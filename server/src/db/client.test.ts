@@ -26,4 +26,27 @@ describe.runIf(testDbKind() === 'postgres')('migrations on a shared PostgreSQL',
       await admin.end();
     }
   });
+
+  it('survives the server ending idle connections (restart, failover) and reconnects', async () => {
+    const pg = await import('pg');
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `atrium_idle_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = new pg.default.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', migrate: false });
+    try {
+      await handle.db.execute(sql`select 1`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await new Promise((r) => setTimeout(r, 200));
+      const again = (await handle.db.execute(sql`select 2 as n`)) as unknown as { rows: { n: number }[] };
+      expect(again.rows[0]!.n).toBe(2);
+    } finally {
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
 });

@@ -59,6 +59,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported as a pool
+  // 'error' event; unhandled, it would crash the process. The pool drops that client and the next
+  // query opens a new one, so there is nothing else to do here.
+  pool.on('error', () => undefined);
   const { rows } = await pool.query<{ available: boolean }>(
     "select exists(select 1 from pg_available_extensions where name = 'vector') as available",
   );
