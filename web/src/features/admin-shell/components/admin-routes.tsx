@@ -1,5 +1,7 @@
 // The admin routes of SPEC §2. An area a user may not open sends them back to /admin; unknown paths too.
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { adminAreaPages } from '../../../app/router/admin-pages';
 import { Navigate, Route, Routes } from 'react-router';
 import { canOpenAdminArea, type AdminAreaKey } from '../admin-nav';
 import { AdminIndexPage } from './admin-index-page';
@@ -55,7 +57,22 @@ export function AdminRoutes({ actions, showInstanceSettings }: AdminRoutesProps)
   return (
     <Routes>
       <Route index element={<AdminIndexPage actions={actions} showInstanceSettings={showInstanceSettings} />} />
-      {areas.map(({ base, area, pages }) => (
+      {areas.map(({ base, area, pages }) => {
+        const Pages = adminAreaPages[area];
+        if (Pages)
+          return (
+            <Route
+              key={base}
+              path={`${base}/*`}
+              element={guard(
+                area,
+                <Suspense fallback={<LinearProgress />}>
+                  <Pages />
+                </Suspense>,
+              )}
+            />
+          );
+        return (
         <Route key={base} path={base}>
           {pages.map(([path, kind]) =>
             path === '' ? (
@@ -66,7 +83,8 @@ export function AdminRoutes({ actions, showInstanceSettings }: AdminRoutesProps)
           )}
           {base === 'instanceSettings' && <Route index element={<Navigate to="apiKeys" replace />} />}
         </Route>
-      ))}
+        );
+      })}
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>
   );
