@@ -22,3 +22,12 @@ export function initI18n(): typeof i18n {
   }
   return i18n;
 }
+
+/**
+ * Adds a feature's texts to the one translation namespace, deep-merged. Lazily loaded features (the
+ * admin areas, for example) keep their texts in their own `<feature>.texts.json` and call this at
+ * module load, so the chat route's initial bundle carries only the texts it shows.
+ */
+export function addTexts(texts: Record<string, unknown>): void {
+  initI18n().addResourceBundle(Language, 'translation', texts, true, false);
+}
