@@ -13,6 +13,11 @@ export interface PublishedAgentConfig {
   topP: number | null;
   frequencyPenalty: number | null;
   maxTokens: number | null;
+  /** added with configuration states; absent on configurations published before them */
+  languageEngine?: string | null;
+  capabilityTypes?: string[];
+  dataSources?: { dataSourceId: string }[];
+  restrictAnswerToInformationReturnedByTools?: boolean;
 }
 
 export const gptSystems = pgTable('gpt_systems', {

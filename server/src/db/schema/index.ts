@@ -2,6 +2,7 @@ export * from './users.js';
 export * from './brands.js';
 export * from './instance.js';
 export * from './agents.js';
+export * from './agent-config-states.js';
 export * from './audit.js';
 export * from './user-prompts.js';
 export * from './connections.js';
