@@ -7,3 +7,5 @@ export * from './audit.js';
 export * from './user-prompts.js';
 export * from './connections.js';
 export * from './conversations.js';
+export * from './chat-access-policies.js';
+export * from './guidelines.js';
