@@ -9,3 +9,4 @@ export * from './connections.js';
 export * from './conversations.js';
 export * from './chat-access-policies.js';
 export * from './guidelines.js';
+export * from './uploads.js';
