@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // scripts/bundle-size.mjs reads the manifest to report the chat route's initial JavaScript
+    manifest: true,
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       // The OIDC silent-renew page is a second entry so that its script is a same-origin file (CSP script-src 'self').
