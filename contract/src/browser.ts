@@ -4,6 +4,7 @@ export * from './permissions.js';
 export * from './constants.js';
 export * from './routes.js';
 export * from './sse/sse.codec.js';
+export * from './user-prompts/user-prompts.constants.js';
 export type * from './common/errors.schemas.js';
 export type * from './common/list.schemas.js';
 export type * from './auth/auth.schemas.js';

@@ -1,9 +1,9 @@
 // Wire shapes of a person's saved prompts (UserPrompts).
 import { z } from 'zod';
 import { listOf, PageQuerySchema } from '../common/list.schemas.js';
+import { UserPromptTextMax, UserPromptTitleMax } from './user-prompts.constants.js';
 
-export const UserPromptTitleMax = 200;
-export const UserPromptTextMax = 20000;
+export { UserPromptTextMax, UserPromptTitleMax };
 
 /** POST /UserPrompts and PUT /UserPrompts/{promptId}; surrounding white space is dropped before the limits apply */
 export const UserPromptBodySchema = z.object({

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserPromptSlot } from '../../../app/slots/user-prompt-slot';
 
 interface ChatInputProps {
   agentName: string;
@@ -40,7 +41,8 @@ export function ChatInput({ agentName, streaming, disabled = false, onSend, onSt
 
   return (
     <Box sx={{ position: 'sticky', bottom: 0, pt: 1, pb: { xs: 1, md: 2 }, bgcolor: 'background.default', zIndex: 1 }}>
-      <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, pl: 2, pr: 1, py: 1, borderRadius: 3, '&:focus-within': { borderColor: 'primary.main' } }}>
+      <Paper data-tour="chat-input-bar" variant="outlined" sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, pl: 1, pr: 1, py: 1, borderRadius: 3, '&:focus-within': { borderColor: 'primary.main' } }}>
+        <UserPromptSlot text={text} disabled={disabled} onInsert={setText} />
         <InputBase
           multiline
           maxRows={10}
@@ -49,7 +51,7 @@ export function ChatInput({ agentName, streaming, disabled = false, onSend, onSt
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={t('conversation.placeholder', { name: agentName })}
-          inputProps={{ 'aria-label': t('conversation.message') }}
+          inputProps={{ 'aria-label': t('conversation.message'), 'data-tour': 'chat-message-input' }}
           sx={{ flexGrow: 1, py: 0.75 }}
         />
         {streaming ? (
