@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LoginAlignments } from '../constants.js';
+import { ReservedBrandKeys } from './brands.constants.js';
 
 const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Expected a hex colour such as #1d4ed8');
 
@@ -41,3 +42,68 @@ export const BrandSchema = z.object({
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
+
+/** A new brand's key: a lower-case slug, since it appears in URLs and embeds. */
+export const NewBrandKeySchema = z
+  .string()
+  .min(2, 'Use at least 2 characters')
+  .max(64, 'Use at most 64 characters')
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'Use lower-case letters, digits and dashes (not at the start or end)')
+  .refine((key) => !(ReservedBrandKeys as readonly string[]).includes(key), 'This key is reserved');
+
+export const BrandKeyParamsSchema = z.object({ brandKey: BrandKeySchema });
+
+const brandFields = {
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  useLoginBackgroundImg: z.boolean(),
+  loginBackground: z.object({ main: colour }),
+  loginAlignment: z.enum(LoginAlignments),
+  theme: BrandThemeSchema,
+};
+
+/** POST /admin/brands/{brandKey}: what is left out comes from the default brand. */
+export const BrandCreateSchema = z.object({
+  brandKey: NewBrandKeySchema.optional(),
+  name: brandFields.name,
+  useLoginBackgroundImg: brandFields.useLoginBackgroundImg.optional(),
+  loginBackground: brandFields.loginBackground.optional(),
+  loginAlignment: brandFields.loginAlignment.optional(),
+  theme: BrandThemeSchema.partial().optional(),
+});
+export type BrandCreate = z.infer<typeof BrandCreateSchema>;
+
+/** PUT /admin/brands/{brandKey}: only the fields sent change; theme fields merge into the current theme. */
+export const BrandUpdateSchema = z.object({
+  name: brandFields.name.optional(),
+  useLoginBackgroundImg: brandFields.useLoginBackgroundImg.optional(),
+  loginBackground: brandFields.loginBackground.optional(),
+  loginAlignment: brandFields.loginAlignment.optional(),
+  theme: BrandThemeSchema.partial().optional(),
+});
+export type BrandUpdate = z.infer<typeof BrandUpdateSchema>;
+
+export const BrandFileSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+});
+export type BrandFile = z.infer<typeof BrandFileSchema>;
+
+/** A brand as administrators see it: which one is the instance default, its uploads and its agents. */
+export const AdminBrandSchema = BrandSchema.extend({
+  isDefault: z.boolean(),
+  files: z.array(BrandFileSchema),
+  agentCount: z.number().int(),
+});
+export type AdminBrand = z.infer<typeof AdminBrandSchema>;
+
+export const AdminBrandListSchema = z.object({ items: z.array(AdminBrandSchema), continuationToken: z.null() });
+export type AdminBrandList = z.infer<typeof AdminBrandListSchema>;
+
+export const BrandFileParamsSchema = BrandKeyParamsSchema.extend({
+  fileName: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/, 'Use a plain file name (letters, digits, dot, dash, underscore)'),
+});
+
+export const BrandInstanceDefaultsSchema = z.object({ defaultBrandKey: BrandKeySchema });
+export type BrandInstanceDefaults = z.infer<typeof BrandInstanceDefaultsSchema>;

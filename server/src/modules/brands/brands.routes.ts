@@ -1,9 +1,12 @@
 // Routes of the brands module: the public brand (theme, login layout) and its image files.
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BrandSchema } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { SafeFileNamePattern } from './brands.assets.js';
-import { getBrand, resolveBrandFile } from './brands.service.js';
+import { matchesIfNoneMatch, SandboxCsp } from './brands.images.js';
+import { brandEtag, brandVariablesCss, getBrand, resolveBrandFile } from './brands.service.js';
+import { brandsAdminRoutes } from './brands.admin.routes.js';
 
 export const BrandFileCacheSeconds = 86400;
 
@@ -12,21 +15,18 @@ const BrandFileParams = BrandParams.extend({
   fileName: z.string().regex(SafeFileNamePattern, 'Use a plain file name (letters, digits, dot, dash, underscore)'),
 });
 
-/** RFC 9110 weak comparison: a cached copy is still good when any listed tag (or *) matches. */
-const matchesIfNoneMatch = (header: string | undefined, etag: string) =>
-  header !== undefined &&
-  header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-
-export const brandsRoutes: Module = (api, ctx) => {
+export const brandsRoutes: Module = async (api, ctx) => {
   api.get(
     '/Brands/:brandKey',
     { config: { access: 'public' }, schema: { params: BrandParams, response: { 200: BrandSchema } } },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-cache');
-      return getBrand(ctx.db, request.params.brandKey);
+      const brand = await getBrand(ctx.db, request.params.brandKey);
+      // revalidated on every use: an administrator's change moves lastModifiedAt and so the tag
+      const etag = brandEtag(brand);
+      void reply.header('cache-control', 'no-cache').header('etag', etag);
+      // the 200 schema types this reply; a 304 has no body to check
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
+      return brand;
     },
   );
 
@@ -38,7 +38,28 @@ export const brandsRoutes: Module = (api, ctx) => {
     void reply.header('etag', file.etag).header('cache-control', `public, max-age=${BrandFileCacheSeconds}`);
     if (!body) return reply.status(304).send();
     // Uploaded SVGs are user content: never let one run script or load anything if opened directly.
-    void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+    void reply.header('content-security-policy', SandboxCsp);
     return reply.type(file.contentType).send(body);
   });
+
+  await brandsAdminRoutes(api, ctx);
+};
+
+/**
+ * Under /api/external/v1 (WIRE.md): an embed script loads the brand's theme as CSS variables.
+ * Agents have no public endpoint names yet, so the endpoint segment names a brand key; once
+ * agents store endpoints, resolve the agent's brand here first.
+ */
+export const brandsExternalRoutes: Module = (api, ctx) => {
+  api.get(
+    '/brands/byGptPublicEndpoint/:endpoint/brandVariables.css',
+    { config: { access: 'public' }, schema: { params: z.object({ endpoint: z.string().min(1).max(200) }) } },
+    async (request, reply) => {
+      const brand = await getBrand(ctx.db, request.params.endpoint);
+      const etag = brandEtag(brand);
+      void reply.header('etag', etag).header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply.type('text/css; charset=utf-8').send(brandVariablesCss(brand));
+    },
+  );
 };

@@ -119,3 +119,22 @@ export async function resolveBrandFile(deps: { db: Db; blobs: BlobStore }, brand
   if (!shipped) throw notFound('The file');
   return shipped;
 }
+
+/** The public brand's validator: its key and modification time (every admin change moves it). */
+export const brandEtag = (brand: Pick<Brand, 'brandKey' | 'lastModifiedAt'>) =>
+  `"${createHash('sha256').update(`${brand.brandKey}|${brand.lastModifiedAt}`).digest('hex').slice(0, 32)}"`;
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The brand's theme as CSS custom properties (WIRE.md brandVariables.css), e.g. --brand-primary. */
+export function brandVariablesCss(brand: Brand): string {
+  const { loginBackground, useGradientButtons, ...colours } = brand.theme;
+  const lines = Object.entries(colours).map(([name, value]) => `  --brand-${kebab(name)}: ${value};`);
+  lines.push(`  --brand-login-background: ${brand.loginBackground.main || loginBackground.main};`);
+  lines.push(`  --brand-login-alignment: ${brand.loginAlignment.toLowerCase()};`);
+  lines.push(`  --brand-use-gradient-buttons: ${useGradientButtons ? 1 : 0};`);
+  lines.push(
+    `  --brand-button-background: ${useGradientButtons ? `linear-gradient(135deg, ${brand.theme.primary} 0%, ${brand.theme.secondary} 100%)` : brand.theme.primary};`,
+  );
+  return `/* ${brand.name.replace(/\*\//g, '')} (${brand.brandKey}) */\n:root {\n${lines.join('\n')}\n}\n`;
+}

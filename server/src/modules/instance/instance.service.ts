@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, type KnownFeatureFlags } from '@atrium/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { insertMissingFeatureFlags, insertMissingSettings, listFeatureFlags, ping, readAllSettings } from './instance.repository.js';
+import { insertMissingFeatureFlags, insertMissingSettings, lastSettingsChange, listFeatureFlags, ping, readAllSettings } from './instance.repository.js';
+import { StoredFaviconsSchema } from './instance.favicons.js';
 
 /** Stored settings (instance_settings.name -> value). Configuration supplies only first-start values. */
 const StoredSettingSchemas = {
@@ -61,6 +62,9 @@ export async function readSettings(db: Db, config: Pick<Config, 'instanceName' |
 
 export async function getInstanceSettings(db: Db, config: Config): Promise<InstanceSettings> {
   const settings = await readSettings(db, config);
+  const stored = await readAllSettings(db);
+  const favicons = StoredFaviconsSchema.safeParse(stored.get('favicons'));
+  const changed = await lastSettingsChange(db);
   const { oidc } = config;
   return {
     name: settings.name,
@@ -74,6 +78,8 @@ export async function getInstanceSettings(db: Db, config: Config): Promise<Insta
     showInstanceSettingsPage: settings.showInstanceSettingsPage,
     hipaaMode: settings.hipaaMode,
     releaseNotesUrl: config.releaseNotesUrl,
+    favicons: favicons.success ? favicons.data.map((f) => f.fileName) : [],
+    settingsVersion: String(changed?.getTime() ?? 0),
   };
 }
 

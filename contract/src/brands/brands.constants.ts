@@ -1,0 +1,28 @@
+// Brand constants shared by server and browser (zod-free).
+
+/** The image slots of a brand; each has its own upload route (POST /admin/brands/{brandKey}/{slot}). */
+export const BrandImageSlots = ['avatar', 'logo', 'navigationLogo', 'splashScreenBackground'] as const;
+export type BrandImageSlot = (typeof BrandImageSlots)[number];
+
+/** Largest accepted brand image: splash backgrounds are photographs, so more than an avatar's limit. */
+export const BrandImageMaxBytes = 5 * 1024 * 1024;
+
+/** What an upload may be, recognised by its bytes (never by its name or declared type). */
+export const BrandImageContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
+
+/** Path words under /admin/brands that cannot be brand keys, since static routes sit there. */
+export const ReservedBrandKeys = ['instancedefaults'] as const;
+
+export const BrandRoutes = {
+  adminBrands: '/admin/brands',
+  adminBrand: (brandKey: string) => `/admin/brands/${encodeURIComponent(brandKey)}`,
+  adminBrandImage: (brandKey: string, slot: BrandImageSlot) => `/admin/brands/${encodeURIComponent(brandKey)}/${slot}`,
+  adminBrandFile: (brandKey: string, fileName: string) =>
+    `/admin/brands/${encodeURIComponent(brandKey)}/files/${encodeURIComponent(fileName)}`,
+  instanceDefaults: '/admin/brands/instanceDefaults',
+  /** under /api/external/v1 (WIRE.md: embeds load it) */
+  brandVariablesCss: (endpoint: string) => `/brands/byGptPublicEndpoint/${encodeURIComponent(endpoint)}/brandVariables.css`,
+} as const;
+
+/** Prefix of the external API (WIRE.md embeds). */
+export const ExternalApiBase = '/api/external/v1';

@@ -1,0 +1,33 @@
+// Instance settings constants shared by server and browser (zod-free).
+
+/** The search providers whose keys the instance settings hold (PUT/GET/DELETE …/{provider}/apiKey). */
+export const SearchKeyProviders = ['bing', 'braveSearch'] as const;
+export type SearchKeyProvider = (typeof SearchKeyProviders)[number];
+
+/** Every key the admin API manages; claude's makes the Anthropic provider usable. */
+export const InstanceApiKeyProviders = ['bing', 'braveSearch', 'claude'] as const;
+export type InstanceApiKeyProvider = (typeof InstanceApiKeyProviders)[number];
+
+export const FaviconMaxBytes = 512 * 1024;
+export const FaviconContentTypes = ['image/x-icon', 'image/png', 'image/svg+xml'] as const;
+
+/** The Claude models a Claude key offers when it creates the Anthropic connection. */
+export const ClaudeKeyDefaultModels = ['claude-sonnet-4-5'] as const;
+
+/** The instance settings tabs of SPEC §2 (/admin/instanceSettings/{tab}). */
+export const InstanceSettingsTabs = ['apiKeys', 'hipaa', 'branding', 'agents'] as const;
+export type InstanceSettingsTab = (typeof InstanceSettingsTabs)[number];
+
+export const InstanceAdminRoutes = {
+  apiKey: (provider: InstanceApiKeyProvider) => `/admin/instanceSettings/${provider}/apiKey`,
+  claudeEnabled: '/admin/instanceSettings/claude/enabled',
+  hipaa: '/admin/instanceSettings/hipaa',
+  gptInstanceSettings: '/admin/instanceSettings/gptInstanceSettings',
+  branding: '/admin/instanceSettings/branding',
+  favicons: '/InstanceSettings/favicons',
+  favicon: (fileName: string) => `/InstanceSettings/favicons/${encodeURIComponent(fileName)}`,
+  customFavicons: '/InstanceSettings/favicons/custom',
+} as const;
+
+/** localStorage key of the instance settings version the browser last saw change (busts the 7-day cache). */
+export const InstanceSettingsVersionKey = 'instanceSettingsVersion';

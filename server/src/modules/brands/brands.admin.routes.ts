@@ -1,0 +1,95 @@
+// Routes of Admin brands (SPEC §7): list, CRUD by brandKey, image uploads per slot (multipart field
+// `file`), uploaded files, and the instance defaults. Reads need a Brands action, creating
+// BrandsCreate, changes BrandsWrite.
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  AdminBrandListSchema,
+  AdminBrandSchema,
+  BrandCreateSchema,
+  BrandFileParamsSchema,
+  BrandImageContentTypes,
+  BrandImageMaxBytes,
+  BrandImageSlots,
+  BrandInstanceDefaultsSchema,
+  BrandKeyParamsSchema,
+  BrandRoutes,
+  BrandUpdateSchema,
+  NewBrandKeySchema,
+} from '@atrium/contract';
+import type { Api, AppContext, Module } from '../../platform/context.js';
+import { requireAny } from '../../platform/access.js';
+import { actorOf } from '../instance/instance.admin.routes.js';
+import { matchesIfNoneMatch, receiveImage, SandboxCsp } from './brands.images.js';
+import * as admin from './brands.admin.service.js';
+
+const read = { access: requireAny('BrandsRead', 'BrandsCreate', 'BrandsWrite') };
+const create = { access: requireAny('BrandsCreate') };
+const write = { access: requireAny('BrandsWrite') };
+
+const brandPath = `${BrandRoutes.adminBrands}/:brandKey`;
+const filePath = `${brandPath}/files/:fileName`;
+
+export const brandsAdminRoutes: Module = async (api, ctx) => {
+  api.get(BrandRoutes.adminBrands, { config: read, schema: { response: { 200: AdminBrandListSchema } } }, async () => admin.listAdminBrands(ctx));
+
+  // static before parametric: find-my-way prefers /instanceDefaults over /:brandKey, and the key is reserved
+  api.get(BrandRoutes.instanceDefaults, { config: read, schema: { response: { 200: BrandInstanceDefaultsSchema } } }, async () => admin.getBrandInstanceDefaults(ctx));
+  api.put(
+    BrandRoutes.instanceDefaults,
+    { config: write, schema: { body: BrandInstanceDefaultsSchema, response: { 200: BrandInstanceDefaultsSchema } } },
+    async (request) => admin.setBrandInstanceDefaults(ctx, actorOf(request), request.body),
+  );
+
+  api.get(brandPath, { config: read, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) =>
+    admin.getAdminBrand(ctx, request.params.brandKey),
+  );
+  api.post(
+    brandPath,
+    { config: create, schema: { params: z.object({ brandKey: NewBrandKeySchema }), body: BrandCreateSchema, response: { 201: AdminBrandSchema } } },
+    async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.params.brandKey, request.body)),
+  );
+  // the key may also come in the body, for clients that post to the list
+  api.post(
+    BrandRoutes.adminBrands,
+    { config: create, schema: { body: BrandCreateSchema.extend({ brandKey: NewBrandKeySchema }), response: { 201: AdminBrandSchema } } },
+    async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.body.brandKey, request.body)),
+  );
+  api.put(
+    brandPath,
+    { config: write, schema: { params: BrandKeyParamsSchema, body: BrandUpdateSchema, response: { 200: AdminBrandSchema } } },
+    async (request) => admin.updateBrand(ctx, actorOf(request), request.params.brandKey, request.body),
+  );
+  api.delete(brandPath, { config: write, schema: { params: BrandKeyParamsSchema } }, async (request, reply) => {
+    await admin.deleteBrand(ctx, actorOf(request), request.params.brandKey);
+    return reply.status(204).send();
+  });
+
+  api.get(filePath, { config: read, schema: { params: BrandFileParamsSchema } }, async (request, reply) => {
+    const file = await admin.readBrandUpload(ctx, request.params.brandKey, request.params.fileName);
+    void reply.header('etag', file.etag).header('cache-control', 'private, no-cache');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    void reply.header('content-security-policy', SandboxCsp);
+    return reply.type(file.contentType).send(file.body);
+  });
+  api.delete(filePath, { config: write, schema: { params: BrandFileParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) =>
+    admin.deleteBrandFile(ctx, actorOf(request), request.params.brandKey, request.params.fileName),
+  );
+
+  await api.register(async (scope) => brandUploadRoutes(scope as Api, ctx));
+};
+
+/** Uploads in their own scope, so that multipart parsing exists only where it is needed. */
+async function brandUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
+  if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+  for (const slot of BrandImageSlots) {
+    scope.post(
+      `${brandPath}/${slot}`,
+      { config: write, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
+      async (request) => {
+        const upload = await receiveImage(request, { maxBytes: BrandImageMaxBytes, allowed: BrandImageContentTypes, what: 'image' });
+        return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
+      },
+    );
+  }
+}

@@ -1,0 +1,119 @@
+// Routes of Admin instanceSettings (SPEC §7) and the favicons of the instance. Reads need
+// InstanceSettingsRead (or Write), changes InstanceSettingsWrite; favicons are served publicly.
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  ApiKeyProviderParamsSchema,
+  ApiKeyStatusSchema,
+  ApiKeyUpdateSchema,
+  BrandingSettingsSchema,
+  ClaudeEnabledSchema,
+  FaviconContentTypes,
+  FaviconListSchema,
+  FaviconMaxBytes,
+  FaviconParamsSchema,
+  FaviconSchema,
+  FaviconUploadQuerySchema,
+  GptInstanceSettingsSchema,
+  GptInstanceSettingsUpdateSchema,
+  HipaaSettingsSchema,
+  InstanceAdminRoutes,
+} from '@atrium/contract';
+import type { Api, AppContext, Module } from '../../platform/context.js';
+import { principalOf, requireAny } from '../../platform/access.js';
+import { matchesIfNoneMatch, receiveImage, SandboxCsp } from '../brands/brands.images.js';
+import * as admin from './instance.admin.service.js';
+import { deleteAllFavicons, listFavicons, putFavicon, readFavicon } from './instance.favicons.js';
+
+const read = { access: requireAny('InstanceSettingsRead', 'InstanceSettingsWrite') };
+const write = { access: requireAny('InstanceSettingsWrite') };
+
+/** Who made a change, for the audit trail (the connections module's Actor shape: a name is always known). */
+export const actorOf = (request: FastifyRequest): { userId: string; userName: string } => {
+  const p = principalOf(request);
+  return { userId: p.userId, userName: p.displayName || p.email };
+};
+
+const R = InstanceAdminRoutes;
+const apiKeyPath = '/admin/instanceSettings/:provider/apiKey';
+const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
+
+export const instanceAdminRoutes: Module = async (api, ctx) => {
+  api.get(apiKeyPath, { config: read, schema: { params: ApiKeyProviderParamsSchema, response: { 200: ApiKeyStatusSchema } } }, async (request, reply) => {
+    noStore(reply);
+    return admin.getApiKeyStatus(ctx, request.params.provider);
+  });
+  api.put(
+    apiKeyPath,
+    { config: write, schema: { params: ApiKeyProviderParamsSchema, body: ApiKeyUpdateSchema, response: { 200: ApiKeyStatusSchema } } },
+    async (request) => admin.setApiKey(ctx, actorOf(request), request.params.provider, request.body.apiKey),
+  );
+  api.delete(apiKeyPath, { config: write, schema: { params: ApiKeyProviderParamsSchema } }, async (request, reply) => {
+    await admin.deleteApiKey(ctx, actorOf(request), request.params.provider);
+    return reply.status(204).send();
+  });
+
+  api.get(R.claudeEnabled, { config: read, schema: { response: { 200: ClaudeEnabledSchema } } }, async (_request, reply) => {
+    noStore(reply);
+    return admin.claudeEnabled(ctx);
+  });
+
+  api.get(R.hipaa, { config: read, schema: { response: { 200: HipaaSettingsSchema } } }, async (_request, reply) => {
+    noStore(reply);
+    return admin.getHipaa(ctx);
+  });
+  api.put(R.hipaa, { config: write, schema: { body: HipaaSettingsSchema, response: { 200: HipaaSettingsSchema } } }, async (request) =>
+    admin.setHipaa(ctx, actorOf(request), request.body.enabled),
+  );
+
+  api.get(R.gptInstanceSettings, { config: read, schema: { response: { 200: GptInstanceSettingsSchema } } }, async (_request, reply) => {
+    noStore(reply);
+    return admin.getGptInstanceSettings(ctx);
+  });
+  api.put(
+    R.gptInstanceSettings,
+    { config: write, schema: { body: GptInstanceSettingsUpdateSchema, response: { 200: GptInstanceSettingsSchema } } },
+    async (request) => admin.updateGptInstanceSettings(ctx, actorOf(request), request.body),
+  );
+
+  api.get(R.branding, { config: read, schema: { response: { 200: BrandingSettingsSchema } } }, async (_request, reply) => {
+    noStore(reply);
+    return admin.getBranding(ctx);
+  });
+  api.put(R.branding, { config: write, schema: { body: BrandingSettingsSchema, response: { 200: BrandingSettingsSchema } } }, async (request) =>
+    admin.updateBranding(ctx, actorOf(request), request.body),
+  );
+
+  // Public: the favicons the web app links to, and which ones exist.
+  api.get(R.customFavicons, { config: { access: 'public' }, schema: { response: { 200: FaviconListSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return listFavicons(ctx.db);
+  });
+  api.get(`${R.favicons}/:fileName`, { config: { access: 'public' }, schema: { params: FaviconParamsSchema } }, async (request, reply) => {
+    const file = await readFavicon(ctx, request.params.fileName);
+    void reply.header('etag', file.etag).header('cache-control', 'no-cache');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    void reply.header('content-security-policy', SandboxCsp);
+    return reply.type(file.contentType).send(file.body);
+  });
+
+  for (const base of [R.favicons, '/admin/instanceSettings/favicons']) {
+    api.delete(base, { config: write }, async (request, reply) => {
+      await deleteAllFavicons(ctx, actorOf(request));
+      return reply.status(204).send();
+    });
+  }
+  await api.register(async (scope) => faviconUploadRoutes(scope as Api, ctx));
+};
+
+/** Uploads in their own scope, so that multipart parsing exists only where it is needed. */
+async function faviconUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
+  if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+  for (const base of [InstanceAdminRoutes.favicons, '/admin/instanceSettings/favicons']) {
+    scope.put(base, { config: write, schema: { querystring: FaviconUploadQuerySchema, response: { 200: FaviconSchema } } }, async (request) => {
+      const upload = await receiveImage(request, { maxBytes: FaviconMaxBytes, allowed: FaviconContentTypes, what: 'favicon' });
+      const fromPart = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(upload.fileName) ? upload.fileName : undefined;
+      return putFavicon(ctx, actorOf(request), { ...upload, fileName: request.query.fileName ?? fromPart });
+    });
+  }
+}
