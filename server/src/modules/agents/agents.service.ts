@@ -19,14 +19,13 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
 import { accessForChat, mayUse, userActionsOn } from './agents.policy.js';
-import { chatAccessCheck } from '../chat-access-policies/chat-access-policies.index.js';
-import { agentGuidelines } from '../guidelines/guidelines.chat.js';
 
 export const RecentAgentsLimit = 10;
 
-// Vision uploads on the chat page: the uploads module enforces the same types and the configured size.
-export { VisionImageTypes, VisionImageExtensions } from '@atrium/contract';
-import { VisionImageExtensions, VisionImageTypes } from '@atrium/contract';
+/** Vision uploads on the chat page; the conversations module enforces the same figures. */
+export const VisionImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const VisionImageExtensions = ['.png', '.jpg', '.jpeg', '.gif', '.webp'] as const;
+export const VisionMaxUploadBytes = 20 * 1024 * 1024;
 
 type PublishedAgent = AgentRow & { publishedConfig: NonNullable<AgentRow['publishedConfig']> };
 
@@ -63,8 +62,7 @@ async function loadForChat(db: Db, principal: Principal, gptSystemId: string, fi
   const agent = await find(db, gptSystemId);
   const access = accessForChat(principal, agent);
   if (access === 'notFound' || !agent?.publishedConfig) throw notFound('The agent');
-  // chat access policies (cached index) narrow who may use a System agent
-  if (access === 'forbidden' || !(await chatAccessCheck(db))(principal, agent!)) throw forbidden('You do not have access to this agent.');
+  if (access === 'forbidden') throw forbidden('You do not have access to this agent.');
   return agent as PublishedAgent;
 }
 
@@ -130,21 +128,18 @@ export async function recordAgentUse(db: Db, userId: string, gptSystemId: string
 
 export async function listAvailable(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listCandidates(db, principal.userId);
-  const permits = await chatAccessCheck(db);
-  return page(rows.filter((a) => mayUse(principal, a) && permits(principal, a)).map((a) => listItem(a, a.isPinned)));
+  return page(rows.filter((a) => mayUse(principal, a)).map((a) => listItem(a, a.isPinned)));
 }
 
 export async function listPinned(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listPinned(db, principal.userId);
-  const permits = await chatAccessCheck(db);
-  return page(rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).map((a) => listItem(a, true)));
+  return page(rows.filter((a) => accessForChat(principal, a) === 'use').map((a) => listItem(a, true)));
 }
 
 export async function listRecent(db: Db, principal: Principal): Promise<GptSystemList> {
   // Over-fetch a little: agents the caller lost access to are dropped after the query.
   const rows = await repo.listRecent(db, principal.userId, RecentAgentsLimit * 3);
-  const permits = await chatAccessCheck(db);
-  const items = rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).slice(0, RecentAgentsLimit);
+  const items = rows.filter((a) => accessForChat(principal, a) === 'use').slice(0, RecentAgentsLimit);
   return page(items.map((a) => listItem(a, a.isPinned)));
 }
 
@@ -181,7 +176,7 @@ async function deploymentOf(ctx: Pick<AppContext, 'models'>, name: string | null
 }
 
 export async function detailsForConversation(
-  ctx: Pick<AppContext, 'db' | 'models' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'models'>,
   principal: Principal,
   gptSystemId: string,
 ): Promise<DetailsForConversation> {
@@ -192,10 +187,10 @@ export async function detailsForConversation(
   return {
     gptSystem: summary(agent),
     gptIntroduction: sanitizeIntroduction(agent.publishedConfig.introduction),
-    guidelinesDocument: await agentGuidelines(ctx.db, agent.id).then((g) => (g ? { guidelinesDocumentId: g.guidelinesDocumentId, documentTitle: g.documentTitle } : null)),
+    guidelinesDocument: null,
     visionFileUpload: {
       allowedFileExtensions: vision ? [...VisionImageExtensions] : [],
-      maxUploadedFileSizeBytes: ctx.config.uploads.visionImageMaxBytes,
+      maxUploadedFileSizeBytes: VisionMaxUploadBytes,
     },
     brandKey: agent.brandKey,
     status: 'Active',
