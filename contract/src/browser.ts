@@ -3,6 +3,8 @@
 export * from './permissions.js';
 export * from './constants.js';
 export * from './routes.js';
+export * from './brands/brands.constants.js';
+export * from './instance/instance.constants.js';
 export * from './sse/sse.codec.js';
 export * from './user-prompts/user-prompts.constants.js';
 export type * from './common/errors.schemas.js';

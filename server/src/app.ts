@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiBase } from '@atrium/contract';
+import { ApiBase, ExternalApiBase } from '@atrium/contract';
 import { registerAccessControl } from './platform/access.js';
 import { registerErrorHandling } from './platform/errors.js';
 import type { Api, AppContext, Module } from './platform/context.js';
@@ -15,14 +15,18 @@ import { cachedPrincipalLoader } from './modules/users/users.principal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
-import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { brandsExternalRoutes, brandsRoutes } from './modules/brands/brands.routes.js';
+import { instanceAdminRoutes } from './modules/instance/instance.admin.routes.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { userPromptsRoutes } from './modules/user-prompts/user-prompts.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes];
+
+/** Modules mounted under /api/external/v1 (WIRE.md: embeds). */
+export const externalModules: Module[] = [brandsExternalRoutes];
 
 const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -94,6 +98,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       for (const mod of internalModules) await mod(api as Api, ctx);
     },
     { prefix: ApiBase },
+  );
+  await app.register(
+    async (api) => {
+      for (const mod of externalModules) await mod(api as Api, ctx);
+    },
+    { prefix: ExternalApiBase },
   );
 
   registerWebApp(app as Api, ctx.config.webDistDir);
