@@ -21,9 +21,11 @@ import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { userPromptsRoutes } from './modules/user-prompts/user-prompts.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { chatAccessPoliciesRoutes } from './modules/chat-access-policies/chat-access-policies.routes.js';
+import { guidelinesRoutes } from './modules/guidelines/guidelines.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes];
 
 /** Modules mounted under /api/external/v1 (WIRE.md: embeds). */
 export const externalModules: Module[] = [brandsExternalRoutes];

@@ -19,6 +19,8 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
 import { accessForChat, mayUse, userActionsOn } from './agents.policy.js';
+import { chatAccessCheck } from '../chat-access-policies/chat-access-policies.index.js';
+import { agentGuidelines } from '../guidelines/guidelines.chat.js';
 
 export const RecentAgentsLimit = 10;
 
@@ -62,7 +64,8 @@ async function loadForChat(db: Db, principal: Principal, gptSystemId: string, fi
   const agent = await find(db, gptSystemId);
   const access = accessForChat(principal, agent);
   if (access === 'notFound' || !agent?.publishedConfig) throw notFound('The agent');
-  if (access === 'forbidden') throw forbidden('You do not have access to this agent.');
+  // chat access policies (cached index) narrow who may use a System agent
+  if (access === 'forbidden' || !(await chatAccessCheck(db))(principal, agent!)) throw forbidden('You do not have access to this agent.');
   return agent as PublishedAgent;
 }
 
@@ -128,18 +131,21 @@ export async function recordAgentUse(db: Db, userId: string, gptSystemId: string
 
 export async function listAvailable(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listCandidates(db, principal.userId);
-  return page(rows.filter((a) => mayUse(principal, a)).map((a) => listItem(a, a.isPinned)));
+  const permits = await chatAccessCheck(db);
+  return page(rows.filter((a) => mayUse(principal, a) && permits(principal, a)).map((a) => listItem(a, a.isPinned)));
 }
 
 export async function listPinned(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listPinned(db, principal.userId);
-  return page(rows.filter((a) => accessForChat(principal, a) === 'use').map((a) => listItem(a, true)));
+  const permits = await chatAccessCheck(db);
+  return page(rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).map((a) => listItem(a, true)));
 }
 
 export async function listRecent(db: Db, principal: Principal): Promise<GptSystemList> {
   // Over-fetch a little: agents the caller lost access to are dropped after the query.
   const rows = await repo.listRecent(db, principal.userId, RecentAgentsLimit * 3);
-  const items = rows.filter((a) => accessForChat(principal, a) === 'use').slice(0, RecentAgentsLimit);
+  const permits = await chatAccessCheck(db);
+  const items = rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).slice(0, RecentAgentsLimit);
   return page(items.map((a) => listItem(a, a.isPinned)));
 }
 
@@ -187,7 +193,7 @@ export async function detailsForConversation(
   return {
     gptSystem: summary(agent),
     gptIntroduction: sanitizeIntroduction(agent.publishedConfig.introduction),
-    guidelinesDocument: null,
+    guidelinesDocument: await agentGuidelines(ctx.db, agent.id).then((g) => (g ? { guidelinesDocumentId: g.guidelinesDocumentId, documentTitle: g.documentTitle } : null)),
     visionFileUpload: {
       allowedFileExtensions: vision ? [...VisionImageExtensions] : [],
       maxUploadedFileSizeBytes: VisionMaxUploadBytes,

@@ -14,6 +14,7 @@ import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsDeps } from './conversations.service.js';
 import { ownConversation } from './conversations.service.js';
+import { guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
@@ -105,7 +106,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   }
 
   const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
-  const system = systemPrompt(agent, timeZone);
+  // the agent's guidelines go into the system prompt; without consent to their current version: 403, nothing written
+  const system = withGuidelines(systemPrompt(agent, timeZone), await guidelinesForChat(deps.db, principal, agent.gptSystemId));
   const messages = buildMessages(lineageOf(lineage, parentSegmentId), question, system, deployment);
   const segmentId = randomUUID();
   const segment: repo.NewSegment & { id: string; conversationId: string } = {

@@ -1,0 +1,60 @@
+// Routes of the chat-access-policies module: Admin chatAccessPolicies (SPEC §7) and the directory group
+// lookup the admin group picker reads (GET /admin/directory/groups?search=).
+import type { FastifyRequest } from 'fastify';
+import {
+  ChatAccessPolicyInputSchema,
+  ChatAccessPolicyListSchema,
+  ChatAccessPolicyOptionsSchema,
+  ChatAccessPolicyParamsSchema,
+  ChatAccessPolicyRoutes,
+  ChatAccessPolicySchema,
+  DirectoryGroupListSchema,
+  SearchQuerySchema,
+} from '@atrium/contract';
+import type { Module } from '../../platform/context.js';
+import type { AuditActor } from '../../platform/audit.js';
+import { principalOf, requireAny } from '../../platform/access.js';
+import * as service from './chat-access-policies.service.js';
+
+const read = { access: requireAny('ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite') };
+const create = { access: requireAny('ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite') };
+const write = { access: requireAny('ChatAccessPoliciesWrite') };
+
+const actorOf = (request: FastifyRequest): AuditActor => {
+  const p = principalOf(request);
+  return { userId: p.userId, userName: p.displayName || p.email };
+};
+
+const R = ChatAccessPolicyRoutes;
+const policyPath = `${R.policies}/:chatAccessPolicyId`;
+
+export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
+  api.get(R.policies, { config: read, schema: { response: { 200: ChatAccessPolicyListSchema } } }, () => service.listPolicies(db));
+
+  api.post(R.policies, { config: create, schema: { body: ChatAccessPolicyInputSchema, response: { 201: ChatAccessPolicySchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createPolicy(db, actorOf(request), request.body)),
+  );
+
+  api.get(R.options, { config: read, schema: { querystring: SearchQuerySchema, response: { 200: ChatAccessPolicyOptionsSchema } } }, (request) =>
+    service.options(db, request.query.search ?? ''),
+  );
+
+  api.get(policyPath, { config: read, schema: { params: ChatAccessPolicyParamsSchema, response: { 200: ChatAccessPolicySchema } } }, (request) =>
+    service.getPolicy(db, request.params.chatAccessPolicyId),
+  );
+
+  api.put(
+    policyPath,
+    { config: write, schema: { params: ChatAccessPolicyParamsSchema, body: ChatAccessPolicyInputSchema, response: { 200: ChatAccessPolicySchema } } },
+    (request) => service.updatePolicy(db, actorOf(request), request.params.chatAccessPolicyId, request.body),
+  );
+
+  api.delete(policyPath, { config: write, schema: { params: ChatAccessPolicyParamsSchema } }, async (request, reply) => {
+    await service.deletePolicy(db, actorOf(request), request.params.chatAccessPolicyId);
+    return reply.status(204).send();
+  });
+
+  api.get(R.directoryGroups, { config: read, schema: { querystring: SearchQuerySchema, response: { 200: DirectoryGroupListSchema } } }, (request) =>
+    service.directoryGroups(db, request.query.search ?? ''),
+  );
+};

@@ -1,0 +1,109 @@
+// What the chat path needs about guidelines, kept cheap: which document an agent shows (with its text
+// and content version) from a cached index, and whether a person has consented to that version, from
+// a bounded cache of positive answers (a consent is never withdrawn; a new version is a new key).
+// Writes of this module invalidate the index at once; other server processes reload within IndexTtlMs.
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import type { Principal } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { GuidelinesErrorCodes } from '@atrium/contract';
+import * as repo from './guidelines.repository.js';
+
+export interface AgentGuidelines {
+  guidelinesDocumentId: string;
+  documentTitle: string;
+  contentVersion: string;
+  /** the document as markdown, for the system prompt */
+  text: string;
+}
+
+/** The version a consent is given to: any change of the title, a section or the order makes a new one. */
+export function contentVersionOf(title: string, sections: ReadonlyArray<{ title: string; content: string }>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([title, sections.map((s) => [s.title, s.content])]))
+    .digest('hex')
+    .slice(0, 20);
+}
+
+export function documentText(title: string, sections: ReadonlyArray<{ title: string; content: string }>): string {
+  return [`# ${title}`, ...sections.map((s) => `## ${s.title}\n\n${s.content.trim()}`)].join('\n\n');
+}
+
+const IndexTtlMs = 5_000;
+const indexes = new WeakMap<Db, { index: Promise<Map<string, AgentGuidelines>>; at: number }>();
+
+async function loadIndex(db: Db): Promise<Map<string, AgentGuidelines>> {
+  const { links, documents, sections } = await repo.linkedDocuments(db);
+  const byDocument = new Map<string, AgentGuidelines>();
+  for (const d of documents) {
+    if (d.isTemplate) continue;
+    const own = sections.filter((s) => s.documentId === d.id);
+    byDocument.set(d.id, { guidelinesDocumentId: d.id, documentTitle: d.title, contentVersion: d.contentVersion, text: documentText(d.title, own) });
+  }
+  const index = new Map<string, AgentGuidelines>();
+  for (const l of links) {
+    const g = byDocument.get(l.documentId);
+    if (g) index.set(l.gptSystemId, g);
+  }
+  return index;
+}
+
+/** The guidelines document an agent shows, or null. */
+export async function agentGuidelines(db: Db, gptSystemId: string): Promise<AgentGuidelines | null> {
+  const now = Date.now();
+  let hit = indexes.get(db);
+  if (!hit || now - hit.at >= IndexTtlMs) {
+    const index = loadIndex(db);
+    index.catch(() => {
+      if (indexes.get(db)?.index === index) indexes.delete(db);
+    });
+    indexes.set(db, (hit = { index, at: now }));
+  }
+  return (await hit.index).get(gptSystemId) ?? null;
+}
+
+/** Call after a committed change to documents, sections or links. */
+export function guidelinesChanged(db: Db): void {
+  indexes.delete(db);
+}
+
+const ConsentCacheMax = 50_000;
+const consents = new WeakMap<Db, Set<string>>();
+const consentKey = (userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>) => `${userId}:${g.guidelinesDocumentId}:${g.contentVersion}`;
+
+export function rememberConsent(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): void {
+  let set = consents.get(db);
+  if (!set) consents.set(db, (set = new Set()));
+  if (set.size >= ConsentCacheMax) set.delete(set.values().next().value!);
+  set.add(consentKey(userId, g));
+}
+
+export async function hasConsented(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): Promise<boolean> {
+  if (consents.get(db)?.has(consentKey(userId, g))) return true;
+  const row = await repo.findConsent(db, userId, g.guidelinesDocumentId);
+  if (row?.contentVersion !== g.contentVersion) return false;
+  rememberConsent(db, userId, g);
+  return true;
+}
+
+export const consentRequired = (g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'documentTitle'>) =>
+  new AppError(GuidelinesErrorCodes.consentRequired, 403, `Accept the guidelines "${g.documentTitle}" before chatting with this agent.`, [
+    { field: 'guidelinesDocumentId', message: g.guidelinesDocumentId },
+  ]);
+
+/**
+ * For every chat call: the agent's guidelines when the caller has consented to their current version,
+ * null when the agent has none; a 403 (guidelines_consent_required) otherwise, before anything is written.
+ */
+export async function guidelinesForChat(db: Db, principal: Principal, gptSystemId: string): Promise<AgentGuidelines | null> {
+  const g = await agentGuidelines(db, gptSystemId);
+  if (!g) return null;
+  if (!(await hasConsented(db, principal.userId, g))) throw consentRequired(g);
+  return g;
+}
+
+/** The system prompt with the guidelines the answer must follow (DESIGN: system prompt + guidelines + history). */
+export function withGuidelines(system: string, g: AgentGuidelines | null): string {
+  if (!g) return system;
+  return `${system}\n\nThe person has accepted the following guidelines for this conversation. Follow them in every answer.\n\n${g.text}`;
+}

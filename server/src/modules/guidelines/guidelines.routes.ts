@@ -1,0 +1,115 @@
+// Routes of the guidelines module: Admin guidelinesDocuments with sections and reorderSections (SPEC §7),
+// and for signed-in people GET /guidelinesDocuments/{id} and the consent to it.
+import type { FastifyRequest } from 'fastify';
+import {
+  GuidelinesConsentBodySchema,
+  GuidelinesConsentSchema,
+  GuidelinesDocumentCreateSchema,
+  GuidelinesDocumentListSchema,
+  GuidelinesDocumentParamsSchema,
+  GuidelinesDocumentSchema,
+  GuidelinesDocumentUpdateSchema,
+  GuidelinesListQuerySchema,
+  GuidelinesOptionsSchema,
+  GuidelinesRoutes,
+  GuidelinesSectionInputSchema,
+  GuidelinesSectionParamsSchema,
+  GuidelinesSectionSchema,
+  ReorderSectionsBodySchema,
+  UserGuidelinesDocumentSchema,
+  listOf,
+} from '@atrium/contract';
+import type { Module } from '../../platform/context.js';
+import type { AuditActor } from '../../platform/audit.js';
+import { principalOf, requireAny } from '../../platform/access.js';
+import * as service from './guidelines.service.js';
+
+const read = { access: requireAny('GuidelinesDocumentsRead', 'GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite') };
+const create = { access: requireAny('GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite') };
+const write = { access: requireAny('GuidelinesDocumentsWrite') };
+const auth = { access: 'authenticated' } as const;
+
+const actorOf = (request: FastifyRequest): AuditActor => {
+  const p = principalOf(request);
+  return { userId: p.userId, userName: p.displayName || p.email };
+};
+
+const R = GuidelinesRoutes;
+const doc = `${R.documents}/:guidelinesDocumentId`;
+const sections = `${doc}/sections`;
+const section = `${sections}/:documentSectionId`;
+const SectionListSchema = listOf(GuidelinesSectionSchema);
+const SectionUpdateSchema = GuidelinesSectionInputSchema.partial();
+
+export const guidelinesRoutes: Module = (api, { db }) => {
+  api.get(R.documents, { config: read, schema: { querystring: GuidelinesListQuerySchema, response: { 200: GuidelinesDocumentListSchema } } }, (request) =>
+    service.listDocuments(db, request.query.isTemplate),
+  );
+
+  api.post(R.documents, { config: create, schema: { body: GuidelinesDocumentCreateSchema, response: { 201: GuidelinesDocumentSchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createDocument(db, actorOf(request), request.body)),
+  );
+
+  api.get(R.options, { config: read, schema: { response: { 200: GuidelinesOptionsSchema } } }, () => service.options(db));
+
+  api.get(doc, { config: read, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: GuidelinesDocumentSchema } } }, (request) =>
+    service.getDocument(db, request.params.guidelinesDocumentId),
+  );
+
+  api.put(
+    doc,
+    { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesDocumentUpdateSchema, response: { 200: GuidelinesDocumentSchema } } },
+    (request) => service.updateDocument(db, actorOf(request), request.params.guidelinesDocumentId, request.body),
+  );
+
+  api.delete(doc, { config: write, schema: { params: GuidelinesDocumentParamsSchema } }, async (request, reply) => {
+    await service.deleteDocument(db, actorOf(request), request.params.guidelinesDocumentId);
+    return reply.status(204).send();
+  });
+
+  api.get(sections, { config: read, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: SectionListSchema } } }, (request) =>
+    service.listSections(db, request.params.guidelinesDocumentId),
+  );
+
+  api.post(
+    sections,
+    { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesSectionInputSchema, response: { 201: GuidelinesSectionSchema } } },
+    async (request, reply) => reply.status(201).send(await service.addSection(db, actorOf(request), request.params.guidelinesDocumentId, request.body)),
+  );
+
+  api.get(section, { config: read, schema: { params: GuidelinesSectionParamsSchema, response: { 200: GuidelinesSectionSchema } } }, (request) =>
+    service.getSection(db, request.params.guidelinesDocumentId, request.params.documentSectionId),
+  );
+
+  api.put(
+    section,
+    { config: write, schema: { params: GuidelinesSectionParamsSchema, body: SectionUpdateSchema, response: { 200: GuidelinesSectionSchema } } },
+    (request) => service.updateSection(db, actorOf(request), request.params.guidelinesDocumentId, request.params.documentSectionId, request.body),
+  );
+
+  api.delete(section, { config: write, schema: { params: GuidelinesSectionParamsSchema } }, async (request, reply) => {
+    await service.deleteSection(db, actorOf(request), request.params.guidelinesDocumentId, request.params.documentSectionId);
+    return reply.status(204).send();
+  });
+
+  api.put(
+    `${doc}/reorderSections`,
+    { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: ReorderSectionsBodySchema, response: { 200: GuidelinesDocumentSchema } } },
+    (request) => service.reorderSections(db, actorOf(request), request.params.guidelinesDocumentId, request.body.documentSectionIds),
+  );
+
+  api.get(
+    '/guidelinesDocuments/:guidelinesDocumentId',
+    { config: auth, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: UserGuidelinesDocumentSchema } } },
+    (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return service.getForUser(db, principalOf(request), request.params.guidelinesDocumentId);
+    },
+  );
+
+  api.post(
+    '/guidelinesDocuments/:guidelinesDocumentId/consent',
+    { config: auth, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesConsentBodySchema, response: { 200: GuidelinesConsentSchema } } },
+    (request) => service.consent(db, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
+  );
+};

@@ -1,0 +1,266 @@
+// Rules of the guidelines module: documents and templates with ordered markdown sections, the agents a
+// document is attached to, and people's consents. Every administrative change is audited in its
+// transaction and bumps the content version when the text changes (which asks for consent again).
+import type { z } from 'zod';
+import {
+  GuidelinesErrorCodes,
+  type ErrorDetail,
+  type GuidelinesConsent,
+  type GuidelinesDocument,
+  type GuidelinesDocumentCreateSchema,
+  type GuidelinesDocumentList,
+  type GuidelinesDocumentUpdateSchema,
+  type GuidelinesOptions,
+  type GuidelinesSection,
+  type GuidelinesSectionInputSchema,
+  type UserGuidelinesDocument,
+} from '@atrium/contract';
+import type { Db } from '../../db/client.js';
+import type { Principal } from '../../platform/access.js';
+import { recordAudit, type AuditActor, type DbOrTx } from '../../platform/audit.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { systemAgentNames } from '../agents/agents.lookup.js';
+import { contentVersionOf, guidelinesChanged, rememberConsent } from './guidelines.chat.js';
+import * as repo from './guidelines.repository.js';
+import type { DocumentRow, SectionRow } from './guidelines.repository.js';
+
+type Create = z.output<typeof GuidelinesDocumentCreateSchema>;
+type Update = z.output<typeof GuidelinesDocumentUpdateSchema>;
+type SectionInput = z.output<typeof GuidelinesSectionInputSchema>;
+
+const AggregateType = 'GuidelinesDocument';
+
+const presentSection = (s: SectionRow): GuidelinesSection => ({ documentSectionId: s.id, title: s.title, content: s.content, sortOrder: s.sortOrder });
+
+async function present(db: DbOrTx, row: DocumentRow): Promise<GuidelinesDocument> {
+  const [sections, agentIds] = await Promise.all([repo.listSections(db, row.id), repo.linkedAgentIds(db, row.id)]);
+  return {
+    guidelinesDocumentId: row.id,
+    documentTitle: row.title,
+    description: row.description,
+    isTemplate: row.isTemplate,
+    contentVersion: row.contentVersion,
+    sections: sections.map(presentSection),
+    gptSystems: await systemAgentNames(db as Db, agentIds),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps of a document: everything an administrator can change. */
+const snapshot = (d: GuidelinesDocument) => ({
+  documentTitle: d.documentTitle,
+  description: d.description,
+  isTemplate: d.isTemplate,
+  contentVersion: d.contentVersion,
+  sections: d.sections.map((s) => ({ documentSectionId: s.documentSectionId, title: s.title, content: s.content })),
+  gptSystemIds: d.gptSystems.map((a) => a.gptSystemId),
+});
+
+async function loadDocument(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<DocumentRow> {
+  const row = await repo.findDocument(db, id, options);
+  if (!row) throw notFound('The guidelines document');
+  return row;
+}
+
+export async function listDocuments(db: Db, isTemplate: boolean): Promise<GuidelinesDocumentList> {
+  const rows = await repo.listDocuments(db, isTemplate);
+  const counts = await repo.sectionCounts(db, rows.map((r) => r.id));
+  const items = await Promise.all(
+    rows.map(async (r) => {
+      const { sections: _sections, ...rest } = await present(db, r);
+      return { ...rest, sectionCount: counts.get(r.id) ?? 0 };
+    }),
+  );
+  return { items, continuationToken: null };
+}
+
+export async function getDocument(db: Db, id: string): Promise<GuidelinesDocument> {
+  return present(db, await loadDocument(db, id));
+}
+
+async function checkAgents(db: DbOrTx, isTemplate: boolean, gptSystemIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(gptSystemIds)];
+  if (ids.length === 0) return ids;
+  if (isTemplate) throw badRequest('A template cannot be attached to agents.', [{ field: 'gptSystemIds', message: 'Templates are not shown to people' }]);
+  const found = new Set((await systemAgentNames(db as Db, ids)).map((a) => a.gptSystemId));
+  const details: ErrorDetail[] = ids.flatMap((id, i) => (found.has(id) ? [] : [{ field: `gptSystemIds.${i}`, message: 'No such System agent' }]));
+  if (details.length) throw badRequest('The document names agents that do not exist.', details);
+  return ids;
+}
+
+/** Changes one document in a transaction: the version follows the text, the audit row follows the change. */
+async function change<T>(db: Db, actor: AuditActor, id: string, domainOperation: string, apply: (tx: DbOrTx, row: DocumentRow) => Promise<T>): Promise<{ value: T; document: GuidelinesDocument }> {
+  const result = await db.transaction(async (tx) => {
+    const row = await loadDocument(tx, id, { forUpdate: true });
+    const before = await present(tx, row);
+    const value = await apply(tx, row);
+    const fresh = await loadDocument(tx, id);
+    const contentVersion = contentVersionOf(fresh.title, await repo.listSections(tx, id));
+    if (contentVersion !== fresh.contentVersion) await repo.updateDocument(tx, id, { contentVersion });
+    else await repo.updateDocument(tx, id, {});
+    const after = await present(tx, (await repo.findDocument(tx, id))!);
+    await recordAudit(tx, { aggregateType: AggregateType, aggregateId: id, domainOperation, actor, before: snapshot(before), after: snapshot(after) });
+    return { value, document: after };
+  });
+  guidelinesChanged(db);
+  return result;
+}
+
+export async function createDocument(db: Db, actor: AuditActor, input: Create): Promise<GuidelinesDocument> {
+  const document = await db.transaction(async (tx) => {
+    let sections: SectionInput[] = input.sections ?? [];
+    if (!input.sections && input.templateId) {
+      const template = await repo.findDocument(tx, input.templateId);
+      if (!template?.isTemplate) throw badRequest('The template does not exist.', [{ field: 'templateId', message: 'No such template' }]);
+      sections = (await repo.listSections(tx, template.id)).map((s) => ({ title: s.title, content: s.content }));
+    }
+    const agentIds = await checkAgents(tx, input.isTemplate, input.gptSystemIds);
+    const row = await repo.insertDocument(tx, {
+      title: input.documentTitle,
+      description: input.description,
+      isTemplate: input.isTemplate,
+      contentVersion: contentVersionOf(input.documentTitle, sections),
+    });
+    await repo.insertSections(tx, row.id, sections);
+    await repo.replaceLinks(tx, row.id, agentIds);
+    const created = await present(tx, row);
+    await recordAudit(tx, { aggregateType: AggregateType, aggregateId: row.id, domainOperation: 'Created', actor, after: { ...snapshot(created), ...(input.templateId ? { templateId: input.templateId } : {}) } });
+    return created;
+  });
+  guidelinesChanged(db);
+  return document;
+}
+
+export async function updateDocument(db: Db, actor: AuditActor, id: string, input: Update): Promise<GuidelinesDocument> {
+  const { document } = await change(db, actor, id, 'Updated', async (tx, row) => {
+    if (input.gptSystemIds !== undefined) await repo.replaceLinks(tx, id, await checkAgents(tx, row.isTemplate, input.gptSystemIds));
+    await repo.updateDocument(tx, id, {
+      ...(input.documentTitle !== undefined ? { title: input.documentTitle } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    });
+  });
+  return document;
+}
+
+/** Deleting a document detaches it from its agents and drops the consents given to it. */
+export async function deleteDocument(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await present(tx, await loadDocument(tx, id, { forUpdate: true }));
+    await repo.deleteDocument(tx, id);
+    await recordAudit(tx, { aggregateType: AggregateType, aggregateId: id, domainOperation: 'Deleted', actor, before: snapshot(before) });
+  });
+  guidelinesChanged(db);
+}
+
+export async function listSections(db: Db, id: string): Promise<{ items: GuidelinesSection[]; continuationToken: null }> {
+  await loadDocument(db, id);
+  return { items: (await repo.listSections(db, id)).map(presentSection), continuationToken: null };
+}
+
+async function ownSection(db: DbOrTx, documentId: string, sectionId: string): Promise<SectionRow> {
+  const section = (await repo.listSections(db, documentId)).find((s) => s.id === sectionId);
+  if (!section) throw notFound('The section');
+  return section;
+}
+
+export async function getSection(db: Db, id: string, sectionId: string): Promise<GuidelinesSection> {
+  await loadDocument(db, id);
+  return presentSection(await ownSection(db, id, sectionId));
+}
+
+export async function addSection(db: Db, actor: AuditActor, id: string, input: SectionInput): Promise<GuidelinesSection> {
+  const { value } = await change(db, actor, id, 'SectionAdded', async (tx) => {
+    const existing = await repo.listSections(tx, id);
+    const next = existing.reduce((max, s) => Math.max(max, s.sortOrder + 1), 0);
+    const [row] = await repo.insertSections(tx, id, [input], next);
+    return presentSection(row!);
+  });
+  return value;
+}
+
+export async function updateSection(db: Db, actor: AuditActor, id: string, sectionId: string, input: Partial<SectionInput>): Promise<GuidelinesSection> {
+  const { value } = await change(db, actor, id, 'SectionUpdated', async (tx) => {
+    const section = await ownSection(tx, id, sectionId);
+    await repo.updateSection(tx, sectionId, { title: input.title ?? section.title, content: input.content ?? section.content });
+    return presentSection(await ownSection(tx, id, sectionId));
+  });
+  return value;
+}
+
+export async function deleteSection(db: Db, actor: AuditActor, id: string, sectionId: string): Promise<void> {
+  await change(db, actor, id, 'SectionDeleted', async (tx) => {
+    await ownSection(tx, id, sectionId);
+    await repo.deleteSection(tx, sectionId);
+  });
+}
+
+/** The new order must name every section of the document exactly once. */
+export async function reorderSections(db: Db, actor: AuditActor, id: string, order: readonly string[]): Promise<GuidelinesDocument> {
+  const { document } = await change(db, actor, id, 'SectionsReordered', async (tx) => {
+    const existing = await repo.listSections(tx, id);
+    const ids = new Set(existing.map((s) => s.id));
+    if (order.length !== existing.length || new Set(order).size !== order.length || order.some((s) => !ids.has(s))) {
+      throw badRequest('Name every section of the document exactly once.', [{ field: 'documentSectionIds', message: 'Must list each section of this document once' }]);
+    }
+    for (const [i, sectionId] of order.entries()) await repo.updateSection(tx, sectionId, { sortOrder: i });
+  });
+  return document;
+}
+
+export async function options(db: Db): Promise<GuidelinesOptions> {
+  const agents = await systemAgentNames(db);
+  const links = new Map((await repo.linksOf(db, agents.map((a) => a.gptSystemId))).map((l) => [l.gptSystemId, l.documentId]));
+  return { gptSystems: agents.map((a) => ({ ...a, guidelinesDocumentId: links.get(a.gptSystemId) ?? null })) };
+}
+
+/**
+ * For the agents module (agent administration): attach a document to an agent, or detach it with null,
+ * inside the caller's transaction, audited as a change of the agent. Call guidelinesChanged after commit.
+ */
+export async function setAgentGuidelinesDocument(tx: DbOrTx, actor: AuditActor, gptSystemId: string, documentId: string | null): Promise<void> {
+  if (documentId !== null) {
+    const doc = await repo.findDocument(tx, documentId);
+    if (!doc || doc.isTemplate) throw badRequest('The guidelines document does not exist.', [{ field: 'guidelinesDocumentId', message: 'No such guidelines document' }]);
+  }
+  const [before] = await repo.linksOf(tx, [gptSystemId]);
+  if ((before?.documentId ?? null) === documentId) return;
+  await repo.setLink(tx, gptSystemId, documentId);
+  await recordAudit(tx, {
+    aggregateType: 'GptSystem',
+    aggregateId: gptSystemId,
+    domainOperation: 'GuidelinesDocumentChanged',
+    actor,
+    before: { guidelinesDocumentId: before?.documentId ?? null },
+    after: { guidelinesDocumentId: documentId },
+  });
+}
+
+/** The document a signed-in person reads before consenting; templates are not for people. */
+export async function getForUser(db: Db, principal: Principal, id: string): Promise<UserGuidelinesDocument> {
+  const row = await repo.findDocument(db, id);
+  if (!row || row.isTemplate) throw notFound('The guidelines document');
+  const [sections, consent] = await Promise.all([repo.listSections(db, id), repo.findConsent(db, principal.userId, id)]);
+  return {
+    guidelinesDocumentId: row.id,
+    documentTitle: row.title,
+    contentVersion: row.contentVersion,
+    sections: sections.map(presentSection),
+    consent: consent ? { contentVersion: consent.contentVersion, consentedAt: consent.consentedAt.toISOString() } : null,
+    consentRequired: consent?.contentVersion !== row.contentVersion,
+  };
+}
+
+/** Records consent to the version the person read; a stale version (the text changed since) is refused. */
+export async function consent(db: Db, principal: Principal, id: string, contentVersion: string): Promise<GuidelinesConsent> {
+  const row = await repo.findDocument(db, id);
+  if (!row || row.isTemplate) throw notFound('The guidelines document');
+  if (row.contentVersion !== contentVersion) {
+    throw new AppError(GuidelinesErrorCodes.versionChanged, 409, 'The guidelines changed since you opened them. Read them again and accept the current version.', [
+      { field: 'contentVersion', message: `The current version is ${row.contentVersion}` },
+    ]);
+  }
+  const saved = await repo.upsertConsent(db, principal.userId, id, contentVersion);
+  rememberConsent(db, principal.userId, { guidelinesDocumentId: id, contentVersion });
+  return { guidelinesDocumentId: id, contentVersion: saved.contentVersion, consentedAt: saved.consentedAt.toISOString() };
+}
