@@ -30,6 +30,8 @@ describe('instance routes', () => {
       showInstanceSettingsPage: true,
       hipaaMode: false,
       releaseNotesUrl: 'https://example.edu/atrium/releases',
+      favicons: [],
+      settingsVersion: expect.stringMatching(/^\d+$/),
     });
   });
 
