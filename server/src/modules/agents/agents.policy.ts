@@ -4,9 +4,11 @@ import type { GptSystemUserAction } from '@atrium/contract';
 import type { Principal } from '../../platform/access.js';
 import type { AgentRow } from './agents.repository.js';
 
-type AgentFacts = Pick<AgentRow, 'id' | 'gptSystemType' | 'ownerUserId' | 'isDeleted' | 'publishedConfig'>;
+type AgentFacts = Pick<AgentRow, 'id' | 'gptSystemType' | 'ownerUserId' | 'isDeleted' | 'publishedConfig' | 'sharedWithUserIds'>;
 
 const isOwner = (principal: Principal, agent: AgentFacts) => agent.ownerUserId !== null && agent.ownerUserId === principal.userId;
+/** The owner shared this personal agent with the caller (PUT …/personal/management/{id}/sharing). */
+const isSharedWith = (principal: Principal, agent: AgentFacts) => !!agent.sharedWithUserIds?.includes(principal.userId);
 
 /** Whether the caller may read (and so chat with) System agents in general, or this one through a …Specific scope. */
 const mayReadSystemAgent = (principal: Principal, agentId: string) =>
@@ -15,10 +17,10 @@ const mayReadSystemAgent = (principal: Principal, agentId: string) =>
 /**
  * Whether the caller may chat with this agent, ignoring whether it is published or deleted.
  * System agents: any holder of GptSystemsRead, or of GptSystemsReadSpecific scoped to this agent.
- * Personal (User) agents: their owner only, until sharing exists.
+ * Personal (User) agents: their owner and the people they shared it with.
  */
 export function mayUse(principal: Principal, agent: AgentFacts): boolean {
-  if (agent.gptSystemType === 'User') return isOwner(principal, agent);
+  if (agent.gptSystemType === 'User') return isOwner(principal, agent) || isSharedWith(principal, agent);
   return mayReadSystemAgent(principal, agent.id);
 }
 
@@ -31,7 +33,7 @@ export type AgentAccess = 'use' | 'forbidden' | 'notFound';
  */
 export function accessForChat(principal: Principal, agent: AgentFacts | null): AgentAccess {
   if (!agent || agent.isDeleted || !agent.publishedConfig) return 'notFound';
-  if (agent.gptSystemType === 'User' && !isOwner(principal, agent)) return 'notFound';
+  if (agent.gptSystemType === 'User' && !isOwner(principal, agent) && !isSharedWith(principal, agent)) return 'notFound';
   return mayUse(principal, agent) ? 'use' : 'forbidden';
 }
 

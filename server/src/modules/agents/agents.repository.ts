@@ -2,9 +2,10 @@
 // rules live in agents.policy.ts and agents.service.ts.
 import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, gptSystemPrompts, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
+import { auditLog, gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
 
-export type AgentRow = typeof gptSystems.$inferSelect;
+/** `sharedWithUserIds`: the people a personal agent is shared with (read where access is decided). */
+export type AgentRow = typeof gptSystems.$inferSelect & { sharedWithUserIds?: string[] };
 export type AgentWithPin = AgentRow & { isPinned: boolean };
 
 const isPinnedBy = (userId: string) =>
@@ -12,26 +13,31 @@ const isPinnedBy = (userId: string) =>
 
 const gptSystemsColumns = () => getTableColumns(gptSystems);
 
+// json (not a uuid[]) so that PGlite and node-postgres both hand back a plain array
+const sharedWithUserIds = sql<string[]>`coalesce((select json_agg(${gptSystemShares.userId}) from ${gptSystemShares} where ${gptSystemShares.gptSystemId} = ${gptSystems.id}), '[]'::json)`;
+const isSharedWith = (userId: string) =>
+  sql<boolean>`exists (select 1 from ${gptSystemShares} where ${gptSystemShares.userId} = ${userId} and ${gptSystemShares.gptSystemId} = ${gptSystems.id})`;
+
 const usable = and(eq(gptSystems.isDeleted, false), isNotNull(gptSystems.publishedConfig));
 
 export async function findAgent(db: Db, gptSystemId: string): Promise<AgentRow | null> {
-  const [row] = await db.select().from(gptSystems).where(eq(gptSystems.id, gptSystemId)).limit(1);
+  const [row] = await db.select({ ...gptSystemsColumns(), sharedWithUserIds }).from(gptSystems).where(eq(gptSystems.id, gptSystemId)).limit(1);
   return row ?? null;
 }
 
-/** Published, live agents the caller could possibly use: every System agent and their own personal ones. */
+/** Published, live agents the caller could possibly use: every System agent, their own personal ones and those shared with them. */
 export async function listCandidates(db: Db, userId: string): Promise<AgentWithPin[]> {
   return db
-    .select({ ...gptSystemsColumns(), isPinned: isPinnedBy(userId) })
+    .select({ ...gptSystemsColumns(), isPinned: isPinnedBy(userId), sharedWithUserIds })
     .from(gptSystems)
-    .where(and(usable, or(eq(gptSystems.gptSystemType, 'System'), eq(gptSystems.ownerUserId, userId))))
+    .where(and(usable, or(eq(gptSystems.gptSystemType, 'System'), eq(gptSystems.ownerUserId, userId), isSharedWith(userId))))
     .orderBy(asc(gptSystems.name), asc(gptSystems.id));
 }
 
 /** One query, newest pin first: clients call this as a cheap token check. */
 export async function listPinned(db: Db, userId: string): Promise<AgentRow[]> {
   return db
-    .select(gptSystemsColumns())
+    .select({ ...gptSystemsColumns(), sharedWithUserIds })
     .from(pinnedGptSystems)
     .innerJoin(gptSystems, eq(gptSystems.id, pinnedGptSystems.gptSystemId))
     .where(and(eq(pinnedGptSystems.userId, userId), usable))
@@ -40,7 +46,7 @@ export async function listPinned(db: Db, userId: string): Promise<AgentRow[]> {
 
 export async function listRecent(db: Db, userId: string, limit: number): Promise<AgentWithPin[]> {
   return db
-    .select({ ...gptSystemsColumns(), isPinned: isPinnedBy(userId) })
+    .select({ ...gptSystemsColumns(), isPinned: isPinnedBy(userId), sharedWithUserIds })
     .from(recentGptSystems)
     .innerJoin(gptSystems, eq(gptSystems.id, recentGptSystems.gptSystemId))
     .where(and(eq(recentGptSystems.userId, userId), usable))

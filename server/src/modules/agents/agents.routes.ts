@@ -17,6 +17,8 @@ import { principalOf, requireAny } from '../../platform/access.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import * as agents from './agents.service.js';
 import { deleteAvatar, readAvatar, tooLarge, uploadAvatar } from './agents.avatar.js';
+import { adminAgentsRoutes } from './admin-agents.routes.js';
+import { personalAgentsRoutes } from './personal-agents.routes.js';
 
 const AvatarCacheControl = 'private, max-age=300';
 // An SVG avatar opened directly must not run script or load anything on our origin.
@@ -92,6 +94,8 @@ export const agentsRoutes: Module = async (api, ctx) => {
   );
 
   await api.register(async (scope) => avatarUploadRoutes(scope as Api, ctx));
+  await adminAgentsRoutes(api, ctx);
+  await personalAgentsRoutes(api, ctx);
 };
 
 /** Uploads in their own scope, so that multipart parsing exists only where it is needed. */

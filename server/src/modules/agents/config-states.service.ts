@@ -1,0 +1,345 @@
+// Configuration states (drafts) of agents: create, edit, delete, turn into an agent
+// (createGptSystem/updateGptSystem), publish with a history of versions, roll back, and the draft
+// agent that preview conversations answer with. Personal drafts belong to their owner; System drafts
+// to administrators who may manage the agent. Every change writes an audit row in its transaction.
+import {
+  ApiBase,
+  ErrorCodes,
+  type ConfigState,
+  type ConfigStateUpdate,
+  type PublishBody,
+  type PublishedVersion,
+  type GptSystemType,
+} from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/access.js';
+import { recordAudit } from '../../platform/audit.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { PublishedAgentConfig } from '../../db/schema/index.js';
+import type { ChatAgent } from '../../ai/agent.types.js';
+import { listGptSystemDeployments } from '../connections/connections.catalog.js';
+import { readSettings } from '../instance/instance.service.js';
+import * as agentsRepo from './agents.repository.js';
+import type { AgentRow } from './agents.repository.js';
+import { mayManage } from './agents.policy.js';
+import { agentChanged } from './agents.service.js';
+import { uploadAvatar } from './agents.avatar.js';
+import * as repo from './config-states.repository.js';
+import type { ConfigStateRow, VersionRow } from './config-states.repository.js';
+import { fullConfig, refuseDraftErrors, validateDraft } from './config-states.validation.js';
+
+export type StatesCtx = Pick<AppContext, 'db' | 'blobs' | 'config'>;
+
+export const actorOf = (p: Principal) => ({ userId: p.userId, userName: p.displayName || p.email });
+
+/** What a new agent starts with (GET …/SystemDefaults). */
+export const SystemDefaults: PublishedAgentConfig = {
+  systemPrompt: 'You are {{gptSystemName}}, a helpful assistant. You are talking with {{userName}}. Answer clearly and say so when you are not sure.',
+  introduction: '',
+  deploymentName: null,
+  languageEngine: null,
+  temperature: 0.7,
+  topP: null,
+  frequencyPenalty: null,
+  maxTokens: null,
+  capabilityTypes: [],
+  dataSources: [],
+  restrictAnswerToInformationReturnedByTools: false,
+};
+
+export const PersonalAgentsDisabled = 'personal_agents_disabled';
+
+/** SPEC §1: personal agents exist only while AllowUserCreatedGptSystems is on. */
+export async function requirePersonalAgents(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
+  const settings = await readSettings(ctx.db, ctx.config);
+  if (!settings.allowUserCreatedGptSystems) {
+    throw new AppError(PersonalAgentsDisabled, 403, 'Personal agents are turned off on this instance (AllowUserCreatedGptSystems).');
+  }
+}
+
+export const configStateAvatarUrl = (row: Pick<ConfigStateRow, 'id' | 'avatarBlobKey'>) => {
+  const version = row.avatarBlobKey?.split('/').pop();
+  return `${ApiBase}/configStates/${row.id}/avatar${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+};
+
+async function deploymentNames(ctx: Pick<AppContext, 'db'>): Promise<Set<string>> {
+  const { items } = await listGptSystemDeployments(ctx.db, {});
+  return new Set(items.map((d) => d.name));
+}
+
+export async function checkDraft(ctx: Pick<AppContext, 'db'>, row: ConfigStateRow) {
+  return validateDraft({ name: row.name, description: row.description, config: row.config }, await deploymentNames(ctx));
+}
+
+export async function presentConfigState(ctx: Pick<AppContext, 'db'>, row: ConfigStateRow): Promise<ConfigState> {
+  const { errors, warnings } = await checkDraft(ctx, row);
+  return {
+    ...fullConfig(row.config),
+    configStateId: row.id,
+    gptSystemConfigurationStateId: row.id,
+    gptSystemId: row.gptSystemId,
+    gptSystemType: row.gptSystemType === 'User' ? 'User' : 'System',
+    gptSystemName: row.name,
+    description: row.description,
+    avatarUrl: configStateAvatarUrl(row),
+    hasAvatar: row.avatarBlobKey !== null,
+    createdAt: row.createdAt.toISOString(),
+    lastModifiedAt: row.updatedAt.toISOString(),
+    errors,
+    warnings,
+  };
+}
+
+/** A personal draft of the caller; anyone else's (or a System draft) does not exist for them. */
+export async function ownPersonalConfigState(ctx: StatesCtx, principal: Principal, id: string): Promise<ConfigStateRow> {
+  await requirePersonalAgents(ctx);
+  const row = await repo.findConfigState(ctx.db, id);
+  if (!row || row.gptSystemType !== 'User' || row.ownerUserId !== principal.userId) throw notFound('The configuration state');
+  return row;
+}
+
+/** A draft an administrator may change: its agent's management rules, or the right to create agents. */
+export async function manageableConfigState(ctx: StatesCtx, principal: Principal, id: string): Promise<ConfigStateRow> {
+  const row = await repo.findConfigState(ctx.db, id);
+  if (!row) throw notFound('The configuration state');
+  if (row.gptSystemId) {
+    const agent = await agentsRepo.findAgent(ctx.db, row.gptSystemId);
+    if (!agent || agent.isDeleted) throw notFound('The configuration state');
+    if (!mayManage(principal, agent)) throw forbidden('You may not change this agent.');
+    return row;
+  }
+  if (row.gptSystemType === 'User' && row.ownerUserId !== principal.userId) throw notFound('The configuration state');
+  if (row.gptSystemType === 'System' && !['GptSystemsCreate', 'GptSystemsWrite'].some((a) => principal.actions.has(a as never))) {
+    throw forbidden('You may not create agents.');
+  }
+  return row;
+}
+
+/** An agent the caller may manage: 404 unknown, deleted or (personal) not theirs; 403 otherwise. */
+export async function manageableAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, gptSystemId: string): Promise<AgentRow> {
+  const agent = await agentsRepo.findAgent(ctx.db, gptSystemId);
+  if (!agent || agent.isDeleted) throw notFound('The agent');
+  if (!mayManage(principal, agent)) {
+    if (agent.gptSystemType === 'User') throw notFound('The agent');
+    throw forbidden('You may not change this agent.');
+  }
+  return agent;
+}
+
+export async function createConfigState(
+  ctx: StatesCtx,
+  principal: Principal,
+  input: { gptSystemType: GptSystemType; gptSystemId?: string | null; name?: string; description?: string; config?: PublishedAgentConfig },
+): Promise<ConfigStateRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.insertConfigState(tx, {
+      gptSystemType: input.gptSystemType,
+      gptSystemId: input.gptSystemId ?? null,
+      ownerUserId: principal.userId,
+      name: input.name ?? '',
+      description: input.description ?? '',
+      config: { ...(input.config ?? SystemDefaults) },
+    });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystemConfigurationState',
+      aggregateId: row.id,
+      domainOperation: 'Created',
+      actor: actorOf(principal),
+      after: { gptSystemId: row.gptSystemId, gptSystemType: row.gptSystemType, name: row.name },
+    });
+    return row;
+  });
+}
+
+/** Name, description and any config fields, flat or under `config`; the draft is saved even with errors. */
+export async function updateConfigState(ctx: StatesCtx, principal: Principal, row: ConfigStateRow, body: ConfigStateUpdate): Promise<ConfigStateRow> {
+  const { gptSystemName, name, description, config: nested, ...flat } = body;
+  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const config: PublishedAgentConfig = { ...row.config, ...defined(nested ?? {}), ...defined(flat) };
+  const next = {
+    name: (gptSystemName ?? name ?? row.name).trim(),
+    description: description ?? row.description,
+    config,
+  };
+  return ctx.db.transaction(async (tx) => {
+    const updated = await repo.updateConfigState(tx, row.id, next);
+    await recordAudit(tx, {
+      aggregateType: 'GptSystemConfigurationState',
+      aggregateId: row.id,
+      domainOperation: 'Updated',
+      actor: actorOf(principal),
+      before: { name: row.name, description: row.description, config: row.config },
+      after: next,
+    });
+    return updated;
+  });
+}
+
+export async function deleteConfigState(ctx: StatesCtx, principal: Principal, row: ConfigStateRow): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteConfigState(tx, row.id);
+    await recordAudit(tx, {
+      aggregateType: 'GptSystemConfigurationState',
+      aggregateId: row.id,
+      domainOperation: 'Deleted',
+      actor: actorOf(principal),
+      before: { gptSystemId: row.gptSystemId, name: row.name, config: row.config },
+    });
+  });
+  if (row.avatarBlobKey) await ctx.blobs.delete(row.avatarBlobKey).catch(() => undefined);
+}
+
+/** The draft's avatar becomes the agent's (a copy: either can change later without the other). */
+async function carryAvatar(ctx: StatesCtx, principal: Principal, row: ConfigStateRow, gptSystemId: string): Promise<void> {
+  if (!row.avatarBlobKey) return;
+  const data = await ctx.blobs.get(row.avatarBlobKey);
+  if (data) await uploadAvatar(ctx, principal, gptSystemId, data);
+}
+
+/** createGptSystem: the draft becomes an (unpublished) agent; publishing takes it live. */
+export async function createGptSystem(ctx: StatesCtx, principal: Principal, row: ConfigStateRow): Promise<{ gptSystemId: string; configStateId: string }> {
+  if (row.gptSystemId) throw new AppError(ErrorCodes.conflict, 409, 'This configuration state is already an agent; use updateGptSystem.');
+  refuseDraftErrors((await checkDraft(ctx, row)).errors);
+  const agent = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertAgent(tx, {
+      name: row.name.trim(),
+      description: row.description,
+      gptSystemType: row.gptSystemType === 'User' ? 'User' : 'System',
+      ownerUserId: row.ownerUserId,
+      publishedConfig: null,
+    });
+    await repo.updateConfigState(tx, row.id, { gptSystemId: created.id });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: created.id,
+      domainOperation: 'Created',
+      actor: actorOf(principal),
+      after: { name: created.name, description: created.description, gptSystemType: created.gptSystemType, configStateId: row.id },
+    });
+    return created;
+  });
+  await carryAvatar(ctx, principal, row, agent.id);
+  return { gptSystemId: agent.id, configStateId: row.id };
+}
+
+/** updateGptSystem: the agent takes the draft's name, description and avatar; its configuration goes live by publishing. */
+export async function updateGptSystem(ctx: StatesCtx, principal: Principal, row: ConfigStateRow): Promise<{ gptSystemId: string; configStateId: string }> {
+  if (!row.gptSystemId) throw badRequest('This configuration state is not an agent yet; use createGptSystem.', [{ field: 'configStateId', message: 'Not linked to an agent' }]);
+  refuseDraftErrors((await checkDraft(ctx, row)).errors);
+  const agent = await manageableAgent(ctx, principal, row.gptSystemId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateAgent(tx, agent.id, { name: row.name.trim(), description: row.description });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'Updated',
+      actor: actorOf(principal),
+      before: { name: agent.name, description: agent.description },
+      after: { name: row.name.trim(), description: row.description, configStateId: row.id },
+    });
+  });
+  agentChanged(ctx.db, agent.id);
+  await carryAvatar(ctx, principal, row, agent.id);
+  return { gptSystemId: agent.id, configStateId: row.id };
+}
+
+export function presentVersion(v: VersionRow, currentVersion: number | null): PublishedVersion {
+  return {
+    ...fullConfig(v.config),
+    versionId: v.id,
+    version: v.version,
+    gptSystemName: v.name,
+    description: v.description,
+    configStateId: v.configStateId,
+    restoredFromVersion: v.restoredFromVersion,
+    publishedBy: { userId: v.publishedByUserId, displayName: v.publishedByName },
+    publishedAt: v.publishedAt.toISOString(),
+    isCurrent: v.version === currentVersion,
+  };
+}
+
+export async function publishingHistory(ctx: Pick<AppContext, 'db'>, agent: AgentRow) {
+  const versions = await repo.listVersions(ctx.db, agent.id);
+  const current = agent.publishedConfig ? (versions[0]?.version ?? null) : null;
+  return { items: versions.map((v) => presentVersion(v, current)), continuationToken: null };
+}
+
+/**
+ * Takes a draft live (or restores an older version). A turn reads the agent's configuration once at
+ * its start, so conversations in flight finish with the configuration they began with.
+ */
+export async function publish(ctx: StatesCtx, principal: Principal, agent: AgentRow, body: PublishBody): Promise<{ gptSystemId: string; version: PublishedVersion }> {
+  const rollbackTo = body?.rollbackToVersionId;
+  let source: { name: string; description: string; config: PublishedAgentConfig; configStateId: string | null; restoredFromVersion: number | null };
+  if (rollbackTo) {
+    const v = await repo.findVersion(ctx.db, agent.id, rollbackTo);
+    if (!v) throw notFound('The version');
+    source = { name: v.name, description: v.description, config: v.config, configStateId: null, restoredFromVersion: v.version };
+  } else {
+    const draftId = body?.configStateId ?? body?.gptSystemConfigurationStateId;
+    let draft: ConfigStateRow | null;
+    if (draftId) {
+      draft = await repo.findConfigState(ctx.db, draftId);
+      if (!draft || draft.gptSystemId !== agent.id) throw notFound('The configuration state');
+    } else {
+      draft = (await repo.listConfigStatesOfAgent(ctx.db, agent.id))[0] ?? null;
+      if (!draft) throw badRequest('The agent has no configuration state to publish.', [{ field: 'configStateId', message: 'Create a configuration state first' }]);
+    }
+    refuseDraftErrors((await checkDraft(ctx, draft)).errors);
+    source = { name: draft.name.trim(), description: draft.description, config: draft.config, configStateId: draft.id, restoredFromVersion: null };
+  }
+  const version = await ctx.db.transaction(async (tx) => {
+    const v = await repo.publishVersion(tx, { gptSystemId: agent.id, ...source, actor: actorOf(principal) });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: rollbackTo ? 'RolledBack' : 'Published',
+      actor: actorOf(principal),
+      before: { name: agent.name, description: agent.description, publishedConfig: agent.publishedConfig },
+      after: { version: v.version, restoredFromVersion: v.restoredFromVersion, name: v.name, description: v.description, publishedConfig: v.config },
+    });
+    return v;
+  });
+  agentChanged(ctx.db, agent.id);
+  return { gptSystemId: agent.id, version: presentVersion(version, version.version) };
+}
+
+/** byGptSystemId: the agent's newest draft, or a new one from what is live (or its defaults). */
+export async function draftOf(ctx: StatesCtx, principal: Principal, agent: AgentRow): Promise<ConfigStateRow> {
+  const existing = (await repo.listConfigStatesOfAgent(ctx.db, agent.id))[0];
+  if (existing) return existing;
+  return createConfigState(ctx, principal, {
+    gptSystemType: agent.gptSystemType === 'User' ? 'User' : 'System',
+    gptSystemId: agent.id,
+    name: agent.name,
+    description: agent.description,
+    config: agent.publishedConfig ?? SystemDefaults,
+  });
+}
+
+/** What a preview conversation answers with: the draft, never the published configuration. */
+export function previewAgentOf(row: ConfigStateRow): ChatAgent {
+  return {
+    gptSystemId: row.gptSystemId ?? row.id,
+    name: row.name || 'Draft agent',
+    gptSystemType: row.gptSystemType === 'User' ? 'User' : 'System',
+    isPublic: false,
+    brandKey: 'default',
+    config: { ...row.config },
+  };
+}
+
+/** The seam the conversations module previews drafts through (WIRE.md config-state conversations). */
+export interface PreviewDirectory {
+  /** personal: the caller's own draft (setting on); admin: a draft the caller may manage */
+  getDraftForPreview(principal: Principal, configStateId: string, via: 'personal' | 'admin'): Promise<ChatAgent>;
+}
+
+export function createPreviewDirectory(ctx: StatesCtx): PreviewDirectory {
+  return {
+    async getDraftForPreview(principal, configStateId, via) {
+      const row = via === 'personal' ? await ownPersonalConfigState(ctx, principal, configStateId) : await manageableConfigState(ctx, principal, configStateId);
+      return previewAgentOf(row);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// What makes a draft unfit to become or stay a live agent (errors) and what deserves a second look
+// (warnings). A draft is always saved; errors stop createGptSystem, updateGptSystem and publishing.
+import {
+  AgentDescriptionMaxLength,
+  AgentNameMaxLength,
+  AgentValidationMessages,
+  SystemPromptVariables,
+  type AgentConfig,
+  type ConfigIssue,
+  type ErrorDetail,
+} from '@atrium/contract';
+import type { PublishedAgentConfig } from '../../db/schema/index.js';
+import { badRequest } from '../../platform/errors.js';
+
+export interface DraftFacts {
+  name: string;
+  description: string;
+  config: PublishedAgentConfig;
+}
+
+const knownVariables = new Set<string>(SystemPromptVariables.map((v) => v.name));
+const variablePattern = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
+
+/** A complete configuration: fields written before configuration states existed get their defaults. */
+export function fullConfig(config: PublishedAgentConfig): AgentConfig {
+  return {
+    systemPrompt: config.systemPrompt,
+    introduction: config.introduction,
+    deploymentName: config.deploymentName,
+    languageEngine: config.languageEngine ?? null,
+    temperature: config.temperature,
+    topP: config.topP,
+    frequencyPenalty: config.frequencyPenalty,
+    maxTokens: config.maxTokens,
+    capabilityTypes: (config.capabilityTypes ?? []) as AgentConfig['capabilityTypes'],
+    dataSources: config.dataSources ?? [],
+    restrictAnswerToInformationReturnedByTools: config.restrictAnswerToInformationReturnedByTools ?? false,
+  };
+}
+
+export function validateDraft(draft: DraftFacts, deploymentNames: ReadonlySet<string>): { errors: ConfigIssue[]; warnings: ConfigIssue[] } {
+  const errors: ConfigIssue[] = [];
+  const warnings: ConfigIssue[] = [];
+  const name = draft.name.trim();
+  if (name === '') errors.push({ property: 'gptSystemName', message: AgentValidationMessages.nameRequired });
+  else if (name.length > AgentNameMaxLength) errors.push({ property: 'gptSystemName', message: AgentValidationMessages.nameTooLong });
+  if (draft.description.length > AgentDescriptionMaxLength) errors.push({ property: 'description', message: AgentValidationMessages.descriptionTooLong });
+  const c = draft.config;
+  if (c.deploymentName !== null && !deploymentNames.has(c.deploymentName)) {
+    errors.push({ property: 'deploymentName', message: `The deployment ${c.deploymentName} does not exist or is disabled.` });
+  }
+  if (c.systemPrompt.trim() === '') warnings.push({ property: 'systemPrompt', message: 'The agent has no system prompt: it answers as the plain model.' });
+  for (const [, variable] of c.systemPrompt.matchAll(variablePattern)) {
+    if (!knownVariables.has(variable!)) {
+      warnings.push({ property: 'systemPrompt', message: `{{${variable}}} is not a known variable and is sent as written.` });
+    }
+  }
+  if (c.temperature !== null && c.topP !== null) warnings.push({ property: 'topP', message: 'Set temperature or top P, not both: models behave best with one.' });
+  if (c.restrictAnswerToInformationReturnedByTools && (c.dataSources ?? []).length === 0 && !(c.capabilityTypes ?? []).includes('InternetSearch')) {
+    warnings.push({ property: 'restrictAnswerToInformationReturnedByTools', message: 'Answers are restricted to tool results, but the agent has no data source or web search.' });
+  }
+  return { errors, warnings };
+}
+
+/** The 400 of an operation that needs a draft without errors. */
+export function refuseDraftErrors(errors: readonly ConfigIssue[]): void {
+  if (errors.length === 0) return;
+  const details: ErrorDetail[] = errors.map((e) => ({ field: e.property, message: e.message }));
+  throw badRequest('The agent configuration has errors.', details);
+}
+
+/** `{{userName}}`-style variables filled in per request; unknown ones stay as written. */
+export function renderSystemPrompt(template: string, values: Record<string, string>): string {
+  return template.replace(variablePattern, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}

@@ -1,0 +1,219 @@
+// Routes of personal agents (SPEC §7 ConfigStates, GptSystems common/personal/directory; WIRE.md):
+// drafts of the caller's own agents, turning them into agents, publishing (V2), sharing with chosen
+// people and the directory lists. Everything personal answers 403 personal_agents_disabled while the
+// instance setting AllowUserCreatedGptSystems is off; someone else's draft or agent is 404.
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  AgentAvatarMaxBytes,
+  ConfigStateCreateSchema,
+  ConfigStateCreatedSchema,
+  ConfigStateListSchema,
+  ConfigStateParamsSchema,
+  ConfigStateSchema,
+  ConfigStateUpdateSchema,
+  DataSourcesAndCapabilitiesSchema,
+  ErrorCodes,
+  GptSystemCreatedSchema,
+  GptSystemIdParamsSchema,
+  GptSystemListSchema,
+  GptSystemTypeParamsSchema,
+  ManagedAgentListSchema,
+  ManagedAgentSchema,
+  PinGptSystemBodySchema,
+  PublishBodySchema,
+  PublishResultSchema,
+  SharingBodySchema,
+  AgentCapabilityTypes,
+} from '@atrium/contract';
+import type { Api, AppContext, Module } from '../../platform/context.js';
+import type { Principal } from '../../platform/access.js';
+import { principalOf } from '../../platform/access.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { findAgent, type AgentRow } from './agents.repository.js';
+import { listAvailable } from './agents.service.js';
+import { tooLarge } from './agents.avatar.js';
+import * as admin from './admin-agents.service.js';
+import * as repo from './config-states.repository.js';
+import * as states from './config-states.service.js';
+import { deleteConfigStateAvatar, readConfigStateAvatar, uploadConfigStateAvatar } from './config-states.avatar.js';
+import { fullConfig } from './config-states.validation.js';
+
+const auth = { access: 'authenticated' } as const;
+const ImageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** The caller's own personal agent; anyone else's does not exist for them. */
+async function ownPersonalAgent(ctx: states.StatesCtx, principal: Principal, gptSystemId: string): Promise<AgentRow> {
+  await states.requirePersonalAgents(ctx);
+  const agent = await findAgent(ctx.db, gptSystemId);
+  if (!agent || agent.isDeleted || agent.gptSystemType !== 'User' || agent.ownerUserId !== principal.userId) throw notFound('The agent');
+  return agent;
+}
+
+function typeOf(raw: string): 'User' | 'System' {
+  const t = raw.toLowerCase();
+  if (t === 'user') return 'User';
+  if (t === 'system') return 'System';
+  throw badRequest('gptSystemType must be User or System.', [{ field: 'gptSystemType', message: 'Use User or System' }]);
+}
+
+export const personalAgentsRoutes: Module = async (api, ctx) => {
+  const own = (request: FastifyRequest, id: string) => states.ownPersonalConfigState(ctx, principalOf(request), id);
+
+  // Drafts ---------------------------------------------------------------------------------------------
+  api.post(
+    '/configStates/byGptSystemType/:gptSystemType',
+    { config: auth, schema: { params: GptSystemTypeParamsSchema, body: ConfigStateCreateSchema, response: { 201: ConfigStateCreatedSchema } } },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const type = typeOf(request.params.gptSystemType);
+      if (type === 'User') await states.requirePersonalAgents(ctx);
+      else if (!p.actions.has('GptSystemsCreate') && !p.actions.has('GptSystemsWrite')) throw forbidden('You may not create System agents.');
+      const row = await states.createConfigState(ctx, p, { gptSystemType: type });
+      return reply.status(201).send({ configStateId: row.id, gptSystemConfigurationStateId: row.id });
+    },
+  );
+
+  api.get('/configStates/byGptSystemType/:gptSystemType', { config: auth, schema: { params: GptSystemTypeParamsSchema, response: { 200: ConfigStateListSchema } } }, async (request) => {
+    const p = principalOf(request);
+    const type = typeOf(request.params.gptSystemType);
+    if (type === 'User') await states.requirePersonalAgents(ctx);
+    const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, type);
+    return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
+  });
+
+  api.post('/configStates/byGptSystemId/:gptSystemId', { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateCreatedSchema } } }, async (request) => {
+    const p = principalOf(request);
+    const row = await states.draftOf(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
+    return { configStateId: row.id, gptSystemConfigurationStateId: row.id };
+  });
+
+  const State = '/configStates/:configStateId';
+  api.get(State, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) =>
+    states.presentConfigState(ctx, await own(request, request.params.configStateId)),
+  );
+  api.put(State, { config: auth, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
+    const row = await own(request, request.params.configStateId);
+    return states.presentConfigState(ctx, await states.updateConfigState(ctx, principalOf(request), row, request.body));
+  });
+  api.delete(State, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+    await states.deleteConfigState(ctx, principalOf(request), await own(request, request.params.configStateId));
+    return reply.status(204).send();
+  });
+  api.post(`${State}/createGptSystem`, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
+    states.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+  );
+  api.put(`${State}/updateGptSystem`, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
+    states.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+  );
+  api.get(`${State}/dataSourcesAndCapabilities`, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: DataSourcesAndCapabilitiesSchema } } }, async (request) => {
+    const row = await own(request, request.params.configStateId);
+    // personal agents have no retrieval or tool engines yet: say which capabilities exist and why they are off
+    return {
+      capabilities: AgentCapabilityTypes.map((capabilityType) => ({ capabilityType, available: false, reason: 'Not available for personal agents on this instance yet.' })),
+      dataSources: fullConfig(row.config).dataSources,
+    };
+  });
+
+  api.get(`${State}/avatar`, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+    const file = await readConfigStateAvatar(ctx, await own(request, request.params.configStateId));
+    return reply
+      .header('etag', file.etag)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', ImageCsp)
+      .type(file.contentType)
+      .send(file.body);
+  });
+  api.delete(`${State}/avatar`, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+    await deleteConfigStateAvatar(ctx, principalOf(request), await own(request, request.params.configStateId));
+    return reply.status(204).send();
+  });
+  await api.register(async (scope) => avatarUpload(scope as Api, ctx));
+
+  // Personal agents as their owner manages them --------------------------------------------------------
+  const Mgmt = '/gptSystems/personal/management';
+  api.get(Mgmt, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {
+    const p = principalOf(request);
+    await states.requirePersonalAgents(ctx);
+    return admin.listManaged(ctx, p, await repo.listAgents(ctx.db, { gptSystemType: 'User', ownerUserId: p.userId }));
+  });
+  api.get(`${Mgmt}/:gptSystemId`, { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ManagedAgentSchema } } }, async (request) => {
+    const p = principalOf(request);
+    return (await admin.presentManaged(ctx, p, [await ownPersonalAgent(ctx, p, request.params.gptSystemId)]))[0]!;
+  });
+  api.put(`${Mgmt}/:gptSystemId/publishing/V2`, { config: auth, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } }, async (request) => {
+    const p = principalOf(request);
+    return states.publish(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
+  });
+  api.get(`${Mgmt}/:gptSystemId/publishing`, { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request) => {
+    const p = principalOf(request);
+    return states.publishingHistory(ctx, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
+  });
+  api.put(`${Mgmt}/:gptSystemId/sharing`, { config: auth, schema: { params: GptSystemIdParamsSchema, body: SharingBodySchema, response: { 200: ManagedAgentSchema } } }, async (request) => {
+    const p = principalOf(request);
+    return admin.replaceSharing(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
+  });
+
+  api.delete('/gptSystems/common/management/:gptSystemId', { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
+    const p = principalOf(request);
+    const agent = await findAgent(ctx.db, request.params.gptSystemId);
+    // a personal agent: its owner; a System agent: an administrator who may manage it
+    if (agent?.gptSystemType === 'User' && agent.ownerUserId === p.userId && !agent.isDeleted) await admin.deleteAgent(ctx, p, agent);
+    else await admin.deleteAgent(ctx, p, await states.manageableAgent(ctx, p, request.params.gptSystemId));
+    return reply.status(204).send();
+  });
+
+  // Directory ------------------------------------------------------------------------------------------
+  const Dir = '/gptSystems/directory';
+  api.get(`${Dir}/Mine`, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {
+    const p = principalOf(request);
+    await states.requirePersonalAgents(ctx);
+    return admin.listManaged(ctx, p, await repo.listAgents(ctx.db, { gptSystemType: 'User', ownerUserId: p.userId }));
+  });
+  api.get(`${Dir}/SharedWithMe`, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) => {
+    const p = principalOf(request);
+    await states.requirePersonalAgents(ctx);
+    const [all, shared] = await Promise.all([listAvailable(ctx.db, p), repo.listSharedWith(ctx.db, p.userId)]);
+    const ids = new Set(shared.map((s) => s.agent.id));
+    return { items: all.items.filter((a) => ids.has(a.gptSystemId)), continuationToken: null };
+  });
+  api.get(`${Dir}/System`, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) => {
+    const all = await listAvailable(ctx.db, principalOf(request));
+    return { items: all.items.filter((a) => a.gptSystemType === 'System'), continuationToken: null };
+  });
+  api.get(`${Dir}/PersonalConfigStates`, { config: auth, schema: { response: { 200: ConfigStateListSchema } } }, async (request) => {
+    const p = principalOf(request);
+    await states.requirePersonalAgents(ctx);
+    const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, 'User', true);
+    return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
+  });
+
+  // A person adds an agent shared with them; only the owner's share makes it possible.
+  api.post('/CurrentUser/gptSystemSharedWithMe', { config: auth, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
+    const p = principalOf(request);
+    const share = await repo.isSharedWith(ctx.db, request.body.gptSystemId, p.userId);
+    const agent = share ? await findAgent(ctx.db, request.body.gptSystemId) : null;
+    if (!share || !agent || agent.isDeleted) throw notFound('The agent');
+    await repo.acceptShare(ctx.db, agent.id, p.userId);
+    return reply.status(204).send();
+  });
+};
+
+async function avatarUpload(scope: Api, ctx: AppContext): Promise<void> {
+  if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+  scope.post('/configStates/:configStateId/avatar', { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request) => {
+    const row = await states.ownPersonalConfigState(ctx, principalOf(request), request.params.configStateId);
+    if (!request.isMultipart()) throw new AppError(ErrorCodes.unsupportedMediaType, 415, 'Send the avatar as multipart/form-data with a field named file.');
+    const part = await request.file({ limits: { fileSize: AgentAvatarMaxBytes, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw e;
+    }
+    return uploadConfigStateAvatar(ctx, principalOf(request), row, data);
+  });
+}
