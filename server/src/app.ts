@@ -23,9 +23,12 @@ import { userPromptsRoutes } from './modules/user-prompts/user-prompts.routes.js
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { chatAccessPoliciesRoutes } from './modules/chat-access-policies/chat-access-policies.routes.js';
 import { guidelinesRoutes } from './modules/guidelines/guidelines.routes.js';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
+import { userRolesRoutes } from './modules/user-roles/user-roles.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes, adminUsersRoutes, userRolesRoutes, auditRoutes];
 
 /** Modules mounted under /api/external/v1 (WIRE.md: embeds). */
 export const externalModules: Module[] = [brandsExternalRoutes];

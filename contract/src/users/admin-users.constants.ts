@@ -1,0 +1,14 @@
+// Admin users (SPEC §7 "admin users (filter by emailAddress), add and remove user roles"): paths and
+// the local-password policy, zod-free so that the browser shares them.
+
+export const AdminUserRoutes = {
+  users: '/admin/users',
+  user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  userRole: (userId: string, userRoleId: string) => `/admin/users/${encodeURIComponent(userId)}/userRoles/${encodeURIComponent(userRoleId)}`,
+} as const;
+
+/** Local passwords: long beats complex (NIST SP 800-63B); the same bound as ADMIN_PASSWORD. */
+export const PasswordMinLength = 12;
+export const PasswordMaxLength = 256;
+export const DisplayNameMaxLength = 150;
+export const EmailMaxLength = 254;

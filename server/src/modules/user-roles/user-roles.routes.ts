@@ -1,0 +1,76 @@
+// Routes of the admin user roles API (SPEC §7 "Admin userRoles CRUD, users of role, EntityConfiguration, userActions").
+import {
+  AdminUserListSchema,
+  EntityConfigurationDetailsSchema,
+  EntityConfigurationUpdateSchema,
+  PageQuerySchema,
+  UserActionListSchema,
+  UserRoleCreateSchema,
+  UserRoleListQuerySchema,
+  UserRoleListSchema,
+  UserRoleParamsSchema,
+  UserRoleRoutes,
+  UserRoleSchema,
+  UserRoleUpdateSchema,
+  type UserAction,
+} from '@atrium/contract';
+import type { Module } from '../../platform/context.js';
+import { requireAny } from '../../platform/access.js';
+import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
+import { registerOverviewCounter } from '../../platform/admin-overview.js';
+import { actorOf } from '../users/admin-users.routes.js';
+import * as service from './user-roles.service.js';
+
+// The users area reads roles too: it gives and removes them.
+const readActions: UserAction[] = ['UserRolesRead', 'UserRolesCreate', 'UserRolesWrite', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'];
+const read = { access: requireAny(...readActions) };
+const create = { access: requireAny('UserRolesCreate', 'UserRolesWrite') };
+const write = { access: requireAny('UserRolesWrite') };
+
+const rolePath = `${UserRoleRoutes.userRoles}/:userRoleId`;
+
+export const userRolesRoutes: Module = (api, ctx) => {
+  registerAggregateNameResolver(service.UserRoleAggregate, service.roleName);
+  registerOverviewCounter({ key: 'userRoles', anyOf: readActions, count: async (db) => ({ count: await service.countRoles(db) }) });
+
+  api.get(UserRoleRoutes.userActions, { config: read, schema: { response: { 200: UserActionListSchema } } }, async () => service.listUserActions());
+
+  api.get(UserRoleRoutes.userRoles, { config: read, schema: { querystring: UserRoleListQuerySchema, response: { 200: UserRoleListSchema } } }, async (request) =>
+    service.listRoles(ctx.db, request.query),
+  );
+
+  api.post(UserRoleRoutes.userRoles, { config: create, schema: { body: UserRoleCreateSchema, response: { 201: UserRoleSchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createRole(ctx.db, actorOf(request), request.body)),
+  );
+
+  api.get(rolePath, { config: read, schema: { params: UserRoleParamsSchema, response: { 200: UserRoleSchema } } }, async (request) =>
+    service.getRole(ctx.db, request.params.userRoleId),
+  );
+
+  api.put(rolePath, { config: write, schema: { params: UserRoleParamsSchema, body: UserRoleUpdateSchema, response: { 200: UserRoleSchema } } }, async (request) =>
+    service.updateRole(ctx.db, actorOf(request), request.params.userRoleId, request.body),
+  );
+
+  api.delete(rolePath, { config: write, schema: { params: UserRoleParamsSchema } }, async (request, reply) => {
+    await service.deleteRole(ctx.db, actorOf(request), request.params.userRoleId);
+    return reply.status(204).send();
+  });
+
+  api.get(
+    `${rolePath}/users`,
+    { config: read, schema: { params: UserRoleParamsSchema, querystring: PageQuerySchema, response: { 200: AdminUserListSchema } } },
+    async (request) => service.listRoleUsers(ctx.db, request.params.userRoleId, request.query),
+  );
+
+  api.get(
+    `${rolePath}/EntityConfiguration`,
+    { config: read, schema: { params: UserRoleParamsSchema, response: { 200: EntityConfigurationDetailsSchema } } },
+    async (request) => service.getEntityConfiguration(ctx.db, request.params.userRoleId),
+  );
+
+  api.put(
+    `${rolePath}/EntityConfiguration`,
+    { config: write, schema: { params: UserRoleParamsSchema, body: EntityConfigurationUpdateSchema, response: { 200: EntityConfigurationDetailsSchema } } },
+    async (request) => service.updateEntityConfiguration(ctx.db, actorOf(request), request.params.userRoleId, request.body),
+  );
+};

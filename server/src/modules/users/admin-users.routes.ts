@@ -1,0 +1,79 @@
+// Routes of the admin users API (SPEC §7 "admin users (filter by emailAddress), add and remove user
+// roles") and the /admin index counts (GET /admin/overview).
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminOverviewRoute,
+  AdminOverviewSchema,
+  AdminUserCreateSchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserParamsSchema,
+  AdminUserRoleParamsSchema,
+  AdminUserRoutes,
+  AdminUserSchema,
+  AdminUserUpdateSchema,
+  type UserAction,
+} from '@atrium/contract';
+import type { Module } from '../../platform/context.js';
+import { hasAny, principalOf, requireAny } from '../../platform/access.js';
+import type { AuditActor } from '../../platform/audit.js';
+import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
+import { overviewCounters, registerOverviewCounter } from '../../platform/admin-overview.js';
+import * as service from './admin-users.service.js';
+
+const readActions: UserAction[] = ['UserRead', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'];
+const read = { access: requireAny(...readActions) };
+const create = { access: requireAny('UserRolePermissionsCreate', 'UserRolePermissionsWrite') };
+const write = { access: requireAny('UserRolePermissionsWrite') };
+
+export const actorOf = (request: FastifyRequest): AuditActor => {
+  const p = principalOf(request);
+  return { userId: p.userId, userName: p.displayName || p.email };
+};
+
+const userPath = `${AdminUserRoutes.users}/:userId`;
+const userRolePath = `${userPath}/userRoles/:userRoleId`;
+
+export const adminUsersRoutes: Module = (api, ctx) => {
+  registerAggregateNameResolver(service.UserAggregate, service.userDisplayName);
+  registerOverviewCounter({
+    key: 'users',
+    anyOf: readActions,
+    count: async (db) => {
+      const { total, active } = await service.countUsers(db);
+      return { count: total, detail: { active, inactive: total - active } };
+    },
+  });
+
+  api.get(AdminUserRoutes.users, { config: read, schema: { querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema } } }, async (request) =>
+    service.listUsers(ctx.db, request.query),
+  );
+
+  api.post(AdminUserRoutes.users, { config: create, schema: { body: AdminUserCreateSchema, response: { 201: AdminUserSchema } } }, async (request, reply) =>
+    reply.status(201).send(await service.createLocalUser(ctx.db, actorOf(request), request.body)),
+  );
+
+  api.get(userPath, { config: read, schema: { params: AdminUserParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>
+    service.getUser(ctx.db, request.params.userId),
+  );
+
+  api.put(userPath, { config: write, schema: { params: AdminUserParamsSchema, body: AdminUserUpdateSchema, response: { 200: AdminUserSchema } } }, async (request) =>
+    service.updateUser(ctx.db, actorOf(request), request.params.userId, request.body),
+  );
+
+  api.post(userRolePath, { config: create, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>
+    service.addUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
+  );
+
+  api.delete(userRolePath, { config: write, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>
+    service.removeUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
+  );
+
+  // Any admin-area action opens /admin; each counter is shown only to those who may read its area.
+  api.get(AdminOverviewRoute, { config: { access: 'authenticated' }, schema: { response: { 200: AdminOverviewSchema } } }, async (request) => {
+    const principal = principalOf(request);
+    const visible = overviewCounters().filter((c) => hasAny(principal, c.anyOf));
+    const items = await Promise.all(visible.map(async (c) => ({ key: c.key, ...(await c.count(ctx.db)) })));
+    return { items };
+  });
+};
