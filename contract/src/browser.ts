@@ -31,3 +31,5 @@ export * from './audit/audit.constants.js';
 export type * from './audit/audit.schemas.js';
 export * from './admin/admin-overview.constants.js';
 export type * from './admin/admin-overview.schemas.js';
+export * from './attachments/attachments.constants.js';
+export type * from './attachments/attachments.schemas.js';

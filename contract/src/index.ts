@@ -28,3 +28,5 @@ export * from './audit/audit.constants.js';
 export * from './audit/audit.schemas.js';
 export * from './admin/admin-overview.constants.js';
 export * from './admin/admin-overview.schemas.js';
+export * from './attachments/attachments.constants.js';
+export * from './attachments/attachments.schemas.js';

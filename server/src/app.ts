@@ -21,6 +21,7 @@ import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { userPromptsRoutes } from './modules/user-prompts/user-prompts.routes.js';
 import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { chatAccessPoliciesRoutes } from './modules/chat-access-policies/chat-access-policies.routes.js';
 import { guidelinesRoutes } from './modules/guidelines/guidelines.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
@@ -28,7 +29,7 @@ import { userRolesRoutes } from './modules/user-roles/user-roles.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes, adminUsersRoutes, userRolesRoutes, auditRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, uploadsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes, adminUsersRoutes, userRolesRoutes, auditRoutes];
 
 /** Modules mounted under /api/external/v1 (WIRE.md: embeds). */
 export const externalModules: Module[] = [brandsExternalRoutes];

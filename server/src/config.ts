@@ -48,6 +48,8 @@ export interface Config {
   isProduction: boolean;
   /** model providers the first start creates connections for (OPENAI_*, AZURE_OPENAI_*, ANTHROPIC_*) */
   modelProviders: ModelProvidersConfig;
+  /** largest accepted upload of a file to a question (ATTACHMENT_MAX_BYTES) and of an image (VISION_IMAGE_MAX_BYTES) */
+  uploads: { attachmentMaxBytes: number; visionImageMaxBytes: number };
 }
 
 export interface ModelProvidersConfig {
@@ -136,6 +138,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     releaseNotesUrl: read(env, 'RELEASE_NOTES_URL', optionalUrl(['http://', 'https://'])) ?? null,
     isProduction: nodeEnv === 'production',
     modelProviders: readModelProviders(env),
+    uploads: {
+      attachmentMaxBytes: read(env, 'ATTACHMENT_MAX_BYTES', z.coerce.number({ message: 'must be a number' }).int().min(1024).max(512 * 1024 * 1024).default(20 * 1024 * 1024)),
+      visionImageMaxBytes: read(env, 'VISION_IMAGE_MAX_BYTES', z.coerce.number({ message: 'must be a number' }).int().min(1024).max(512 * 1024 * 1024).default(20 * 1024 * 1024)),
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // Wire shapes of the user conversations API (WIRE.md "Starting and continuing conversations" and
 // "Shapes that clients read"). Bodies accept what existing clients send and ignore unknown fields.
 import { z } from 'zod';
+import { SegmentAttachmentSchema, SegmentVisionImageSchema } from '../attachments/attachments.schemas.js';
 
 export const MaxQuestionLength = 32000;
 export const MaxTitleLength = 200;
@@ -146,8 +147,8 @@ export const SegmentSchema = z.object({
   answeredWithModel: AnsweredWithModelSchema.nullable(),
   feedback: FeedbackSchema.nullable(),
   citations: z.array(CitationSchema),
-  visionImages: z.array(z.object({ visionImageId: z.string() })),
-  attachments: z.array(z.object({ attachmentId: z.string() })),
+  visionImages: z.array(SegmentVisionImageSchema),
+  attachments: z.array(SegmentAttachmentSchema),
   executionLogs: z.array(ExecutionLogSchema),
 });
 export type Segment = z.infer<typeof SegmentSchema>;

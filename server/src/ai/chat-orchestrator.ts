@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Citation, ExecutionLog, ResponseModelEvent, SegmentStatus, StreamError } from '@atrium/contract';
-import type { ChatMessage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
+import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
 import { ModelError } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 import type { ChatTransport } from './chat-updates.js';
@@ -24,6 +24,10 @@ export interface ChatTurn {
   persistDebugLogs: boolean;
   /** replace the first-question title with a generated one after this answer */
   generateTitle: boolean;
+  /** the question as asked, when the last message carries more (attached files' text) */
+  question?: string;
+  /** what the answer may draw on, e.g. attached files' text (the offline engine quotes these) */
+  passages?: ContextPassage[];
 }
 
 export interface SegmentOutcome {
@@ -119,7 +123,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
     if (signal.aborted) resolve('aborted');
     else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
   });
-  const parts = deps.models.stream({ deployment: turn.deployment, system: turn.system, messages: turn.messages, params: turn.params, passages: [], signal });
+  const parts = deps.models.stream({ deployment: turn.deployment, system: turn.system, messages: turn.messages, params: turn.params, passages: turn.passages ?? [], signal });
   const iterator = parts[Symbol.asyncIterator]();
 
   try {
@@ -248,7 +252,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
 
 /** The response-model when the segment could not be read back: enough for a client to finish. */
 function fallbackModel(turn: ChatTurn, outcome: SegmentOutcome, errors: StreamError[] | undefined): ResponseModelEvent {
-  const question = turn.messages[turn.messages.length - 1]?.content ?? '';
+  const question = turn.question ?? turn.messages[turn.messages.length - 1]?.content ?? '';
   return {
     conversationId: turn.conversationId,
     conversationSegmentId: turn.segmentId,
@@ -271,7 +275,7 @@ function fallbackModel(turn: ChatTurn, outcome: SegmentOutcome, errors: StreamEr
 }
 
 async function generateTitle(turn: ChatTurn, answer: string, store: SegmentStore, deps: ChatDeps): Promise<void> {
-  const question = turn.messages[turn.messages.length - 1]?.content ?? '';
+  const question = turn.question ?? turn.messages[turn.messages.length - 1]?.content ?? '';
   try {
     const title = await deps.models.generateTitle(question, answer, AbortSignal.timeout(TitleTimeoutMs));
     const clean = title?.replace(/\s+/g, ' ').replace(/^["'\s]+|["'\s.]+$/g, '').slice(0, 200);

@@ -24,10 +24,9 @@ import { agentGuidelines } from '../guidelines/guidelines.chat.js';
 
 export const RecentAgentsLimit = 10;
 
-/** Vision uploads on the chat page; the conversations module enforces the same figures. */
-export const VisionImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const VisionImageExtensions = ['.png', '.jpg', '.jpeg', '.gif', '.webp'] as const;
-export const VisionMaxUploadBytes = 20 * 1024 * 1024;
+// Vision uploads on the chat page: the uploads module enforces the same types and the configured size.
+export { VisionImageTypes, VisionImageExtensions } from '@atrium/contract';
+import { VisionImageExtensions, VisionImageTypes } from '@atrium/contract';
 
 type PublishedAgent = AgentRow & { publishedConfig: NonNullable<AgentRow['publishedConfig']> };
 
@@ -182,7 +181,7 @@ async function deploymentOf(ctx: Pick<AppContext, 'models'>, name: string | null
 }
 
 export async function detailsForConversation(
-  ctx: Pick<AppContext, 'db' | 'models'>,
+  ctx: Pick<AppContext, 'db' | 'models' | 'config'>,
   principal: Principal,
   gptSystemId: string,
 ): Promise<DetailsForConversation> {
@@ -196,7 +195,7 @@ export async function detailsForConversation(
     guidelinesDocument: await agentGuidelines(ctx.db, agent.id).then((g) => (g ? { guidelinesDocumentId: g.guidelinesDocumentId, documentTitle: g.documentTitle } : null)),
     visionFileUpload: {
       allowedFileExtensions: vision ? [...VisionImageExtensions] : [],
-      maxUploadedFileSizeBytes: VisionMaxUploadBytes,
+      maxUploadedFileSizeBytes: ctx.config.uploads.visionImageMaxBytes,
     },
     brandKey: agent.brandKey,
     status: 'Active',

@@ -1,6 +1,7 @@
 // Turns rows into the shapes clients read (WIRE.md "Shapes that clients read").
 import type { Conversation, ConversationListItem, Segment, SegmentStatus } from '@atrium/contract';
 import type { ConversationRow, SegmentRow } from '../../db/schema/index.js';
+import { bareUploadIndex, type UploadIndex } from '../uploads/uploads.turns.js';
 
 export interface AgentSummary {
   gptSystemId: string;
@@ -49,7 +50,7 @@ export function segmentIndex(segments: readonly Pick<SegmentRow, 'id' | 'parentS
   return { children, regenerated };
 }
 
-export function presentSegment(row: SegmentRow, index: ReturnType<typeof segmentIndex>): Segment {
+export function presentSegment(row: SegmentRow, index: ReturnType<typeof segmentIndex>, uploads: UploadIndex = bareUploadIndex): Segment {
   return {
     conversationSegmentId: row.id,
     lineage: { parentSegmentId: row.parentSegmentId, lineageType: row.regeneratedFromSegmentId ? 'Regenerate' : 'Question' },
@@ -63,8 +64,8 @@ export function presentSegment(row: SegmentRow, index: ReturnType<typeof segment
     answeredWithModel: row.answeredWithModel ?? null,
     feedback: row.feedback ?? null,
     citations: row.citations,
-    visionImages: row.visionImageIds.map((visionImageId) => ({ visionImageId })),
-    attachments: row.attachmentIds.map((attachmentId) => ({ attachmentId })),
+    visionImages: uploads.images(row.visionImageIds),
+    attachments: uploads.attachments(row.attachmentIds),
     executionLogs: row.executionLogs,
   };
 }
@@ -98,7 +99,7 @@ export function selectedPath(segments: readonly Pick<SegmentRow, 'id' | 'parentS
   return path;
 }
 
-export function presentConversation(row: ConversationRow, agent: AgentSummary | null, segments: readonly SegmentRow[]): Conversation {
+export function presentConversation(row: ConversationRow, agent: AgentSummary | null, segments: readonly SegmentRow[], uploads: UploadIndex = bareUploadIndex): Conversation {
   const index = segmentIndex(segments);
   return {
     ...presentListItem(row, agent),
@@ -108,7 +109,7 @@ export function presentConversation(row: ConversationRow, agent: AgentSummary | 
     conversationSegmentTree: {
       segmentPath: selectedPath(segments, row.selectedLeafSegmentId, index),
       childrenSegmentIds: index.children.get(null) ?? [],
-      segments: segments.map((s) => presentSegment(s, index)),
+      segments: segments.map((s) => presentSegment(s, index, uploads)),
     },
   };
 }

@@ -29,6 +29,7 @@ import { timeZoneOf } from '../../platform/timezone.js';
 import { runChatTurn } from '../../ai/chat-orchestrator.js';
 import { sseTransport } from '../../ai/chat-updates.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
+import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 
@@ -37,8 +38,9 @@ const auth = { access: 'authenticated' } as const;
 
 export const conversationsRoutes: Module = (api, ctx) => {
   const agents = createAgentDirectory(ctx);
+  const uploads = createUploadDirectory(ctx);
   // read per request, so that the model gateway can be swapped at run time (connections change)
-  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents });
+  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents, uploads });
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;

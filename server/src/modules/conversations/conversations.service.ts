@@ -17,6 +17,7 @@ import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AgentDirectory } from '../../ai/agent.types.js';
 import type { ModelGateway } from '../../ai/model.types.js';
+import type { UploadDirectory } from '../uploads/uploads.turns.js';
 import * as repo from './conversations.repository.js';
 import { presentConversation, presentListItem, selectedPath, segmentIndex, type AgentSummary } from './conversations.presenter.js';
 
@@ -25,6 +26,8 @@ export interface ConversationsDeps {
   models: ModelGateway;
   logger: FastifyBaseLogger;
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };
+  /** images and files named by questions; without it a question naming any is refused */
+  uploads?: UploadDirectory;
 }
 
 /** The caller's conversation; someone else's, or a deleted one unless asked, is not found. */
@@ -91,7 +94,8 @@ export async function listConversations(deps: ConversationsDeps, principal: Prin
 export async function getConversation(deps: ConversationsDeps, principal: Principal, id: string): Promise<Conversation> {
   const row = await ownConversation(deps.db, principal, id, { allowDeleted: true });
   const [segments, agents] = await Promise.all([repo.listSegments(deps.db, row.id), describeAgents(deps, principal, [row.gptSystemId])]);
-  return presentConversation(row, row.gptSystemId ? (agents.get(row.gptSystemId) ?? null) : null, segments);
+  const uploads = await deps.uploads?.describe(row.userId, segments.flatMap((s) => s.visionImageIds), segments.flatMap((s) => s.attachmentIds));
+  return presentConversation(row, row.gptSystemId ? (agents.get(row.gptSystemId) ?? null) : null, segments, uploads);
 }
 
 export async function setArchived(deps: ConversationsDeps, principal: Principal, id: string, archived: boolean): Promise<void> {

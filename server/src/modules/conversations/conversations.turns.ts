@@ -13,6 +13,7 @@ import { recordAgentUse } from '../agents/agents.service.js';
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsDeps } from './conversations.service.js';
+import type { TurnUploads } from '../uploads/uploads.turns.js';
 import { ownConversation } from './conversations.service.js';
 import { guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 
@@ -35,13 +36,15 @@ function requireQuestion(question: string | null | undefined): string {
   return question;
 }
 
-/** Uploads are a later issue: until then no id can name one, and a client must not believe it was used. */
-function requireKnownUploads(fields: TurnFields): void {
+/** The caller's own images and files named by the question (400 otherwise); none where uploads are not wired in. */
+async function knownUploads(deps: ConversationsDeps, principal: Principal, fields: TurnFields): Promise<TurnUploads> {
+  if (deps.uploads) return deps.uploads.forTurn(principal.userId, fields.visionImageIds, fields.attachmentIds);
   const details = [
     ...(fields.visionImageIds.length ? [{ field: 'visionImageIds', message: 'Unknown vision image id' }] : []),
     ...(fields.attachmentIds.length ? [{ field: 'attachmentIds', message: 'Unknown attachment id' }] : []),
   ];
   if (details.length) throw badRequest('The request names images or attachments that do not exist.', details);
+  return { images: [], attachments: [] };
 }
 
 const isRegenerate = (lineageType: string | null | undefined) => lineageType?.toLowerCase() === 'regenerate';
@@ -52,7 +55,7 @@ function systemPrompt(agent: ChatAgent, timeZone: string): string {
 }
 
 export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
-  requireKnownUploads(request.body);
+  const uploads = await knownUploads(deps, principal, request.body);
   const now = new Date();
   let agent: ChatAgent;
   let conversationId: string;
@@ -108,7 +111,11 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
   // the agent's guidelines go into the system prompt; without consent to their current version: 403, nothing written
   const system = withGuidelines(systemPrompt(agent, timeZone), await guidelinesForChat(deps.db, principal, agent.gptSystemId));
+  deps.uploads?.requireVision(uploads, deployment);
   const messages = buildMessages(lineageOf(lineage, parentSegmentId), question, system, deployment);
+  // the question's own images and the text of its attached files go with the last message only
+  const input = deps.uploads && (uploads.images.length || uploads.attachments.length) ? await deps.uploads.modelInput(uploads, question, deployment) : null;
+  if (input) messages[messages.length - 1] = { role: 'user', content: input.content, ...(input.images.length ? { images: input.images } : {}) };
   const segmentId = randomUUID();
   const segment: repo.NewSegment & { id: string; conversationId: string } = {
     id: segmentId,
@@ -128,6 +135,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   };
 
   const title = newConversation?.title ?? '';
+  const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, request.body.visionImageIds, request.body.attachmentIds) : undefined);
   // the agent's recent use goes into the turn's own transaction: one commit instead of two
   const recordUse = (tx: Db) => recordAgentUse(tx, principal.userId, agent.gptSystemId, now);
   const store: SegmentStore = {
@@ -136,12 +144,12 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     },
     async createFinished(outcome) {
       const row = await repo.createTurn(deps.db, newConversation, { ...segment, ...repo.finishedColumns(outcome) }, now, recordUse);
-      return { conversationId, ...presentSegment(row, segmentIndex([row])) };
+      return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
     saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
     async finish(outcome) {
       const row = await repo.finishSegment(deps.db, segmentId, outcome);
-      return { conversationId, ...presentSegment(row, segmentIndex([row])) };
+      return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
     replaceTitle: (generated) => repo.replaceInitialTitle(deps.db, conversationId, title, generated),
   };
@@ -163,6 +171,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       startedAt,
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
       generateTitle: newConversation !== null,
+      question,
+      ...(input ? { passages: input.passages } : {}),
     },
   };
 }

@@ -1,0 +1,87 @@
+// Routes of uploads: POST /attachments (multipart field file; attachmentType FileSearch or
+// CodeInterpreter; context GptSystem or Conversation), GET /attachments/{id} and /base64, and vision
+// images (SPEC §7: multipart POST field file; GET base64 by image id and blob file name) under
+// /userConversations, and under /configStates for personal-agent previews.
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  AttachmentBase64Schema,
+  AttachmentParamsSchema,
+  AttachmentSchema,
+  AttachmentUploadQuerySchema,
+  ErrorCodes,
+  VisionImageBase64Schema,
+  VisionImageBlobParamsSchema,
+  VisionImageSchema,
+} from '@atrium/contract';
+import type { Api, AppContext, Module } from '../../platform/context.js';
+import { principalOf } from '../../platform/access.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import * as uploads from './uploads.service.js';
+
+const auth = { access: 'authenticated' } as const;
+const VisionImageBases = ['/userConversations/visionImages', '/configStates/visionImages'];
+
+/** The one file of a multipart request, read whole up to `limit` bytes (413 beyond). */
+async function readFile(request: FastifyRequest, limit: number, what: 'file' | 'image'): Promise<uploads.UploadedFile> {
+  if (!request.isMultipart()) {
+    throw new AppError(ErrorCodes.unsupportedMediaType, 415, `Send the ${what} as multipart/form-data with a field named file.`);
+  }
+  const part = await request.file({ limits: { fileSize: limit, files: 1 } });
+  if (!part || part.fieldname !== 'file') throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
+  try {
+    return { data: await part.toBuffer(), fileName: part.filename };
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploads.tooLarge(what, limit);
+    throw e;
+  }
+}
+
+export const uploadsRoutes: Module = async (api, ctx) => {
+  await api.register(async (scope) => routes(scope as Api, ctx));
+};
+
+async function routes(scope: Api, ctx: AppContext): Promise<void> {
+  // multipart parsing only in this scope; another module may already have registered it app-wide
+  if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+  const { config } = ctx;
+
+  scope.post(
+    '/attachments',
+    { config: auth, schema: { querystring: AttachmentUploadQuerySchema, response: { 200: AttachmentSchema } } },
+    async (request) => {
+      const file = await readFile(request, config.uploads.attachmentMaxBytes, 'file');
+      return uploads.uploadAttachment(ctx, principalOf(request), request.query, file);
+    },
+  );
+
+  scope.get('/attachments/:attachmentId', { config: auth, schema: { params: AttachmentParamsSchema, response: { 200: AttachmentSchema } } }, async (request) =>
+    uploads.getAttachment(ctx, principalOf(request), request.params.attachmentId),
+  );
+
+  scope.get(
+    '/attachments/:attachmentId/base64',
+    { config: auth, schema: { params: AttachmentParamsSchema, response: { 200: AttachmentBase64Schema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return uploads.getAttachmentBase64(ctx, principalOf(request), request.params.attachmentId);
+    },
+  );
+
+  for (const base of VisionImageBases) {
+    scope.post(base, { config: auth, schema: { response: { 200: VisionImageSchema } } }, async (request) => {
+      const file = await readFile(request, config.uploads.visionImageMaxBytes, 'image');
+      return uploads.uploadVisionImage(ctx, principalOf(request), file);
+    });
+
+    scope.get(
+      `${base}/:visionImageId/:blobFileName/base64`,
+      { config: auth, schema: { params: VisionImageBlobParamsSchema, response: { 200: VisionImageBase64Schema } } },
+      async (request, reply) => {
+        // an image never changes under its id and name
+        void reply.header('cache-control', 'private, max-age=86400, immutable');
+        return uploads.getVisionImageBase64(ctx, principalOf(request), request.params.visionImageId, request.params.blobFileName);
+      },
+    );
+  }
+}

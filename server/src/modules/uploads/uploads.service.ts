@@ -1,0 +1,187 @@
+// The uploads module: files (attachments) and images (vision images) that people add to a question.
+// Uploads are checked by their content and size, stored in the blob store with their metadata in the
+// database, and readable only by their owner (anyone else gets 404, as for any object not theirs).
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCodes,
+  UploadErrorCodes,
+  type Attachment,
+  type AttachmentBase64,
+  type AttachmentUploadQuery,
+  type VisionImage,
+  type VisionImageBase64,
+} from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/access.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { AttachmentRow, VisionImageRow } from '../../db/schema/index.js';
+import { cleanFileName, sniffFile, sniffImage } from './file-types.js';
+import { extractText } from './text-extract.js';
+import { imageInfo, thumbnail } from './images.js';
+import * as repo from './uploads.repository.js';
+
+export type UploadsCtx = Pick<AppContext, 'db' | 'blobs' | 'config' | 'logger'>;
+
+export interface UploadedFile {
+  data: Buffer;
+  fileName: string | undefined;
+}
+
+const megabytes = (bytes: number) => {
+  const mb = bytes / 1024 / 1024;
+  return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`;
+};
+
+export const tooLarge = (what: 'file' | 'image', limit: number) =>
+  new AppError(ErrorCodes.payloadTooLarge, 413, `The ${what} is larger than the limit of ${megabytes(limit)}.`, [
+    { field: 'file', message: `At most ${megabytes(limit)}` },
+  ]);
+
+const emptyFile = () => badRequest('The file is empty.', [{ field: 'file', message: 'The file is empty' }]);
+
+const unsupported = (message: string) => new AppError(UploadErrorCodes.unsupportedFileType, 400, message, [{ field: 'file', message: 'Unsupported file type' }]);
+
+const AttachmentKinds = 'PDF, Word (.docx), text, Markdown, CSV or JSON files';
+
+export function presentAttachment(row: AttachmentRow): Attachment {
+  return {
+    attachmentId: row.id,
+    attachmentType: row.attachmentType as Attachment['attachmentType'],
+    context: row.context as Attachment['context'],
+    originalFileName: row.originalFileName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    hasExtractedText: row.extractedText !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function uploadAttachment(ctx: UploadsCtx, principal: Principal, query: AttachmentUploadQuery, file: UploadedFile): Promise<Attachment> {
+  const limit = ctx.config.uploads.attachmentMaxBytes;
+  if (file.data.length === 0) throw emptyFile();
+  if (file.data.length > limit) throw tooLarge('file', limit);
+  const originalFileName = cleanFileName(file.fileName);
+  const sniffed = sniffFile(file.data, originalFileName);
+  if (!sniffed.ok) {
+    throw unsupported(
+      sniffed.reason === 'mismatch'
+        ? `The content of ${originalFileName} does not match its file type.`
+        : `${originalFileName} is not a supported file type. Attach ${AttachmentKinds}.`,
+    );
+  }
+  const { kind, mimeType } = sniffed.file;
+  // an image has no text to search: it goes to the model as an image (the vision upload) instead
+  if (kind === 'image' && query.attachmentType === 'FileSearch') {
+    throw unsupported('Images cannot be searched as files. Add the image to your question as an image instead.');
+  }
+  let extractedText: string | null = null;
+  try {
+    extractedText = await extractText(kind, file.data);
+  } catch (e) {
+    // a damaged or encrypted document is kept without text; the model is told it could not be read
+    ctx.logger.warn({ err: e, kind }, 'could not read the text of an attachment');
+  }
+  const id = randomUUID();
+  const blobKey = `attachments/${principal.userId}/${id}`;
+  await ctx.blobs.put(blobKey, file.data, mimeType);
+  try {
+    const row = await repo.insertAttachment(ctx.db, {
+      id,
+      userId: principal.userId,
+      attachmentType: query.attachmentType,
+      context: query.context,
+      originalFileName,
+      mimeType,
+      sizeBytes: file.data.length,
+      blobKey,
+      extractedText,
+    });
+    return presentAttachment(row);
+  } catch (e) {
+    await ctx.blobs.delete(blobKey).catch(() => undefined);
+    throw e;
+  }
+}
+
+async function ownAttachment(ctx: Pick<UploadsCtx, 'db'>, principal: Principal, id: string): Promise<AttachmentRow> {
+  const row = await repo.findAttachment(ctx.db, id);
+  if (!row || row.userId !== principal.userId) throw notFound('The attachment');
+  return row;
+}
+
+export async function getAttachment(ctx: Pick<UploadsCtx, 'db'>, principal: Principal, id: string): Promise<Attachment> {
+  return presentAttachment(await ownAttachment(ctx, principal, id));
+}
+
+export async function getAttachmentBase64(ctx: UploadsCtx, principal: Principal, id: string): Promise<AttachmentBase64> {
+  const row = await ownAttachment(ctx, principal, id);
+  const data = await ctx.blobs.get(row.blobKey);
+  if (!data) throw notFound('The attachment file');
+  return { attachmentId: row.id, originalFileName: row.originalFileName, mimeType: row.mimeType, base64Content: data.toString('base64') };
+}
+
+const Extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
+export const visionBlobKey = (row: Pick<VisionImageRow, 'id' | 'userId'>, blobFileName: string) => `vision-images/${row.userId}/${row.id}/${blobFileName}`;
+
+export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, file: UploadedFile): Promise<VisionImage> {
+  const limit = ctx.config.uploads.visionImageMaxBytes;
+  if (file.data.length === 0) throw emptyFile();
+  if (file.data.length > limit) throw tooLarge('image', limit);
+  const mimeType = sniffImage(file.data);
+  if (!mimeType) throw unsupported('Images must be PNG, JPEG, GIF or WebP.');
+  let info: Awaited<ReturnType<typeof imageInfo>>;
+  let thumb: Awaited<ReturnType<typeof thumbnail>>;
+  try {
+    info = await imageInfo(file.data);
+    thumb = await thumbnail(file.data);
+  } catch {
+    throw unsupported('The image could not be read; it may be damaged.');
+  }
+  const id = randomUUID();
+  const name = randomUUID();
+  const row = { id, userId: principal.userId };
+  const blobFileName = `${name}.${Extensions[mimeType]}`;
+  const thumbnailBlobFileName = `${name}-thumbnail.webp`;
+  const keys = [visionBlobKey(row, blobFileName), visionBlobKey(row, thumbnailBlobFileName)];
+  try {
+    await ctx.blobs.put(keys[0]!, file.data, mimeType);
+    await ctx.blobs.put(keys[1]!, thumb.data, thumb.mimeType);
+    await repo.insertVisionImage(ctx.db, {
+      id,
+      userId: principal.userId,
+      originalFileName: cleanFileName(file.fileName),
+      blobFileName,
+      mimeType,
+      thumbnailBlobFileName,
+      thumbnailMimeType: thumb.mimeType,
+      width: info.width,
+      height: info.height,
+      sizeBytes: file.data.length,
+    });
+  } catch (e) {
+    await Promise.all(keys.map((k) => ctx.blobs.delete(k).catch(() => undefined)));
+    throw e;
+  }
+  return {
+    visionImageId: id,
+    blobFileName,
+    thumbnailBlobFileName,
+    mimeType,
+    width: info.width,
+    height: info.height,
+    sizeBytes: file.data.length,
+    thumbnails: [{ base64Content: thumb.data.toString('base64'), mimeType: thumb.mimeType }],
+  };
+}
+
+/** The image or its thumbnail, by the blob file name the upload returned. */
+export async function getVisionImageBase64(ctx: UploadsCtx, principal: Principal, id: string, blobFileName: string): Promise<VisionImageBase64> {
+  const row = await repo.findVisionImage(ctx.db, id);
+  if (!row || row.userId !== principal.userId) throw notFound('The image');
+  const mimeType = blobFileName === row.blobFileName ? row.mimeType : blobFileName === row.thumbnailBlobFileName ? row.thumbnailMimeType : null;
+  if (!mimeType) throw notFound('The image file');
+  const data = await ctx.blobs.get(visionBlobKey(row, blobFileName));
+  if (!data) throw notFound('The image file');
+  return { visionImageId: row.id, blobFileName, mimeType, base64Content: data.toString('base64') };
+}

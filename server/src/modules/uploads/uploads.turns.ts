@@ -1,0 +1,134 @@
+// What the chat engine needs of uploads: the images and files a question names (the caller's own,
+// else 400), the images as the model receives them, the files' text for the model's context, and
+// how segments list them. The conversations module reaches uploads only through this directory.
+import { UploadErrorCodes, type SegmentAttachment, type SegmentVisionImage } from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import type { ChatImage, ContextPassage, ResolvedDeployment } from '../../ai/model.types.js';
+import { estimateTokens } from '../../ai/offline-engine.js';
+import type { AttachmentRow, VisionImageRow } from '../../db/schema/index.js';
+import { imageForModel } from './images.js';
+import * as repo from './uploads.repository.js';
+import { visionBlobKey } from './uploads.service.js';
+
+export interface TurnUploads {
+  images: VisionImageRow[];
+  attachments: AttachmentRow[];
+}
+
+export interface UploadIndex {
+  images(ids: readonly string[]): SegmentVisionImage[];
+  attachments(ids: readonly string[]): SegmentAttachment[];
+}
+
+export interface UploadDirectory {
+  /** the uploads a question names, in the order named; 400 naming each id that is not the caller's */
+  forTurn(userId: string, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<TurnUploads>;
+  /** 400 when the question has images and the deployment cannot see them */
+  requireVision(uploads: TurnUploads, deployment: ResolvedDeployment): void;
+  /** the question as the model reads it (with the files' text), its images, and the files as passages */
+  modelInput(uploads: TurnUploads, question: string, deployment: ResolvedDeployment): Promise<{ content: string; images: ChatImage[]; passages: ContextPassage[] }>;
+  /** how segments list these ids */
+  describe(userId: string, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<UploadIndex>;
+}
+
+/** How much of the attached files' text one question may carry: a share of the context window, at most this. */
+const MaxAttachmentChars = 200_000;
+
+function unknownIds(field: string, named: readonly string[], found: ReadonlySet<string>) {
+  return named.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: field === 'visionImageIds' ? 'Unknown vision image id' : 'Unknown attachment id' }]));
+}
+
+/** Segments list ids without names when their upload is gone (or was never this person's). */
+export const bareUploadIndex: UploadIndex = {
+  images: (ids) => ids.map((visionImageId) => ({ visionImageId, blobFileName: null, thumbnailBlobFileName: null, mimeType: null })),
+  attachments: (ids) => ids.map((attachmentId) => ({ attachmentId, attachmentType: null, context: null, originalFileName: null, mimeType: null })),
+};
+
+/** The question followed by each file's text, cut to what the deployment's context can hold. */
+export function withAttachedText(question: string, attachments: readonly AttachmentRow[], deployment: ResolvedDeployment): string {
+  if (attachments.length === 0) return question;
+  const budget = deployment.contextWindow ? Math.min(MaxAttachmentChars, deployment.contextWindow * 2 - estimateTokens(question) * 4) : MaxAttachmentChars;
+  const share = Math.max(1000, Math.floor(budget / attachments.length));
+  const blocks = attachments.map((a) => {
+    if (a.extractedText === null) return `Attached file "${a.originalFileName}" (${a.mimeType}): its text could not be read.`;
+    const text = a.extractedText.length > share ? `${a.extractedText.slice(0, share)}\n[… the rest of this file was cut to fit]` : a.extractedText;
+    return `Attached file "${a.originalFileName}":\n"""\n${text}\n"""`;
+  });
+  return `${question}\n\n${blocks.join('\n\n')}`;
+}
+
+export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'blobs'>): UploadDirectory {
+  return {
+    async forTurn(userId, visionImageIds, attachmentIds) {
+      const [images, attachments] = await Promise.all([
+        repo.listOwnVisionImages(ctx.db, userId, visionImageIds),
+        repo.listOwnAttachments(ctx.db, userId, attachmentIds),
+      ]);
+      const details = [
+        ...unknownIds('visionImageIds', visionImageIds, new Set(images.map((r) => r.id))),
+        ...unknownIds('attachmentIds', attachmentIds, new Set(attachments.map((r) => r.id))),
+      ];
+      if (details.length) throw badRequest('The request names images or attachments that do not exist.', details);
+      const imageById = new Map(images.map((r) => [r.id, r]));
+      const attachmentById = new Map(attachments.map((r) => [r.id, r]));
+      return {
+        images: [...new Set(visionImageIds)].map((id) => imageById.get(id)!),
+        attachments: [...new Set(attachmentIds)].map((id) => attachmentById.get(id)!),
+      };
+    },
+
+    requireVision(uploads, deployment) {
+      if (uploads.images.length === 0 || deployment.vision) return;
+      throw new AppError(UploadErrorCodes.modelCannotSeeImages, 400, `${deployment.displayName} cannot read images. Remove the images or choose a model that can.`, [
+        { field: 'visionImageIds', message: 'This model does not accept images' },
+      ]);
+    },
+
+    async modelInput(uploads, question, deployment) {
+      const images = await Promise.all(
+        uploads.images.map(async (row) => {
+          const data = await ctx.blobs.get(visionBlobKey(row, row.blobFileName));
+          if (!data) throw badRequest('An image of this question is no longer stored.', [{ field: 'visionImageIds', message: 'Image file missing' }]);
+          const ready = await imageForModel(data, row.mimeType, row);
+          return { mimeType: ready.mimeType, base64: ready.data.toString('base64') };
+        }),
+      );
+      const passages = uploads.attachments
+        .filter((a) => a.extractedText !== null)
+        .map((a) => ({ title: a.originalFileName, path: a.originalFileName, text: a.extractedText! }));
+      return { content: withAttachedText(question, uploads.attachments, deployment), images, passages };
+    },
+
+    async describe(userId, visionImageIds, attachmentIds) {
+      const [images, attachments] = await Promise.all([
+        repo.listOwnVisionImages(ctx.db, userId, [...new Set(visionImageIds)]),
+        repo.describeOwnAttachments(ctx.db, userId, [...new Set(attachmentIds)]),
+      ]);
+      const imageById = new Map(images.map((r) => [r.id, r]));
+      const attachmentById = new Map(attachments.map((r) => [r.id, r]));
+      return {
+        images: (ids) =>
+          ids.map((id) => {
+            const r = imageById.get(id);
+            return r
+              ? { visionImageId: id, blobFileName: r.blobFileName, thumbnailBlobFileName: r.thumbnailBlobFileName, mimeType: r.mimeType }
+              : bareUploadIndex.images([id])[0]!;
+          }),
+        attachments: (ids) =>
+          ids.map((id) => {
+            const r = attachmentById.get(id);
+            return r
+              ? {
+                  attachmentId: id,
+                  attachmentType: r.attachmentType as SegmentAttachment['attachmentType'],
+                  context: r.context as SegmentAttachment['context'],
+                  originalFileName: r.originalFileName,
+                  mimeType: r.mimeType,
+                }
+              : bareUploadIndex.attachments([id])[0]!;
+          }),
+      };
+    },
+  };
+}
