@@ -126,7 +126,8 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest lastModifiedAt first, keyset-paged over (last_modified_at, id) along conversations_user_modified_idx. */
 export async function listConversations(db: Db, f: ListFilter) {
-  const where: SQL[] = [eq(conversations.userId, f.userId), eq(conversations.isTemporary, false)];
+  // previews of configuration states are not part of a person's conversations
+  const where: SQL[] = [eq(conversations.userId, f.userId), eq(conversations.isTemporary, false), isNull(conversations.configStateId)];
   if (!f.includeDeleted) where.push(isNull(conversations.deletedAt));
   if (f.onlyArchived) where.push(eq(conversations.archived, true));
   else if (!f.includeArchived) where.push(eq(conversations.archived, false));

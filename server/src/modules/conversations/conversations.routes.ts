@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ConversationListQuerySchema,
   ConversationListSchema,
+  ConfigStateParamsSchema,
   ConversationParamsSchema,
   ConversationSchema,
   ExecutionDetailsSchema,
@@ -23,12 +24,14 @@ import {
   UpdateTitleByIdBodySchema,
 } from '@atrium/contract';
 import type { AppContext, Module } from '../../platform/context.js';
-import { principalOf } from '../../platform/access.js';
+import { principalOf, requireAny } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
 import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
 import { runChatTurn } from '../../ai/chat-orchestrator.js';
 import { sseTransport } from '../../ai/chat-updates.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
+import { createPreviewDirectory } from '../agents/config-states.service.js';
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
@@ -38,9 +41,10 @@ const auth = { access: 'authenticated' } as const;
 
 export const conversationsRoutes: Module = (api, ctx) => {
   const agents = createAgentDirectory(ctx);
+  const previews = createPreviewDirectory(ctx);
   const uploads = createUploadDirectory(ctx);
   // read per request, so that the model gateway can be swapped at run time (connections change)
-  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents, uploads });
+  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents, uploads, previews });
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;
@@ -157,6 +161,31 @@ export const conversationsRoutes: Module = (api, ctx) => {
     { config: auth, schema: { params: SegmentParamsSchema, response: { 200: ExecutionDetailsSchema } } },
     (request) => service.executionDetails(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId),
   );
+
+  // Previews of configuration states (WIRE.md): the personal agent's owner, or an administrator who may
+  // manage the agent; answered with the draft and kept out of the conversation list.
+  const previewAccess = { personal: auth, admin: { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsWriteSpecific') } } as const;
+  for (const [via, base] of [
+    ['personal', '/configStates/:configStateId/conversations'],
+    ['admin', '/admin/gptSystems/configurationStates/:configStateId/conversations'],
+  ] as const) {
+    const config = previewAccess[via];
+    const PreviewParams = ConfigStateParamsSchema.extend(ConversationParamsSchema.shape);
+    api.post(base, { config, schema: { params: ConfigStateParamsSchema, body: NewConversationBodySchema } }, (request, reply) =>
+      stream(request, reply, { kind: 'preview-new', configStateId: request.params.configStateId, via, body: request.body }),
+    );
+    api.post(`${base}/:conversationId/segments`, { config, schema: { params: PreviewParams, body: FollowUpBodySchema } }, (request, reply) =>
+      stream(request, reply, { kind: 'preview-follow-up', configStateId: request.params.configStateId, conversationId: request.params.conversationId, via, body: request.body }),
+    );
+    api.get(`${base}/:conversationId`, { config, schema: { params: PreviewParams, response: { 200: ConversationSchema } } }, async (request, reply) => {
+      const principal = principalOf(request);
+      await previews.getDraftForPreview(principal, request.params.configStateId, via);
+      const row = await service.ownConversation(ctx.db, principal, request.params.conversationId, { allowDeleted: true });
+      if (row.configStateId !== request.params.configStateId) throw notFound('The conversation');
+      void reply.header('cache-control', 'no-store');
+      return service.getConversation(deps(request), principal, row.id);
+    });
+  }
 
   api.get(`${Base}/:conversationId/traceLogs`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
     service.traceLogs(deps(request), principalOf(request), request.params.conversationId),

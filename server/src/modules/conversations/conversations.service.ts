@@ -16,6 +16,7 @@ import type { ConversationRow, SegmentRow } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AgentDirectory } from '../../ai/agent.types.js';
+import type { PreviewDirectory } from '../agents/config-states.service.js';
 import type { ModelGateway } from '../../ai/model.types.js';
 import type { UploadDirectory } from '../uploads/uploads.turns.js';
 import * as repo from './conversations.repository.js';
@@ -26,6 +27,8 @@ export interface ConversationsDeps {
   models: ModelGateway;
   logger: FastifyBaseLogger;
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };
+  /** drafts that configuration-state previews answer with */
+  previews?: PreviewDirectory;
   /** images and files named by questions; without it a question naming any is refused */
   uploads?: UploadDirectory;
 }

@@ -10,6 +10,7 @@ import type { ChatTurn, SegmentStore } from '../../ai/chat-orchestrator.js';
 import { buildMessages, lineageOf } from '../../ai/chat-prompt.js';
 import type { Db } from '../../db/client.js';
 import { recordAgentUse } from '../agents/agents.service.js';
+import { renderSystemPrompt } from '../agents/config-states.validation.js';
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsDeps } from './conversations.service.js';
@@ -22,7 +23,17 @@ type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' |
 export type TurnRequest =
   | { kind: 'new'; gptSystemId: string; body: NewConversationBody }
   | { kind: 'follow-up'; conversationId: string; body: FollowUpBody }
-  | { kind: 'regenerate'; conversationId: string; segmentId: string; body: TurnFields };
+  | { kind: 'regenerate'; conversationId: string; segmentId: string; body: TurnFields }
+  /** previews of a configuration state (WIRE.md): answered with the draft, never the published configuration */
+  | { kind: 'preview-new'; configStateId: string; via: PreviewVia; body: NewConversationBody }
+  | { kind: 'preview-follow-up'; configStateId: string; via: PreviewVia; conversationId: string; body: FollowUpBody };
+
+type PreviewVia = 'personal' | 'admin';
+
+async function previewAgent(deps: ConversationsDeps, principal: Principal, request: { configStateId: string; via: PreviewVia }): Promise<ChatAgent> {
+  if (!deps.previews) throw notFound('The configuration state');
+  return deps.previews.getDraftForPreview(principal, request.configStateId, request.via);
+}
 
 export interface PlannedTurn {
   turn: ChatTurn;
@@ -49,9 +60,19 @@ async function knownUploads(deps: ConversationsDeps, principal: Principal, field
 
 const isRegenerate = (lineageType: string | null | undefined) => lineageType?.toLowerCase() === 'regenerate';
 
-function systemPrompt(agent: ChatAgent, timeZone: string): string {
-  const now = `The current date and time is ${formatInZone(new Date(), timeZone)} (${timeZone}).`;
-  return agent.config.systemPrompt ? `${agent.config.systemPrompt}\n\n${now}` : now;
+function systemPrompt(agent: ChatAgent, principal: Principal, timeZone: string): string {
+  const at = new Date();
+  const now = `The current date and time is ${formatInZone(at, timeZone)} (${timeZone}).`;
+  // {{userName}}, {{date}}, {{gptSystemName}}…: filled in per request (SystemPromptVariables)
+  const prompt = renderSystemPrompt(agent.config.systemPrompt, {
+    userName: principal.displayName || principal.email,
+    userEmail: principal.email,
+    date: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at),
+    time: new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at),
+    timeZone,
+    gptSystemName: agent.name,
+  });
+  return prompt ? `${prompt}\n\n${now}` : now;
 }
 
 export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
@@ -65,14 +86,16 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   let question: string;
   let lineage: Awaited<ReturnType<typeof repo.listLineage>> = [];
 
-  if (request.kind === 'new') {
+  const preview = request.kind === 'preview-new' || request.kind === 'preview-follow-up' ? request : null;
+  if (request.kind === 'new' || request.kind === 'preview-new') {
     question = requireQuestion(request.body.question);
-    agent = await deps.agents.getForChat(principal, request.gptSystemId);
+    agent = request.kind === 'new' ? await deps.agents.getForChat(principal, request.gptSystemId) : await previewAgent(deps, principal, request);
     conversationId = randomUUID();
     newConversation = {
       id: conversationId,
       userId: principal.userId,
-      gptSystemId: agent.gptSystemId,
+      gptSystemId: preview ? null : agent.gptSystemId,
+      configStateId: preview?.configStateId ?? null,
       title: initialTitle(question),
       sessionIdentifier: request.body.session?.sessionIdentifier ?? null,
       isTemporary: request.body.isTemporary ?? false,
@@ -82,9 +105,13 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     };
   } else {
     const conversation = await ownConversation(deps.db, principal, request.conversationId);
-    if (!conversation.gptSystemId) throw notFound('The conversation');
+    // a preview continues only under its own configuration state, and never as a normal conversation
+    if (preview ? conversation.configStateId !== preview.configStateId : !conversation.gptSystemId || conversation.configStateId) throw notFound('The conversation');
     conversationId = conversation.id;
-    [agent, lineage] = await Promise.all([deps.agents.getForChat(principal, conversation.gptSystemId), repo.listLineage(deps.db, conversation.id)]);
+    [agent, lineage] = await Promise.all([
+      preview ? previewAgent(deps, principal, preview) : deps.agents.getForChat(principal, conversation.gptSystemId!),
+      repo.listLineage(deps.db, conversation.id),
+    ]);
     const inConversation = (id: string, field: string) => {
       const s = lineage.find((x) => x.id === id);
       if (!s) throw badRequest('The segment is not part of this conversation.', [{ field, message: 'Not a segment of this conversation' }]);
@@ -110,7 +137,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
 
   const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
   // the agent's guidelines go into the system prompt; without consent to their current version: 403, nothing written
-  const system = withGuidelines(systemPrompt(agent, timeZone), await guidelinesForChat(deps.db, principal, agent.gptSystemId));
+  const system = withGuidelines(systemPrompt(agent, principal, timeZone), await guidelinesForChat(deps.db, principal, agent.gptSystemId));
   deps.uploads?.requireVision(uploads, deployment);
   const messages = buildMessages(lineageOf(lineage, parentSegmentId), question, system, deployment);
   // the question's own images and the text of its attached files go with the last message only
@@ -129,7 +156,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     attachmentIds: request.body.attachmentIds,
     model: deployment.model,
     deploymentName: deployment.name,
-    gptSystemId: agent.gptSystemId,
+    gptSystemId: preview ? null : agent.gptSystemId,
     brandKey: agent.brandKey,
     userId: principal.userId,
   };
@@ -137,7 +164,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   const title = newConversation?.title ?? '';
   const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, request.body.visionImageIds, request.body.attachmentIds) : undefined);
   // the agent's recent use goes into the turn's own transaction: one commit instead of two
-  const recordUse = (tx: Db) => recordAgentUse(tx, principal.userId, agent.gptSystemId, now);
+  const recordUse = preview ? undefined : (tx: Db) => recordAgentUse(tx, principal.userId, agent.gptSystemId, now);
   const store: SegmentStore = {
     async create() {
       await repo.createTurn(deps.db, newConversation, segment, now, recordUse);
