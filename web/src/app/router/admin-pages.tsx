@@ -1,10 +1,12 @@
 // Which admin areas have their own pages. Each entry is a lazily loaded component that draws its
 // area's sub-routes (relative <Routes>) under /admin/<base>/*; areas not listed show a placeholder.
 // Features own their pages; this file (in app/) is the one place that wires them into the admin shell.
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { AdminAreaKey } from '../../features/admin-shell/admin-nav';
 
 // Keep one line per area so parallel work adds lines without touching others.
 export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<ComponentType>>> = {
+  chatAccessPolicies: lazy(() => import('../../features/admin-access-policies/components/access-policies-routes')),
+  guidelines: lazy(() => import('../../features/admin-guidelines/components/guidelines-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };

@@ -1,0 +1,99 @@
+// The list of chat access policies: what each covers and whom it grants.
+import AddIcon from '@mui/icons-material/Add';
+import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ChatAccessPolicy } from '@atrium/contract';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
+import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useListChatAccessPoliciesQuery } from '../api/chat-access-policies.api';
+
+const MaxChips = 3;
+
+function Chips({ labels }: { labels: string[] }) {
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {labels.slice(0, MaxChips).map((l) => (
+        <Chip key={l} size="small" label={l} />
+      ))}
+      {labels.length > MaxChips && <Chip size="small" variant="outlined" label={`+${labels.length - MaxChips}`} />}
+    </Stack>
+  );
+}
+
+export function AccessPoliciesListPage() {
+  const { t } = useTranslation();
+  const { data, isLoading, isFetching, error, refetch } = useListChatAccessPoliciesQuery();
+  const { actions } = useResolvedActions();
+  const canCreate = actions.includes('ChatAccessPoliciesCreate') || actions.includes('ChatAccessPoliciesWrite');
+  const columns: AdminColumn<ChatAccessPolicy>[] = [
+    {
+      key: 'name',
+      header: t('accessPolicies.columns.name'),
+      render: (p) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {p.name}
+          </Typography>
+          {p.description && (
+            <Typography variant="caption" color="text.secondary">
+              {p.description}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'agents',
+      header: t('accessPolicies.columns.agents'),
+      render: (p) => (p.allGptSystems ? <Chip size="small" color="primary" label={t('accessPolicies.allAgents')} /> : <Chips labels={p.gptSystems.map((a) => a.name)} />),
+    },
+    {
+      key: 'grantedTo',
+      header: t('accessPolicies.columns.grantedTo'),
+      hideBelow: 'sm',
+      render: (p) => (
+        <Stack spacing={0.5}>
+          <Chips labels={[...p.users.map((u) => u.displayName), ...p.userRoles.map((r) => r.name), ...p.directoryGroups.map((g) => g.displayName)]} />
+          <Typography variant="caption" color="text.secondary">
+            {t('accessPolicies.counts', { users: p.userIds.length, roles: p.userRoleIds.length, groups: p.directoryGroupIds.length })}
+          </Typography>
+        </Stack>
+      ),
+    },
+    { key: 'updated', header: t('accessPolicies.columns.updated'), hideBelow: 'md', render: (p) => new Date(p.updatedAt).toLocaleString() },
+  ];
+  return (
+    <>
+      <AdminPageHeader
+        title={t('accessPolicies.title')}
+        subtitle={t('accessPolicies.subtitle')}
+        breadcrumbs={[{ label: t('accessPolicies.title') }]}
+        actions={
+          canCreate && (
+            <Button component={RouterLink} to="/admin/chatAccessPolicy/new" variant="contained" startIcon={<AddIcon />}>
+              {t('accessPolicies.new')}
+            </Button>
+          )
+        }
+      />
+      <AdminPagedTable
+        label={t('accessPolicies.title')}
+        columns={columns}
+        rows={data?.items}
+        getRowId={(p) => p.chatAccessPolicyId}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        onRetry={() => void refetch()}
+        emptyText={t('accessPolicies.empty')}
+        emptyIcon={<LockPersonOutlined />}
+        rowHref={(p) => `/admin/chatAccessPolicy/${p.chatAccessPolicyId}/edit`}
+      />
+    </>
+  );
+}
