@@ -8,5 +8,7 @@ import type { AdminAreaKey } from '../../features/admin-shell/admin-nav';
 export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<ComponentType>>> = {
   chatAccessPolicies: lazy(() => import('../../features/admin-access-policies/components/access-policies-routes')),
   guidelines: lazy(() => import('../../features/admin-guidelines/components/guidelines-routes')),
+  brands: lazy(() => import('../../features/admin-brands/components/brands-routes')),
+  users: lazy(() => import('../../features/admin-users/components/users-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };

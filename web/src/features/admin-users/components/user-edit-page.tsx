@@ -1,0 +1,138 @@
+// /admin/user/{userId}/edit: display name, enable/disable (never oneself) and roles.
+import type { AdminUser } from '@atrium/contract';
+import { DisplayNameMaxLength } from '@atrium/contract';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage, apiErrorStatus, fieldErrors } from '../../../components/admin';
+import { useGetAdminUserQuery, useUpdateAdminUserMutation } from '../api/admin-users.api';
+import { UserRolesEditor } from './user-roles-editor';
+import { UserStatusChip } from './user-status-chip';
+import { useUserPermissions } from './use-user-permissions';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function NameForm({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [update, { isLoading, error }] = useUpdateAdminUserMutation();
+  const [name, setName] = useState(user.displayName);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = await update({ userId: user.userId, displayName: name.trim() });
+    if ('data' in result) enqueueSnackbar(t('adminUsers.saved'), { variant: 'success' });
+  };
+  return (
+    <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <TextField
+        size="small"
+        label={t('adminUsers.displayName')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={Boolean(fieldErrors(error).displayName)}
+        helperText={fieldErrors(error).displayName}
+        slotProps={{ htmlInput: { maxLength: DisplayNameMaxLength } }}
+        sx={{ minWidth: { sm: 320 } }}
+      />
+      <Button type="submit" variant="contained" disabled={isLoading || !name.trim() || name.trim() === user.displayName}>
+        {t('adminUsers.save')}
+      </Button>
+    </Stack>
+  );
+}
+
+function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [update, { isLoading }] = useUpdateAdminUserMutation();
+  const [confirming, setConfirming] = useState(false);
+  const setDisabled = async (disabled: boolean) => {
+    const result = await update({ userId: user.userId, disabled });
+    setConfirming(false);
+    if ('error' in result) enqueueSnackbar(apiErrorMessage(result.error, t('adminUi.loadFailed')), { variant: 'error' });
+    else enqueueSnackbar(t(disabled ? 'adminUsers.disabledMessage' : 'adminUsers.enabledMessage', { name: user.displayName }), { variant: 'success' });
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <UserStatusChip user={user} />
+        <Typography variant="body2" color="text.secondary">
+          {isSelf ? t('adminUsers.selfDisableHint') : t(user.disabled ? 'adminUsers.inactiveText' : 'adminUsers.activeText')}
+        </Typography>
+      </Stack>
+      {user.disabled ? (
+        <Button variant="outlined" color="success" onClick={() => void setDisabled(false)} disabled={isLoading}>
+          {t('adminUsers.enable')}
+        </Button>
+      ) : (
+        <Button variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={isLoading || isSelf}>
+          {t('adminUsers.disable')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('adminUsers.disableTitle', { name: user.displayName })}
+        text={t('adminUsers.disableText', { name: user.displayName })}
+        confirmLabel={t('adminUsers.disable')}
+        busy={isLoading}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void setDisabled(true)}
+      />
+    </Stack>
+  );
+}
+
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const { userId = '' } = useParams();
+  const { me, canWrite, canAddRoles } = useUserPermissions();
+  const { data: user, error, refetch } = useGetAdminUserQuery(userId);
+  const isSelf = me?.userId === userId;
+  return (
+    <>
+      <AdminPageHeader
+        title={user ? `${user.displayName}${isSelf ? ` ${t('adminUsers.youSuffix')}` : ''}` : t('adminUsers.editTitle')}
+        pageTitle={t('adminUsers.editTitle')}
+        subtitle={user?.emailAddress}
+        breadcrumbs={[{ label: t('adminUsers.title'), to: '/admin/user' }, { label: t('adminUsers.edit') }]}
+      />
+      {error ? (
+        <AdminErrorAlert error={error} fallback={apiErrorStatus(error) === 404 ? t('adminUsers.notFound') : undefined} onRetry={() => void refetch()} />
+      ) : !user ? (
+        <Skeleton variant="rounded" height={320} />
+      ) : (
+        <Stack spacing={2} sx={{ maxWidth: 800 }}>
+          {canWrite && (
+            <Section title={t('adminUsers.displayName')}>
+              <NameForm key={user.updatedAt} user={user} />
+            </Section>
+          )}
+          {canWrite && (
+            <Section title={t('adminUsers.accountStatus')}>
+              <StatusControl user={user} isSelf={isSelf} />
+            </Section>
+          )}
+          <Section title={t('adminUsers.roles')}>
+            <UserRolesEditor user={user} canAdd={canAddRoles} canRemove={canWrite} />
+          </Section>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+// /admin/user/new: create a local user (email, display name, password). The server's field messages
+// (invalid email, weak password, email in use) show under the inputs.
+import { DisplayNameMaxLength, PasswordMinLength } from '@atrium/contract';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { useSnackbar } from 'notistack';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { AdminErrorAlert, AdminPageHeader, fieldErrors } from '../../../components/admin';
+import { useCreateAdminUserMutation } from '../api/admin-users.api';
+
+export function UserNewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [create, { isLoading, error }] = useCreateAdminUserMutation();
+  const [form, setForm] = useState({ emailAddress: '', displayName: '', password: '' });
+  const [showPassword, setShowPassword] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const server = fieldErrors(error);
+  const local = {
+    emailAddress: /^\S+@\S+\.\S+$/.test(form.emailAddress.trim()) ? undefined : t('adminUsers.email'),
+    displayName: form.displayName.trim() ? undefined : t('adminUsers.displayName'),
+    password: form.password.length >= PasswordMinLength ? undefined : t('adminUsers.passwordHelp', { min: PasswordMinLength }),
+  };
+  const invalid = Object.values(local).some(Boolean);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (invalid) return;
+    const result = await create({ emailAddress: form.emailAddress.trim(), displayName: form.displayName.trim(), password: form.password });
+    if ('data' in result && result.data) {
+      enqueueSnackbar(t('adminUsers.created_one', { name: result.data.displayName }), { variant: 'success' });
+      navigate(`/admin/user/${result.data.userId}/edit`);
+    }
+  };
+
+  const fieldError = (key: keyof typeof form) => server[key] ?? (touched ? local[key] : undefined);
+  const generalError = error && Object.keys(server).length === 0;
+
+  return (
+    <>
+      <AdminPageHeader title={t('adminUsers.newTitle')} subtitle={t('adminUsers.newSubtitle')} breadcrumbs={[{ label: t('adminUsers.title'), to: '/admin/user' }, { label: t('adminUsers.newUser') }]} />
+      <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+        <Stack spacing={2.5}>
+          {generalError && <AdminErrorAlert error={error} />}
+          <TextField
+            label={t('adminUsers.email')}
+            type="email"
+            autoComplete="off"
+            required
+            value={form.emailAddress}
+            onChange={set('emailAddress')}
+            error={Boolean(fieldError('emailAddress'))}
+            helperText={server.emailAddress}
+          />
+          <TextField
+            label={t('adminUsers.displayName')}
+            required
+            value={form.displayName}
+            onChange={set('displayName')}
+            error={Boolean(fieldError('displayName'))}
+            helperText={server.displayName}
+            slotProps={{ htmlInput: { maxLength: DisplayNameMaxLength } }}
+          />
+          <TextField
+            label={t('adminUsers.password')}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+            error={Boolean(fieldError('password'))}
+            helperText={server.password ?? t('adminUsers.passwordHelp', { min: PasswordMinLength })}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')} onClick={() => setShowPassword((s) => !s)} edge="end">
+                      {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={RouterLink} to="/admin/user">
+              {t('adminUsers.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={isLoading}>
+              {isLoading ? t('adminUsers.creating') : t('adminUsers.create')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </>
+  );
+}
