@@ -1,11 +1,35 @@
 // Instance-wide data every screen may need: settings, feature flags and build info.
-import { InstanceSettingsCacheSeconds, Routes, type BuildInfo, type FeatureFlag, type InstanceSettings } from '@atrium/contract';
+import { InstanceSettingsCacheSeconds, InstanceSettingsVersionKey, Routes, type BuildInfo, type FeatureFlag, type InstanceSettings } from '@atrium/contract';
 import { baseApi } from './base-api';
+
+/**
+ * Browsers may keep /InstanceSettings for 7 days (SPEC §9). After this browser changed a setting it
+ * asks with a new version query, which no cache holds; the version is kept so that reloads do too.
+ */
+const settingsVersion = (): string | null => {
+  try {
+    return localStorage.getItem(InstanceSettingsVersionKey);
+  } catch {
+    return null;
+  }
+};
+
+/** Call before a change of instance settings; the next fetch of /InstanceSettings then passes every cache. */
+export function bumpInstanceSettingsVersion(): void {
+  try {
+    localStorage.setItem(InstanceSettingsVersionKey, String(Date.now()));
+  } catch {
+    // storage unavailable: the refetch may then come from the browser cache until it expires
+  }
+}
 
 export const instanceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getInstanceSettings: build.query<InstanceSettings, void>({
-      query: () => Routes.instanceSettings,
+      query: () => {
+        const v = settingsVersion();
+        return v ? { url: Routes.instanceSettings, params: { v } } : Routes.instanceSettings;
+      },
       keepUnusedDataFor: InstanceSettingsCacheSeconds,
       providesTags: ['InstanceSettings'],
     }),

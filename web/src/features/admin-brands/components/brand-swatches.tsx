@@ -1,0 +1,25 @@
+// A row of small colour squares: how a brand looks at a glance on its card.
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import type { BrandTheme } from '@atrium/contract';
+import { useTranslation } from 'react-i18next';
+
+const shown = ['primary', 'secondary', 'menu', 'textPrimary', 'info', 'success', 'warning', 'error'] as const;
+
+export function BrandSwatches({ theme, label }: { theme: BrandTheme; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={0.5} role="list" aria-label={label}>
+      {shown.map((name) => (
+        <Tooltip key={name} title={`${t(`adminBrands.colours.${name}`)} ${theme[name]}`}>
+          <Box
+            role="listitem"
+            aria-label={`${t(`adminBrands.colours.${name}`)} ${theme[name]}`}
+            sx={{ width: 20, height: 20, borderRadius: 0.75, bgcolor: theme[name], border: 1, borderColor: 'divider' }}
+          />
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
