@@ -2,7 +2,7 @@
 // current, and the answer being streamed. Server state (conversations, segments) lives in RTK Query.
 // Nothing here is persisted: a reload starts Idle and reads the conversation from the server.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Citation, StreamError } from '@atrium/contract';
+import type { Citation, SegmentAttachment, SegmentVisionImage, StreamError } from '@atrium/contract';
 import type { ChatStreamUpdate } from '../../lib/sse/chat-stream-updates';
 
 export type StreamStatus = 'Idle' | 'Streaming' | 'Complete';
@@ -18,6 +18,20 @@ export interface StreamedSegment {
   regeneratesSegmentId: string | null;
   createdAt: string;
   errors: StreamError[];
+  visionImages: SegmentVisionImage[];
+  attachments: SegmentAttachment[];
+}
+
+/** An image or file added to the next question (SPEC §3 "uploaded images and files for the prompt"). */
+export interface PromptUpload {
+  localId: string;
+  kind: 'image' | 'file';
+  fileName: string;
+  status: 'uploading' | 'ready';
+  visionImage?: SegmentVisionImage;
+  /** a data: URL of the server's thumbnail, once uploaded */
+  thumbnailUrl?: string;
+  attachment?: SegmentAttachment;
 }
 
 export interface ChatState {
@@ -34,6 +48,9 @@ export interface ChatState {
   userConversationIsActive: boolean;
   streamAborted: boolean;
   conversationChanged: boolean;
+  /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
+  guidelinesDocumentConsent: string[];
+  promptUploads: PromptUpload[];
 }
 
 export const initialChatState: ChatState = {
@@ -48,6 +65,8 @@ export const initialChatState: ChatState = {
   userConversationIsActive: false,
   streamAborted: false,
   conversationChanged: false,
+  guidelinesDocumentConsent: [],
+  promptUploads: [],
 };
 
 export interface StreamStart {
@@ -56,6 +75,8 @@ export interface StreamStart {
   parentSegmentId: string | null;
   regeneratesSegmentId?: string | null;
   createdAt: string;
+  visionImages?: SegmentVisionImage[];
+  attachments?: SegmentAttachment[];
 }
 
 const clearStream = (state: ChatState) => {
@@ -89,6 +110,8 @@ export const chatSlice = createSlice({
         regeneratesSegmentId: payload.regeneratesSegmentId ?? null,
         createdAt: payload.createdAt,
         errors: [],
+        visionImages: payload.visionImages ?? [],
+        attachments: payload.attachments ?? [],
       };
       state.streamStatus = 'Streaming';
       state.statusText = '';
@@ -164,9 +187,28 @@ export const chatSlice = createSlice({
       state.currentConversationId = payload.conversationId;
       state.currentConversationSegmentId = null;
       state.currentGptSystemId = payload.gptSystemId;
+      // §4: switching or clearing the conversation empties the uploaded images and files
+      state.promptUploads = [];
+    },
+    promptUploadAdded(state, { payload }: PayloadAction<PromptUpload>) {
+      state.promptUploads.push(payload);
+    },
+    promptUploadFinished(state, { payload }: PayloadAction<PromptUpload>) {
+      const i = state.promptUploads.findIndex((u) => u.localId === payload.localId);
+      if (i !== -1) state.promptUploads[i] = payload;
+    },
+    promptUploadRemoved(state, { payload }: PayloadAction<string>) {
+      state.promptUploads = state.promptUploads.filter((u) => u.localId !== payload);
+    },
+    promptUploadsCleared(state) {
+      state.promptUploads = [];
     },
     gptSystemSelected(state, { payload }: PayloadAction<string | null>) {
       state.currentGptSystemId = payload;
+    },
+    /** SPEC §4: consent is recorded once per document id. */
+    guidelinesConsentGiven(state, { payload }: PayloadAction<string>) {
+      if (!state.guidelinesDocumentConsent.includes(payload)) state.guidelinesDocumentConsent.push(payload);
     },
   },
 });

@@ -10,6 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPromptSlot } from '../../../app/slots/user-prompt-slot';
+import { useUploads } from '../hooks/use-uploads';
+import { useFileDrop } from '../hooks/use-file-drop';
+import { AttachmentChips } from './attachment-chips';
+import { UploadButton } from './upload-button';
 
 interface ChatInputProps {
   agentName: string;
@@ -22,7 +26,9 @@ interface ChatInputProps {
 export function ChatInput({ agentName, streaming, disabled = false, onSend, onStop }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const canSend = !streaming && !disabled && text.trim() !== '';
+  const uploads = useUploads();
+  const drop = useFileDrop(uploads.addFiles);
+  const canSend = !streaming && !disabled && text.trim() !== '' && !uploads.uploading;
 
   const send = () => {
     if (!canSend) return;
@@ -41,39 +47,49 @@ export function ChatInput({ agentName, streaming, disabled = false, onSend, onSt
 
   return (
     <Box sx={{ position: 'sticky', bottom: 0, pt: 1, pb: { xs: 1, md: 2 }, bgcolor: 'background.default', zIndex: 1 }}>
-      <Paper data-tour="chat-input-bar" variant="outlined" sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, pl: 1, pr: 1, py: 1, borderRadius: 3, '&:focus-within': { borderColor: 'primary.main' } }}>
-        <UserPromptSlot text={text} disabled={disabled} onInsert={setText} />
-        <InputBase
-          multiline
-          maxRows={10}
-          autoFocus
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('conversation.placeholder', { name: agentName })}
-          inputProps={{ 'aria-label': t('conversation.message'), 'data-tour': 'chat-message-input' }}
-          sx={{ flexGrow: 1, py: 0.75 }}
-        />
-        {streaming ? (
-          <Tooltip title={t('conversation.stop')}>
-            <IconButton aria-label={t('conversation.stop')} onClick={onStop} color="primary" sx={{ bgcolor: 'action.selected' }}>
-              <StopRounded />
-            </IconButton>
-          </Tooltip>
-        ) : (
-          <Tooltip title={t('conversation.send')}>
-            <span>
-              <IconButton
-                aria-label={t('conversation.send')}
-                onClick={send}
-                disabled={!canSend}
-                sx={{ bgcolor: canSend ? 'primary.main' : 'action.disabledBackground', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } }}
-              >
-                <ArrowUpward />
+      <Paper
+        data-tour="chat-input-bar"
+        variant="outlined"
+        {...drop.handlers}
+        sx={{ borderRadius: 3, '&:focus-within': { borderColor: 'primary.main' }, ...(drop.over ? { borderColor: 'primary.main', borderStyle: 'dashed', bgcolor: 'action.hover' } : {}) }}
+      >
+        <AttachmentChips uploads={uploads.uploads} onRemove={uploads.remove} />
+        <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, px: 1, py: 1 }}>
+          <UploadButton visionEnabled={uploads.visionEnabled} disabled={disabled} onFiles={uploads.addFiles} />
+          <UserPromptSlot text={text} disabled={disabled} onInsert={setText} />
+          <InputBase
+            multiline
+            maxRows={10}
+            autoFocus
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={drop.onPaste}
+            placeholder={t('conversation.placeholder', { name: agentName })}
+            inputProps={{ 'aria-label': t('conversation.message'), 'data-tour': 'chat-message-input' }}
+            sx={{ flexGrow: 1, py: 0.75 }}
+          />
+          {streaming ? (
+            <Tooltip title={t('conversation.stop')}>
+              <IconButton aria-label={t('conversation.stop')} onClick={onStop} color="primary" sx={{ bgcolor: 'action.selected' }}>
+                <StopRounded />
               </IconButton>
-            </span>
-          </Tooltip>
-        )}
+            </Tooltip>
+          ) : (
+            <Tooltip title={t('conversation.send')}>
+              <span>
+                <IconButton
+                  aria-label={t('conversation.send')}
+                  onClick={send}
+                  disabled={!canSend}
+                  sx={{ bgcolor: canSend ? 'primary.main' : 'action.disabledBackground', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } }}
+                >
+                  <ArrowUpward />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+        </Box>
       </Paper>
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'center', mt: 0.5 }}>
         {t('conversation.inputHint')}

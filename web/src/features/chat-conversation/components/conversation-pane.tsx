@@ -107,6 +107,8 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
               <Stack key={segment.conversationSegmentId} spacing={1.5}>
                 <QuestionBubble
                   question={segment.question}
+                  images={segment.visionImages}
+                  attachments={segment.attachments}
                   disabled={streaming}
                   siblings={{ index: ids.indexOf(segment.conversationSegmentId), count: ids.length, onMove: (d) => actions.moveBranch(segment, d) }}
                   // a root question has no parent to branch from on this API
@@ -132,7 +134,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
           })}
           {showStreamed && streamed && (
             <Stack spacing={1.5}>
-              <QuestionBubble question={streamed.question} />
+              <QuestionBubble question={streamed.question} images={streamed.visionImages} attachments={streamed.attachments} />
               <AnswerCard
                 answer={streamed.answer}
                 citations={streamed.citations}

@@ -11,6 +11,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SegmentAttachment, SegmentVisionImage } from '@atrium/contract';
+import { SegmentUploads } from './segment-uploads';
 
 interface QuestionBubbleProps {
   question: string;
@@ -18,9 +20,12 @@ interface QuestionBubbleProps {
   siblings?: { index: number; count: number; onMove: (delta: -1 | 1) => void };
   onEdit?: (question: string) => void;
   disabled?: boolean;
+  /** the question's images (thumbnails open the full image) and attached files */
+  images?: SegmentVisionImage[];
+  attachments?: SegmentAttachment[];
 }
 
-export function QuestionBubble({ question, siblings, onEdit, disabled = false }: QuestionBubbleProps) {
+export function QuestionBubble({ question, siblings, onEdit, disabled = false, images, attachments }: QuestionBubbleProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
 
@@ -56,6 +61,7 @@ export function QuestionBubble({ question, siblings, onEdit, disabled = false }:
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', '&:hover .question-tools, &:focus-within .question-tools': { opacity: 1 } }}>
+      <SegmentUploads images={images} attachments={attachments} />
       <Paper
         elevation={0}
         sx={{ px: 2, py: 1.25, maxWidth: { xs: '90%', sm: '75%' }, borderRadius: 3, borderTopRightRadius: 4, bgcolor: 'action.selected' }}

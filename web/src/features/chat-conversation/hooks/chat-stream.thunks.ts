@@ -11,8 +11,8 @@ import { streamSse } from '../../../lib/sse/sse-client';
 export const RefetchAfterAbortMs = 1000;
 
 export type AskRequest =
-  | { kind: 'new'; gptSystemId: string; question: string }
-  | { kind: 'followUp'; conversationId: string; question: string; parentSegmentId: string | null }
+  | { kind: 'new'; gptSystemId: string; question: string; withUploads?: boolean }
+  | { kind: 'followUp'; conversationId: string; question: string; parentSegmentId: string | null; withUploads?: boolean }
   | { kind: 'regenerate'; conversationId: string; segmentId: string; question: string; parentSegmentId: string | null };
 
 let active: { id: number; controller: AbortController } | null = null;
@@ -20,8 +20,8 @@ let nextId = 0;
 
 const sessionIdentifier = () => crypto.randomUUID();
 
-function requestOf(ask: AskRequest): { url: string; body: unknown } {
-  const common = { visionImageIds: [], attachmentIds: [], segmentTraceLogLevel: 'NonPersisted' };
+function requestOf(ask: AskRequest, ids: { visionImageIds: string[]; attachmentIds: string[] }): { url: string; body: unknown } {
+  const common = { ...ids, segmentTraceLogLevel: 'NonPersisted' };
   switch (ask.kind) {
     case 'new':
       return { url: `/userConversations/byGptSystemId/${ask.gptSystemId}`, body: { question: ask.question, ...common, session: { sessionIdentifier: sessionIdentifier() } } };
@@ -54,6 +54,11 @@ export const askChat =
     const id = ++nextId;
     const controller = new AbortController();
     active = { id, controller };
+    // the images and files added in the input go with a newly typed question, then leave the input
+    const uploads = ask.kind !== 'regenerate' && ask.withUploads ? getState().chat.promptUploads.filter((u) => u.status === 'ready') : [];
+    const visionImages = uploads.flatMap((u) => (u.visionImage ? [u.visionImage] : []));
+    const attachments = uploads.flatMap((u) => (u.attachment ? [u.attachment] : []));
+    if (uploads.length > 0) dispatch(chatActions.promptUploadsCleared());
     dispatch(
       chatActions.streamStarted({
         streamId: id,
@@ -61,9 +66,11 @@ export const askChat =
         parentSegmentId: ask.kind === 'new' ? null : ask.parentSegmentId,
         regeneratesSegmentId: ask.kind === 'regenerate' ? ask.segmentId : null,
         createdAt: new Date().toISOString(),
+        visionImages,
+        attachments,
       }),
     );
-    const { url, body } = requestOf(ask);
+    const { url, body } = requestOf(ask, { visionImageIds: visionImages.map((i) => i.visionImageId), attachmentIds: attachments.map((a) => a.attachmentId) });
     const outcome = await streamSse(http(), {
       url,
       body,

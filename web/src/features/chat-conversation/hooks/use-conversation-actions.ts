@@ -37,8 +37,8 @@ export function useConversationActions(gptSystemId: string, agentName: string, c
     send: (question: string) =>
       void ask(
         conversationId
-          ? { kind: 'followUp', conversationId, question, parentSegmentId: branch.at(-1)?.conversationSegmentId ?? null }
-          : { kind: 'new', gptSystemId, question },
+          ? { kind: 'followUp', conversationId, question, parentSegmentId: branch.at(-1)?.conversationSegmentId ?? null, withUploads: true }
+          : { kind: 'new', gptSystemId, question, withUploads: true },
       ),
     stop: () => dispatch(abortChatStream()),
     /** A new branch beside the edited question: same parent, new question. */
