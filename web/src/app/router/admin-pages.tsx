@@ -9,6 +9,8 @@ export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<Co
   chatAccessPolicies: lazy(() => import('../../features/admin-access-policies/components/access-policies-routes')),
   guidelines: lazy(() => import('../../features/admin-guidelines/components/guidelines-routes')),
   brands: lazy(() => import('../../features/admin-brands/components/brands-routes')),
+  instanceSettings: lazy(() => import('../../features/admin-instance-settings/components/instance-settings-routes')),
   users: lazy(() => import('../../features/admin-users/components/users-routes')),
+  userRoles: lazy(() => import('../../features/admin-user-roles/components/user-roles-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };

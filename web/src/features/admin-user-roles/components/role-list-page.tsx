@@ -1,0 +1,90 @@
+// /admin/userRole: the roles, with how many actions and people each has.
+import type { UserRole } from '@atrium/contract';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AdminPageHeader, AdminPagedTable, useContinuationPaging, type AdminColumn } from '../../../components/admin';
+import { useGetUserRolesQuery } from '../api/user-roles.api';
+import { useRolePermissions } from './use-role-permissions';
+
+export function RoleListPage() {
+  const { t } = useTranslation();
+  const { canCreate } = useRolePermissions();
+  const [input, setInput] = useState('');
+  const [name, setName] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setName(input.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const paging = useContinuationPaging(name);
+  const query = useGetUserRolesQuery({ name, continuationToken: paging.token });
+  const next = query.data?.continuationToken ?? null;
+  const columns: AdminColumn<UserRole>[] = [
+    {
+      key: 'name',
+      header: t('adminUserRoles.name'),
+      render: (r) => (
+        <div>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {r.name}
+          </Typography>
+          {r.description && (
+            <Typography variant="body2" color="text.secondary">
+              {r.description}
+            </Typography>
+          )}
+        </div>
+      ),
+    },
+    { key: 'type', header: t('adminUserRoles.type'), render: (r) => <Chip size="small" variant="outlined" label={t(r.isBuiltIn ? 'adminUserRoles.builtIn' : 'adminUserRoles.custom')} />, hideBelow: 'sm' },
+    { key: 'actions', header: t('adminUserRoles.actions'), render: (r) => t('adminUserRoles.actionsCount', { count: r.userActions.length }), hideBelow: 'md' },
+    { key: 'users', header: t('adminUserRoles.usersCount'), render: (r) => r.userCount, align: 'right' },
+  ];
+  return (
+    <>
+      <AdminPageHeader
+        title={t('adminUserRoles.title')}
+        subtitle={t('adminUserRoles.listSubtitle')}
+        breadcrumbs={[{ label: t('adminUserRoles.title') }]}
+        actions={
+          canCreate && (
+            <Button component={RouterLink} to="/admin/userRole/new" variant="contained" startIcon={<AddIcon />}>
+              {t('adminUserRoles.newRole')}
+            </Button>
+          )
+        }
+      />
+      <TextField
+        size="small"
+        type="search"
+        label={t('adminUserRoles.filterName')}
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+        sx={{ mb: 2, width: { xs: '100%', sm: 340 } }}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      />
+      <AdminPagedTable
+        label={t('adminUserRoles.title')}
+        columns={columns}
+        rows={query.data?.items}
+        getRowId={(r) => r.userRoleId}
+        isLoading={query.isLoading}
+        isFetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText={t('adminUserRoles.noRoles')}
+        emptyIcon={<ShieldOutlinedIcon />}
+        rowHref={(r) => `/admin/userRole/${r.userRoleId}/edit`}
+        paging={{ page: paging.page, hasPrevious: paging.hasPrevious, hasNext: next !== null, onPrevious: paging.previous, onNext: () => next && paging.next(next) }}
+      />
+    </>
+  );
+}
