@@ -50,6 +50,8 @@ export interface ChatState {
   conversationChanged: boolean;
   /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
   guidelinesDocumentConsent: string[];
+  /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
+  guidelinesDocumentConsent: string[];
   promptUploads: PromptUpload[];
 }
 
@@ -65,6 +67,7 @@ export const initialChatState: ChatState = {
   userConversationIsActive: false,
   streamAborted: false,
   conversationChanged: false,
+  guidelinesDocumentConsent: [],
   guidelinesDocumentConsent: [],
   promptUploads: [],
 };
@@ -205,6 +208,10 @@ export const chatSlice = createSlice({
     },
     gptSystemSelected(state, { payload }: PayloadAction<string | null>) {
       state.currentGptSystemId = payload;
+    },
+    /** SPEC §4: consent is recorded once per document id. */
+    guidelinesConsentGiven(state, { payload }: PayloadAction<string>) {
+      if (!state.guidelinesDocumentConsent.includes(payload)) state.guidelinesDocumentConsent.push(payload);
     },
     /** SPEC §4: consent is recorded once per document id. */
     guidelinesConsentGiven(state, { payload }: PayloadAction<string>) {

@@ -15,6 +15,7 @@ import { useGetDetailsForConversationQuery, useGetPromptsForConversationQuery } 
 import { useGetConversationQuery } from '../api/get-conversation.api';
 import { useConversationActions } from '../hooks/use-conversation-actions';
 import { useConversationSwitch } from '../hooks/use-conversation-switch';
+import { useGuidelinesConsent } from '../hooks/use-guidelines-consent';
 import { hasSegment, selectedBranch, siblingIds } from '../utils/segment-tree';
 import { AgentIntro } from './agent-intro';
 import { AnswerCard } from './answer-card';
@@ -53,7 +54,9 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
     if (streamedLoaded && chat.streamStatus === 'Complete') dispatch(chatActions.streamReset());
   }, [streamedLoaded, chat.streamStatus, dispatch]);
 
-  const actions = useConversationActions(gptSystemId, agentName, conversation, fullBranch);
+  // questions wait for consent to the agent's guidelines document, if it has one
+  const consent = useGuidelinesConsent(details.data);
+  const actions = consent.guardActions(useConversationActions(gptSystemId, agentName, conversation, fullBranch));
   const [feedbackFor, setFeedbackFor] = useState<{ segment: Segment; type: FeedbackType } | null>(null);
   // the drawer belongs to the conversation it was opened in: switching closes it (SPEC §4)
   const [detailsFor, setDetailsFor] = useState<{ conversationId: string; segmentId: string } | null>(null);
@@ -149,6 +152,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         <div ref={bottom} />
       </Box>
       <ChatInput agentName={agentName} streaming={streaming} disabled={!details.data} onSend={actions.send} onStop={actions.stop} />
+      {consent.dialog}
       <SegmentFeedbackDialog
         feedbackType={feedbackFor?.type ?? null}
         onClose={() => setFeedbackFor(null)}

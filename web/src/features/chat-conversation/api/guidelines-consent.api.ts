@@ -1,0 +1,18 @@
+// The guidelines document a person reads before the first question to an agent, and their consent.
+import type { GuidelinesConsent, UserGuidelinesDocument } from '@atrium/contract';
+import { baseApi } from '../../../app/api/base-api';
+
+export const guidelinesConsentApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getUserGuidelinesDocument: build.query<UserGuidelinesDocument, string>({
+      query: (id) => `/guidelinesDocuments/${id}`,
+      // always the current version: the dialog must show what the consent is given to
+      keepUnusedDataFor: 0,
+    }),
+    giveGuidelinesConsent: build.mutation<GuidelinesConsent, { id: string; contentVersion: string }>({
+      query: ({ id, contentVersion }) => ({ url: `/guidelinesDocuments/${id}/consent`, method: 'POST', body: { contentVersion } }),
+    }),
+  }),
+});
+
+export const { useLazyGetUserGuidelinesDocumentQuery, useGiveGuidelinesConsentMutation } = guidelinesConsentApi;
