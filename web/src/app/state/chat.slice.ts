@@ -50,8 +50,6 @@ export interface ChatState {
   conversationChanged: boolean;
   /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
   guidelinesDocumentConsent: string[];
-  /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
-  guidelinesDocumentConsent: string[];
   promptUploads: PromptUpload[];
 }
 
@@ -67,7 +65,6 @@ export const initialChatState: ChatState = {
   userConversationIsActive: false,
   streamAborted: false,
   conversationChanged: false,
-  guidelinesDocumentConsent: [],
   guidelinesDocumentConsent: [],
   promptUploads: [],
 };
@@ -208,10 +205,6 @@ export const chatSlice = createSlice({
     },
     gptSystemSelected(state, { payload }: PayloadAction<string | null>) {
       state.currentGptSystemId = payload;
-    },
-    /** SPEC §4: consent is recorded once per document id. */
-    guidelinesConsentGiven(state, { payload }: PayloadAction<string>) {
-      if (!state.guidelinesDocumentConsent.includes(payload)) state.guidelinesDocumentConsent.push(payload);
     },
     /** SPEC §4: consent is recorded once per document id. */
     guidelinesConsentGiven(state, { payload }: PayloadAction<string>) {
