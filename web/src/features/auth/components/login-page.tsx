@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { useCurrentBrand } from '../../../app/hooks/use-current-brand';
+import { useImageLoads } from '../../../app/hooks/use-image-loads';
 import { useInstanceSettings } from '../../../app/hooks/use-instance';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -26,12 +27,17 @@ export default function LoginPage() {
   const { brand } = useCurrentBrand();
   const sso = useSsoSignIn();
   const background = brand?.loginBackground.main ?? '#eef2ff';
-  const image = brand?.useLoginBackgroundImg ? brandFileUrl(brand, brand.splashScreenBackgroundFileName) : null;
+  // without an uploaded splash the brand's file route serves the shipped one
+  const splash = brand?.useLoginBackgroundImg ? brandFileUrl(brand, brand.splashScreenBackgroundFileName ?? 'splashScreenBackground.svg') : null;
+  // a splash that fails to load leaves the brand's background colour and the soft gradient (SPEC §8)
+  const image = useImageLoads(splash) === 'loaded' ? splash : null;
   const localEnabled = settings?.localSignInEnabled ?? false;
 
   return (
     <Box
       component="main"
+      data-login-alignment={brand?.loginAlignment ?? 'Center'}
+      data-splash={image ? 'image' : 'colour'}
       sx={{
         minHeight: '100vh',
         display: 'flex',
