@@ -106,6 +106,8 @@ export const PublishResultSchema = z.object({ gptSystemId: z.string().uuid(), ve
 export const DataSourcesAndCapabilitiesSchema = z.object({
   capabilities: z.array(z.object({ capabilityType: AgentCapabilityTypeSchema, available: z.boolean(), reason: z.string().nullable() })),
   dataSources: z.array(z.object({ dataSourceId: z.string().uuid() })),
+  /** what the draft's deployment picker may offer (personal agents cannot read the admin list) */
+  deployments: z.array(z.object({ name: z.string(), displayName: z.string(), isDefault: z.boolean() })),
 });
 
 /** Personal agents as their owner manages them. */

@@ -112,6 +112,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     return {
       capabilities: AgentCapabilityTypes.map((capabilityType) => ({ capabilityType, available: false, reason: 'Not available for personal agents on this instance yet.' })),
       dataSources: fullConfig(row.config).dataSources,
+      deployments: (await admin.availableConfiguration(ctx)).deployments.map(({ name, displayName, isDefault }) => ({ name, displayName, isDefault })),
     };
   });
 

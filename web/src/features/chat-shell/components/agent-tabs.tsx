@@ -7,15 +7,19 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuickCreatePopoverWidth } from '@atrium/contract';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { AgentList } from './agent-list';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
 
-export const QuickCreateWidth = 480;
+// the form (and jdenticon) load when the popover first opens, not with the chat route
+const QuickCreateForm = lazy(() => import('./quick-create-form'));
+
+export const QuickCreateWidth = QuickCreatePopoverWidth;
 
 export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAgents: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -50,7 +54,9 @@ export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAg
             anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
             slotProps={{ paper: { sx: { width: QuickCreateWidth, maxWidth: 'calc(100vw - 32px)' }, 'aria-label': t('chat.createPersonalAgent') } }}
           >
-            <EmptyState dense title={t('chat.createPersonalAgent')} text={t('chat.editPersonalText')} />
+            <Suspense fallback={<LinearProgress />}>
+              <QuickCreateForm onClose={() => setCreateAnchor(null)} />
+            </Suspense>
           </Popover>
         </>
       )}

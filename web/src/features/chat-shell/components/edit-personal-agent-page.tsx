@@ -1,19 +1,190 @@
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
+// /chat/agents/configstate/{configStateId}/edit (SPEC §2, "Edit Personal Agent"): the draft's
+// settings, a preview chat answered with the draft, publishing (createGptSystem or updateGptSystem,
+// then publishing V2) and sharing with chosen people. Server errors show under "Create Agent Failure!",
+// warnings as alerts.
+import '../personal-agents-texts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ConfigIssue, ConfigState } from '@atrium/contract';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
-import { EmptyState } from '../../../components/empty-state';
+import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
+import { nameError, updateOf, valuesOf, type AgentDraftValues } from '../../../components/agent-config/agent-config-values';
+import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { PreviewChat } from '../../../components/agent-config/preview-chat';
+import { apiErrorBody } from '../../../components/admin/api-error';
+import {
+  useCreateAgentFromDraftMutation,
+  useGetConfigStateQuery,
+  useGetDraftOptionsQuery,
+  useGetPersonalAgentQuery,
+  usePublishPersonalAgentMutation,
+  useSharePersonalAgentMutation,
+  useUpdateAgentFromDraftMutation,
+  useUpdateConfigStateMutation,
+} from '../api/personal-agents.api';
 import { PageHeader } from './page-header';
+
+const issuesOf = (error: unknown): ConfigIssue[] => {
+  const body = apiErrorBody(error);
+  if (body?.details?.length) return body.details.map((d) => ({ property: d.field, message: d.message }));
+  return [{ property: 'request', message: body?.message ?? 'The request failed.' }];
+};
 
 export default function EditPersonalAgentPage() {
   const { t } = useTranslation();
   usePageTitle(t('chat.editPersonalTitle'));
+  const { configStateId = '' } = useParams();
+  const draft = useGetConfigStateQuery(configStateId);
+  if (draft.isLoading) return <LinearProgress />;
+  if (draft.error || !draft.data) return <Alert severity="error">{apiErrorBody(draft.error)?.message ?? t('personalAgents.loadFailed')}</Alert>;
+  // keyed: another draft starts with its own values
+  return <EditPersonalAgent key={configStateId} configStateId={configStateId} initial={draft.data} />;
+}
+
+function EditPersonalAgent({ configStateId, initial }: { configStateId: string; initial: ConfigState }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const draft = useGetConfigStateQuery(configStateId);
+  const options = useGetDraftOptionsQuery(configStateId);
+  const agent = useGetPersonalAgentQuery(draft.data?.gptSystemId ?? '', { skip: !draft.data?.gptSystemId });
+  const [values, setValues] = useState<AgentDraftValues>(() => valuesOf(initial));
+  const [failure, setFailure] = useState<ConfigIssue[]>([]);
+  const [busy, setBusy] = useState<null | 'save' | 'publish' | 'share'>(null);
+  const [typedShare, setShareText] = useState<string | null>(null);
+  const shareText = typedShare ?? agent.data?.sharedWith.map((s) => s.email).join(', ') ?? '';
+  const [save] = useUpdateConfigStateMutation();
+  const [createAgent] = useCreateAgentFromDraftMutation();
+  const [updateAgent] = useUpdateAgentFromDraftMutation();
+  const [publish] = usePublishPersonalAgentMutation();
+  const [share] = useSharePersonalAgentMutation();
+
+
+  /** Saves the draft; false when the server refused it or reported errors. */
+  const saveDraft = async (): Promise<boolean> => {
+    if (nameError(values.gptSystemName)) return false;
+    const saved = await save({ id: configStateId, body: updateOf(values) });
+    if (saved.error) {
+      setFailure(issuesOf(saved.error));
+      return false;
+    }
+    setFailure(saved.data.errors);
+    return saved.data.errors.length === 0;
+  };
+
+  const run = async (kind: 'save' | 'publish', work: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = () =>
+    run('save', async () => {
+      if (await saveDraft()) enqueueSnackbar(t('personalAgents.saved'), { variant: 'success' });
+    });
+
+  const onPublish = () =>
+    run('publish', async () => {
+      if (!(await saveDraft())) return;
+      let gptSystemId = draft.data?.gptSystemId ?? null;
+      const made = gptSystemId ? await updateAgent(configStateId) : await createAgent(configStateId);
+      if (made.error) return setFailure(issuesOf(made.error));
+      gptSystemId = made.data.gptSystemId;
+      const published = await publish({ gptSystemId, configStateId });
+      if (published.error) return setFailure(issuesOf(published.error));
+      setFailure([]);
+      enqueueSnackbar(t('personalAgents.published', { version: published.data.version.version }), { variant: 'success' });
+      void draft.refetch();
+    });
+
+  const onShare = async () => {
+    if (!draft.data?.gptSystemId) return;
+    setBusy('share');
+    try {
+      const emails = shareText
+        .split(/[\s,;]+/)
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const result = await share({ gptSystemId: draft.data.gptSystemId, emails });
+      if (result.error) setFailure(issuesOf(result.error));
+      else {
+        setFailure([]);
+        enqueueSnackbar(t('personalAgents.shared'), { variant: 'success' });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const current = draft.data ?? initial;
+  const gptSystemId = current.gptSystemId;
+  const published = agent.data?.isPublished ? agent.data.publishedVersion : null;
   return (
     <>
       <PageHeader title={t('chat.editPersonalTitle')} />
-      <Paper variant="outlined">
-        <EmptyState icon={<TuneOutlined />} text={t('chat.editPersonalText')} />
-      </Paper>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={2}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <img src={current.avatarUrl} alt={t('personalAgents.avatar')} width={40} height={40} style={{ borderRadius: 8 }} />
+                <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+                  {published !== null && published !== undefined ? t('personalAgents.publishedState', { version: published }) : t('personalAgents.notPublished')}
+                </Typography>
+                {gptSystemId && published !== null && (
+                  <Button component={RouterLink} to={`/chat/${gptSystemId}`}>
+                    {t('personalAgents.chatWithIt')}
+                  </Button>
+                )}
+              </Stack>
+              <AgentConfigForm values={values} onChange={setValues} deployments={options.data?.deployments ?? []} disabled={busy !== null} showValidation />
+              <ConfigIssues errors={failure} warnings={current.warnings} />
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
+                  {t('personalAgents.saveDraft')}
+                </Button>
+                <Button variant="contained" onClick={() => void onPublish()} disabled={busy !== null} startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}>
+                  {t('personalAgents.publish')}
+                </Button>
+              </Stack>
+              {gptSystemId && (
+                <>
+                  <Divider />
+                  <Typography variant="h6" component="h2">
+                    {t('personalAgents.share')}
+                  </Typography>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                    <TextField label={t('personalAgents.shareWith')} value={shareText} onChange={(e) => setShareText(e.target.value)} helperText={t('personalAgents.shareHelp')} fullWidth size="small" />
+                    <Button variant="outlined" onClick={() => void onShare()} disabled={busy !== null} sx={{ alignSelf: 'flex-start' }}>
+                      {t('personalAgents.share')}
+                    </Button>
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {agent.data?.sharedWith.length ? t('personalAgents.sharedWith', { names: agent.data.sharedWith.map((s) => s.displayName || s.email).join(', ') }) : t('personalAgents.notShared')}
+                  </Typography>
+                </>
+              )}
+            </Stack>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <PreviewChat conversationsUrl={`/configStates/${configStateId}/conversations`} beforeAsk={saveDraft} disabled={busy !== null} />
+        </Grid>
+      </Grid>
     </>
   );
 }

@@ -1,0 +1,74 @@
+// Personal agents (SPEC §7 ConfigStates, GptSystems personal; WIRE.md): drafts, their avatar,
+// turning a draft into an agent, publishing V2 and sharing.
+import type { ConfigState, ConfigStateUpdate, ManagedAgent, PublishedVersion } from '@atrium/contract';
+import { baseApi } from '../../../app/api/base-api';
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['ConfigState', 'PersonalAgent'] });
+
+export interface DraftOptions {
+  deployments: { name: string; displayName: string; isDefault: boolean }[];
+}
+
+export const personalAgentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createPersonalConfigState: build.mutation<{ configStateId: string }, void>({
+      query: () => ({ url: '/configStates/byGptSystemType/User', method: 'POST', body: {} }),
+    }),
+    getConfigState: build.query<ConfigState, string>({
+      query: (id) => `/configStates/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'ConfigState', id }],
+    }),
+    updateConfigState: build.mutation<ConfigState, { id: string; body: ConfigStateUpdate }>({
+      query: ({ id, body }) => ({ url: `/configStates/${id}`, method: 'PUT', body }),
+      // the answer is the saved draft with its errors and warnings: no refetch needed
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(personalAgentsApi.util.upsertQueryData('getConfigState', id, data));
+      },
+    }),
+    uploadConfigStateAvatar: build.mutation<{ avatarUrl: string }, { id: string; file: Blob; fileName: string }>({
+      query: ({ id, file, fileName }) => {
+        const form = new FormData();
+        form.append('file', file, fileName);
+        return { url: `/configStates/${id}/avatar`, method: 'POST', body: form };
+      },
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'ConfigState', id }],
+    }),
+    getDraftOptions: build.query<DraftOptions, string>({
+      query: (id) => `/configStates/${id}/dataSourcesAndCapabilities`,
+    }),
+    createAgentFromDraft: build.mutation<{ gptSystemId: string }, string>({
+      query: (id) => ({ url: `/configStates/${id}/createGptSystem`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'ConfigState', id }, 'PersonalAgent'],
+    }),
+    updateAgentFromDraft: build.mutation<{ gptSystemId: string }, string>({
+      query: (id) => ({ url: `/configStates/${id}/updateGptSystem`, method: 'PUT' }),
+      invalidatesTags: ['PersonalAgent', 'Agent'],
+    }),
+    getPersonalAgent: build.query<ManagedAgent, string>({
+      query: (id) => `/gptSystems/personal/management/${id}`,
+      providesTags: ['PersonalAgent'],
+    }),
+    publishPersonalAgent: build.mutation<{ version: PublishedVersion }, { gptSystemId: string; configStateId: string }>({
+      query: ({ gptSystemId, configStateId }) => ({ url: `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, method: 'PUT', body: { configStateId } }),
+      invalidatesTags: ['PersonalAgent', 'Agent'],
+    }),
+    sharePersonalAgent: build.mutation<ManagedAgent, { gptSystemId: string; emails: string[] }>({
+      query: ({ gptSystemId, emails }) => ({ url: `/gptSystems/personal/management/${gptSystemId}/sharing`, method: 'PUT', body: { emails } }),
+      invalidatesTags: ['PersonalAgent'],
+    }),
+  }),
+});
+
+export const {
+  useCreatePersonalConfigStateMutation,
+  useGetConfigStateQuery,
+  useUpdateConfigStateMutation,
+  useUploadConfigStateAvatarMutation,
+  useGetDraftOptionsQuery,
+  useCreateAgentFromDraftMutation,
+  useUpdateAgentFromDraftMutation,
+  useGetPersonalAgentQuery,
+  usePublishPersonalAgentMutation,
+  useSharePersonalAgentMutation,
+} = personalAgentsApi;

@@ -1,0 +1,121 @@
+// Quick create (SPEC §4, §5): a User-type configuration state, updated with the name, description and
+// defaults, a generated identicon (24 px, §9) uploaded as its avatar; then the popover closes after
+// 500 ms and the edit page of that configuration state opens.
+import '../personal-agents-texts';
+import '../../../components/agent-config/agent-config-texts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { QuickCreateCloseDelayMs, QuickCreateIdenticonSize, type ConfigIssue } from '@atrium/contract';
+import { toSvg } from 'jdenticon';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { descriptionError, nameError } from '../../../components/agent-config/agent-config-values';
+import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { apiErrorBody } from '../../../components/admin/api-error';
+import { useCreatePersonalConfigStateMutation, useUpdateConfigStateMutation, useUploadConfigStateAvatarMutation } from '../api/personal-agents.api';
+
+export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [issues, setIssues] = useState<{ errors: ConfigIssue[]; warnings: ConfigIssue[] }>({ errors: [], warnings: [] });
+  const [create] = useCreatePersonalConfigStateMutation();
+  const [update] = useUpdateConfigStateMutation();
+  const [upload] = useUploadConfigStateAvatarMutation();
+  // the identicon follows the name as it is typed, so the person sees the avatar they will get
+  const identicon = useMemo(() => toSvg(name.trim() || 'agent', QuickCreateIdenticonSize), [name]);
+  const nameProblem = touched ? nameError(name) : null;
+  const descriptionProblem = descriptionError(description);
+
+  const failed = (error: unknown) => {
+    const body = apiErrorBody(error);
+    const details = body?.details?.length ? body.details.map((d) => ({ property: d.field, message: d.message })) : [{ property: 'request', message: body?.message ?? String(error) }];
+    setIssues({ errors: details, warnings: [] });
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    if (nameError(name) || descriptionError(description) || busy) return;
+    setBusy(true);
+    setIssues({ errors: [], warnings: [] });
+    try {
+      const created = await create();
+      if (created.error) return failed(created.error);
+      const id = created.data.configStateId;
+      const saved = await update({ id, body: { gptSystemName: name.trim(), description } });
+      if (saved.error) return failed(saved.error);
+      if (saved.data.errors.length) return setIssues({ errors: saved.data.errors, warnings: saved.data.warnings });
+      const avatar = await upload({ id, file: new Blob([identicon], { type: 'image/svg+xml' }), fileName: 'identicon.svg' });
+      if (avatar.error) return failed(avatar.error);
+      setIssues({ errors: [], warnings: saved.data.warnings });
+      setTimeout(() => {
+        onClose();
+        void navigate(`/chat/agents/configstate/${id}/edit`);
+      }, QuickCreateCloseDelayMs);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      sx={{ p: 2 }}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Typography variant="h6" component="h2">
+        {t('chat.createPersonalAgent')}
+      </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Box
+          role="img"
+          aria-label={t('personalAgents.avatarLabel')}
+          sx={{ width: QuickCreateIdenticonSize, height: QuickCreateIdenticonSize, mt: 2, flexShrink: 0 }}
+          dangerouslySetInnerHTML={{ __html: identicon }}
+        />
+        <TextField
+          label={t('personalAgents.agentName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => setTouched(true)}
+          required
+          autoFocus
+          fullWidth
+          error={!!nameProblem}
+          helperText={nameProblem ?? ' '}
+        />
+      </Stack>
+      <TextField
+        label={t('personalAgents.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        multiline
+        minRows={2}
+        error={!!descriptionProblem}
+        helperText={descriptionProblem ?? ' '}
+      />
+      <ConfigIssues errors={issues.errors} warnings={issues.warnings} />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={onClose} disabled={busy}>
+          {t('personalAgents.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          {t('personalAgents.create')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
