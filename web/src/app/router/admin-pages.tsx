@@ -12,5 +12,6 @@ export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<Co
   instanceSettings: lazy(() => import('../../features/admin-instance-settings/components/instance-settings-routes')),
   users: lazy(() => import('../../features/admin-users/components/users-routes')),
   userRoles: lazy(() => import('../../features/admin-user-roles/components/user-roles-routes')),
+  audit: lazy(() => import('../../features/admin-audit/components/audit-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };
