@@ -14,9 +14,12 @@ import {
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { principalOf, requireAny } from '../../platform/access.js';
+import { registerOverviewCounter } from '../../platform/admin-overview.js';
+import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './chat-access-policies.service.js';
 
-const read = { access: requireAny('ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite') };
+const readActions = ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite'] as const;
+const read = { access: requireAny(...readActions) };
 const create = { access: requireAny('ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite') };
 const write = { access: requireAny('ChatAccessPoliciesWrite') };
 
@@ -29,6 +32,9 @@ const R = ChatAccessPolicyRoutes;
 const policyPath = `${R.policies}/:chatAccessPolicyId`;
 
 export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
+  registerOverviewCounter({ key: 'chatAccessPolicies', anyOf: readActions, count: async (d) => ({ count: await service.countPolicies(d) }) });
+  registerAggregateNameResolver('ChatAccessPolicy', (d, id) => service.policyName(d, id));
+
   api.get(R.policies, { config: read, schema: { response: { 200: ChatAccessPolicyListSchema } } }, () => service.listPolicies(db));
 
   api.post(R.policies, { config: create, schema: { body: ChatAccessPolicyInputSchema, response: { 201: ChatAccessPolicySchema } } }, async (request, reply) =>

@@ -137,3 +137,11 @@ export async function options(db: Db, search: string): Promise<ChatAccessPolicyO
 export async function directoryGroups(db: Db, search: string): Promise<DirectoryGroupList> {
   return { items: await knownDirectoryGroups(db, { search }), continuationToken: null };
 }
+
+export const countPolicies = async (db: Db): Promise<number> => (await repo.listPolicies(db)).length;
+
+/** The audit log's aggregateRootName for a policy (null when it is gone: the audit rows name it then). */
+export async function policyName(db: Db, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return (await repo.findPolicy(db, id))?.name ?? null;
+}

@@ -9,6 +9,9 @@ import { auditLog, chatAccessPolicies, conversationSegments, conversations, user
 import { createAgent } from '../agents/agents.test-factory.js';
 import { userChanged } from '../users/users.service.js';
 import { scriptedGateway } from '../../test/chat-stream.js';
+import type { Principal } from '../../platform/access.js';
+import { compileIndex, permits } from './chat-access-policies.index.js';
+import type { PolicyRow } from './chat-access-policies.repository.js';
 
 describe('chat access policies', () => {
   let t: TestApp;
@@ -36,7 +39,7 @@ describe('chat access policies', () => {
     t.ctx.models = scriptedGateway(async function* () {
       yield { type: 'text', text: 'Fine.' };
     });
-    admin = await t.createUser({ actions: ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite', 'GptSystemsRead'] });
+    admin = await t.createUser({ actions: ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite', 'GptSystemsRead', 'ConfigurationAuditLogRead'] });
     reader = await t.createUser({ actions: ['ChatAccessPoliciesRead'] });
     alice = await t.createUser({ actions: ['GptSystemsRead'], displayName: 'Alice' });
     bob = await t.createUser({ actions: ['GptSystemsRead'], displayName: 'Bob' });
@@ -74,6 +77,11 @@ describe('chat access policies', () => {
     // paths match case-insensitively (WIRE.md)
     expect((await call<ChatAccessPolicy>('GET', `/admin/chataccesspolicies/${id}`, reader.token)).body.name).toBe('Staff only');
     expect((await call<ChatAccessPolicyList>('GET', '/admin/chatAccessPolicies', reader.token)).body.items.map((p) => p.chatAccessPolicyId)).toEqual([id]);
+
+    const overview = await call<{ items: Array<{ key: string; count: number }> }>('GET', '/admin/overview', admin.token);
+    expect(overview.body.items.find((i) => i.key === 'chatAccessPolicies')?.count).toBe(1);
+    const named = await call<{ name: string }>('GET', `/admin/audit/aggregateRootName?type=ChatAccessPolicy&aggregateRootId=${id}`, admin.token);
+    expect(named.body.name).toBe('Staff only');
 
     const updated = await call<ChatAccessPolicy>('PUT', `/admin/chatAccessPolicies/${id}`, admin.token, policy({ name: 'Renamed', allGptSystems: true, userRoleIds: [aliceRoleId] }));
     expect(updated.status).toBe(200);
@@ -167,5 +175,46 @@ describe('chat access policies', () => {
     const options = await call<{ gptSystems: Array<{ name: string }>; users: Array<{ displayName: string }> }>('GET', '/admin/chatAccessPolicies/options?search=ali', reader.token);
     expect(options.body.gptSystems.map((a) => a.name)).toEqual(expect.arrayContaining(['Open agent', 'Restricted agent']));
     expect(options.body.users.map((u) => u.displayName)).toEqual(['Alice']);
+  });
+});
+
+describe('the access index', () => {
+  const principal = (over: Partial<Principal> = {}): Principal => ({
+    userId: 'u1',
+    email: 'u1@example.test',
+    displayName: 'U1',
+    identityProvider: 'Local',
+    actions: new Set(['GptSystemsRead']),
+    roleIds: ['r1'],
+    directoryGroups: [{ id: 'g1', displayName: 'G1', description: null }],
+    scopes: { gptSystemIds: new Set(), dataSourceIds: new Set() },
+    ...over,
+  });
+  const row = (over: Partial<PolicyRow>): PolicyRow => ({
+    id: randomUUID(),
+    name: 'p',
+    description: '',
+    allGptSystems: false,
+    gptSystemIds: [],
+    userIds: [],
+    userRoleIds: [],
+    directoryGroupIds: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
+  });
+  const system = (id: string) => ({ id, gptSystemType: 'System' });
+
+  it('leaves unnamed agents open, restricts named ones to grantees, and never applies to personal agents', () => {
+    const index = compileIndex([row({ gptSystemIds: ['a'], userIds: ['u2'] }), row({ gptSystemIds: ['b'], directoryGroupIds: ['g1'] })]);
+    expect(permits(index, principal(), system('open'))).toBe(true);
+    expect(permits(index, principal(), system('a'))).toBe(false);
+    expect(permits(index, principal({ userId: 'u2' }), system('a'))).toBe(true);
+    expect(permits(index, principal(), system('b'))).toBe(true);
+    expect(permits(index, principal({ directoryGroups: [] }), system('b'))).toBe(false);
+    expect(permits(index, principal(), { id: 'a', gptSystemType: 'User' })).toBe(true);
+    const all = compileIndex([row({ allGptSystems: true, userRoleIds: ['r2'] })]);
+    expect(permits(all, principal(), system('open'))).toBe(false);
+    expect(permits(all, principal({ roleIds: ['r2'] }), system('open'))).toBe(true);
   });
 });

@@ -22,9 +22,12 @@ import {
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { principalOf, requireAny } from '../../platform/access.js';
+import { registerOverviewCounter } from '../../platform/admin-overview.js';
+import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './guidelines.service.js';
 
-const read = { access: requireAny('GuidelinesDocumentsRead', 'GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite') };
+const readActions = ['GuidelinesDocumentsRead', 'GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite'] as const;
+const read = { access: requireAny(...readActions) };
 const create = { access: requireAny('GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite') };
 const write = { access: requireAny('GuidelinesDocumentsWrite') };
 const auth = { access: 'authenticated' } as const;
@@ -42,6 +45,16 @@ const SectionListSchema = listOf(GuidelinesSectionSchema);
 const SectionUpdateSchema = GuidelinesSectionInputSchema.partial();
 
 export const guidelinesRoutes: Module = (api, { db }) => {
+  registerOverviewCounter({
+    key: 'guidelines',
+    anyOf: readActions,
+    count: async (d) => {
+      const { documents, templates } = await service.countDocuments(d);
+      return { count: documents, detail: { templates } };
+    },
+  });
+  registerAggregateNameResolver('GuidelinesDocument', (d, id) => service.documentTitle(d, id));
+
   api.get(R.documents, { config: read, schema: { querystring: GuidelinesListQuerySchema, response: { 200: GuidelinesDocumentListSchema } } }, (request) =>
     service.listDocuments(db, request.query.isTemplate),
   );

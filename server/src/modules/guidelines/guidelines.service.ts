@@ -264,3 +264,14 @@ export async function consent(db: Db, principal: Principal, id: string, contentV
   rememberConsent(db, principal.userId, { guidelinesDocumentId: id, contentVersion });
   return { guidelinesDocumentId: id, contentVersion: saved.contentVersion, consentedAt: saved.consentedAt.toISOString() };
 }
+
+export async function countDocuments(db: Db): Promise<{ documents: number; templates: number }> {
+  const [documents, templates] = await Promise.all([repo.listDocuments(db, false), repo.listDocuments(db, true)]);
+  return { documents: documents.length, templates: templates.length };
+}
+
+/** The audit log's aggregateRootName for a document (null when it is gone: the audit rows name it then). */
+export async function documentTitle(db: Db, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return (await repo.findDocument(db, id))?.title ?? null;
+}
