@@ -1,0 +1,133 @@
+// An administrator changes a brand's colours and logo, and the login screen shows them; the instance
+// settings page changes the product name, which the login screen shows at once (cache busted).
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../harness/server.js';
+import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { signIn } from '../harness/session.js';
+
+const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
+
+/** A solid-colour RGB PNG, so that the test knows exactly what the logo is. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const cssColour = (page: Page, selector: string, property: 'backgroundColor' | 'color') =>
+  page.locator(selector).first().evaluate((el, p) => getComputedStyle(el)[p], property);
+
+describe('brand administration in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("changes the default brand's colours, login layout and logo; the login screen shows them", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, admin);
+    await page.goto(`${server.baseUrl}/admin/brand`);
+    const card = page.getByTestId('brand-card-default');
+    await card.waitFor();
+    await card.getByRole('img', { name: 'Logo of Atrium' }).waitFor();
+    await screenshot(page, 'admin-brands-list');
+
+    await card.getByRole('link', { name: 'Edit Atrium' }).click();
+    await page.waitForURL('**/admin/brand/default/edit');
+    const preview = page.getByTestId('brand-preview');
+    await preview.waitFor();
+    await page.getByTestId('colour-primary').fill('#c2185b');
+    // the preview follows the form before anything is saved
+    await expect.poll(() => preview.getByRole('button', { name: 'Sign in' }).first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(194, 24, 91)');
+    await page.getByTestId('colour-loginBackground').fill('#004d40');
+    await page.getByRole('button', { name: 'Left' }).click();
+    await page.getByTestId('upload-logo').setInputFiles({ name: 'campus-logo.png', mimeType: 'image/png', buffer: solidPng(120, 40, [255, 87, 34]) });
+    await page.getByText('Logo uploaded').waitFor();
+    await expect.poll(() => page.getByRole('group', { name: 'Logo' }).getByText(/^logo-[0-9a-f]{8}\.png$/).count()).toBe(1);
+    // a file that is not an image is refused by the server, whatever its name says
+    await page.getByTestId('upload-avatar').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
+    await page.getByText('The image must be one of: PNG, JPG, WEBP, GIF, SVG.').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Brand saved').waitFor();
+    await screenshot(page, 'admin-brand-edit');
+
+    // a new visitor's login screen
+    const visitor = await newContext(browser);
+    const login = await visitor.newPage();
+    await login.goto(`${server.baseUrl}/auth/jwt/login`);
+    const signInButton = login.getByRole('button', { name: 'Sign in', exact: true });
+    await signInButton.waitFor();
+    await expect.poll(() => signInButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(194, 24, 91)');
+    expect(await cssColour(login, 'main', 'backgroundColor')).toBe('rgb(0, 77, 64)');
+    const logo = login.getByRole('img', { name: 'Atrium logo' });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    expect(await logo.getAttribute('src')).toMatch(/\/api\/internal\/Brands\/default\/logo-[0-9a-f]{8}\.png\?v=/);
+    // aligned left: the form box starts near the left edge on a wide screen
+    const box = await login.locator('main .MuiPaper-root').first().boundingBox();
+    expect(box!.x).toBeLessThan(200);
+    await screenshot(login, 'login-with-changed-brand');
+
+    // a logo that fails to load falls back to the shipped one (SPEC §8)
+    await login.route('**/Brands/default/logo-*.png*', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    await login.reload();
+    await expect.poll(() => login.getByRole('img', { name: 'Atrium logo' }).getAttribute('src')).toBe('/default-logo.svg');
+    await visitor.close();
+    await context.close();
+  });
+
+  it('changes the product name under Instance Settings; the same browser sees it at once despite the 7-day cache', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, admin);
+    await page.goto(`${server.baseUrl}/admin/instanceSettings`);
+    await page.waitForURL('**/admin/instanceSettings/apiKeys');
+    await page.getByTestId('api-key-bing').waitFor();
+    await page.getByLabel('Bing Search API key').fill('bing-secret-key');
+    await page.getByTestId('api-key-bing').getByRole('button', { name: 'Save key' }).click();
+    await page.getByText('Bing Search key saved').waitFor();
+    await page.getByTestId('api-key-bing').getByText(/A key is set/).waitFor();
+    expect(await page.content()).not.toContain('bing-secret-key');
+    await screenshot(page, 'admin-instance-settings-api-keys');
+
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await page.waitForURL('**/admin/instanceSettings/branding');
+    const name = page.getByLabel('Product name');
+    await expect.poll(() => name.inputValue()).toBe('Atrium');
+    await name.fill('Campus Assistant');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Settings saved').waitFor();
+    await expect.poll(() => page.title()).toContain('Campus Assistant');
+    await screenshot(page, 'admin-instance-settings-branding');
+
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await page.getByLabel('Show the footer (Powered by)').waitFor();
+    await screenshot(page, 'admin-instance-settings-agents');
+
+    // the login page in the same browser (which holds /InstanceSettings in its HTTP cache) shows the new name
+    await page.evaluate(() => localStorage.removeItem('persist:auth'));
+    await page.goto(`${server.baseUrl}/auth/jwt/login`);
+    await page.getByRole('heading', { name: /Campus Assistant/ }).waitFor();
+    await context.close();
+  });
+});
