@@ -1,4 +1,7 @@
-// /admin: shortcuts to the areas this user may manage.
+// /admin: the areas this user may manage with their counts (GET /admin/overview, only what the user
+// may read), and shortcuts to common tasks.
+import '../admin-shell-texts';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -8,13 +11,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
+import { useGetAdminOverviewQuery } from '../api/admin-overview.api';
 import { visibleAdminNav } from '../admin-nav';
+import { visibleShortcuts } from '../admin-shortcuts';
 import { adminIcons } from './admin-icons';
 
 export function AdminIndexPage({ actions, showInstanceSettings }: { actions: readonly string[]; showInstanceSettings: boolean }) {
   const { t } = useTranslation();
   usePageTitle(t('admin.pageTitle'));
   const sections = visibleAdminNav(actions, showInstanceSettings);
+  const shortcuts = visibleShortcuts(actions);
+  const { data: overview } = useGetAdminOverviewQuery();
+  const counts = new Map((overview?.items ?? []).map((i) => [i.key, i]));
   return (
     <Stack spacing={4}>
       <div>
@@ -25,6 +33,20 @@ export function AdminIndexPage({ actions, showInstanceSettings }: { actions: rea
           {t('admin.indexText')}
         </Typography>
       </div>
+      {shortcuts.length > 0 && (
+        <Stack spacing={1.5} component="section" aria-label={t('adminOverview.shortcuts')}>
+          <Typography variant="overline" color="text.secondary">
+            {t('adminOverview.shortcuts')}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {shortcuts.map((s) => (
+              <Button key={s.key} component={RouterLink} to={s.path} variant="outlined" size="small">
+                {t(`adminOverview.shortcut.${s.key}`)}
+              </Button>
+            ))}
+          </Stack>
+        </Stack>
+      )}
       {sections.map((section) => (
         <Stack key={section.key} spacing={1.5} component="section" aria-label={t(`admin.${section.key}`)}>
           <Typography variant="overline" color="text.secondary">
@@ -47,6 +69,14 @@ export function AdminIndexPage({ actions, showInstanceSettings }: { actions: rea
                             <Typography variant="body2" color="text.secondary">
                               {t(`admin.descriptions.${item.key}`)}
                             </Typography>
+                            {counts.has(item.key) && (
+                              <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} data-testid={`admin-count-${item.key}`}>
+                                {[
+                                  t(`adminOverview.counts.${item.key}`, { count: counts.get(item.key)!.count, defaultValue: String(counts.get(item.key)!.count) }),
+                                  ...Object.entries(counts.get(item.key)!.detail ?? {}).map(([k, n]) => t(`adminOverview.detail.${k}`, { count: n, defaultValue: `${k}: ${n}` })),
+                                ].join(' · ')}
+                              </Typography>
+                            )}
                           </div>
                         </Stack>
                       </CardContent>
