@@ -3,6 +3,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
+import { safeErrorSerializer } from './platform/log-redaction.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startDatabaseMaintenance } from './db/maintenance.js';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   }
   const logger = pino({
     level: config.logLevel,
+    // questions and answers never reach the logs, also not inside errors (HIPAA mode, DESIGN.md)
+    serializers: { err: safeErrorSerializer },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.apiKeyEncrypted', '*.*.apiKey', '*.n1AIToken'], censor: '[redacted]' },
   });
 
