@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ChatSidebar } from '../../features/chat-shell/components/chat-sidebar';
+import { QuickStartTourButton } from '../../features/tour/components/quick-start-tour-button';
 import { useInstanceSettings } from '../hooks/use-instance';
 import { DashboardFrame } from './dashboard-frame';
 
@@ -12,6 +13,7 @@ export default function ChatLayout() {
     <DashboardFrame
       navLabel={t('chat.sidebar')}
       homePath="/chat"
+      headerActions={<QuickStartTourButton />}
       renderNav={(nav) => <ChatSidebar {...nav} allowPersonalAgents={settings?.allowUserCreatedGptSystems ?? false} />}
     >
       <Outlet />

@@ -38,9 +38,11 @@ interface DashboardFrameProps {
   children: ReactNode;
   /** Pages that manage their own width and scrolling (the chat) opt out of the padded container. */
   fullBleed?: boolean;
+  /** extra controls in the top bar, before the account menu (the chat's quick-start tour button) */
+  headerActions?: ReactNode;
 }
 
-export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBleed = false }: DashboardFrameProps) {
+export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBleed = false, headerActions }: DashboardFrameProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const dispatch = useAppDispatch();
@@ -64,7 +66,7 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
     <ThemeProvider theme={menuTheme}>
       <Box component="nav" aria-label={navLabel} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: mini ? 'center' : 'space-between', gap: 1, px: mini ? 1 : 2.5, minHeight: 64 }}>
-          <Box component={RouterLink} to={homePath} onClick={() => setMobileOpen(false)} sx={{ display: 'flex', minWidth: 0 }}>
+          <Box component={RouterLink} to={homePath} data-tour="brand-logo" onClick={() => setMobileOpen(false)} sx={{ display: 'flex', minWidth: 0 }}>
             {mini ? (
               <BrandLogo src={avatar} fallback="/favicon.svg" alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={36} />
             ) : (
@@ -141,6 +143,7 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
               </IconButton>
             )}
             <Box sx={{ flexGrow: 1 }} />
+            {headerActions}
             <AccountMenu />
           </Toolbar>
         </AppBar>

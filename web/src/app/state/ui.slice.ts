@@ -17,6 +17,13 @@ export interface UiState {
   navMini: boolean;
   sidebarTabs: SidebarTabs;
   chatSearch: string;
+  /** the quick-start tour (SPEC §4): whether it runs and its step; the tour feature drives it */
+  tour: TourState;
+}
+
+export interface TourState {
+  run: boolean;
+  stepIndex: number;
 }
 
 const initialState: UiState = {
@@ -24,6 +31,7 @@ const initialState: UiState = {
   navMini: false,
   sidebarTabs: { main: 'chats', chats: 'history', agents: 'recent' },
   chatSearch: '',
+  tour: { run: false, stepIndex: 0 },
 };
 
 export const uiSlice = createSlice({
@@ -41,6 +49,9 @@ export const uiSlice = createSlice({
     },
     setChatSearch(state, action: PayloadAction<string>) {
       state.chatSearch = action.payload;
+    },
+    setTour(state, action: PayloadAction<Partial<TourState>>) {
+      Object.assign(state.tour, action.payload);
     },
   },
 });

@@ -67,7 +67,13 @@ export function AccountMenu() {
 
   return (
     <>
+      {name && (
+        <Typography data-tour="account-name" variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 200, fontWeight: 500 }}>
+          {name}
+        </Typography>
+      )}
       <IconButton
+        data-tour="account-popover"
         aria-label={t('account.menu')}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}

@@ -55,6 +55,7 @@ export function ConversationRow({ conversation, selected, renaming, onNavigate, 
       </ListItemButton>
       <IconButton
         className="row-options"
+        data-tour="conversation-popover"
         size="small"
         aria-label={t('chat.conversationOptions', { title: conversation.title })}
         aria-haspopup="menu"

@@ -31,6 +31,7 @@ export function ConversationTabs({ onNewChat, onNavigate }: { onNewChat: () => v
         {t('chat.newChat')}
       </Button>
       <TextField
+        data-tour="search-titles"
         size="small"
         placeholder={t('chat.searchTitles')}
         value={search}
@@ -52,6 +53,7 @@ export function ConversationTabs({ onNewChat, onNavigate }: { onNewChat: () => v
       </Tabs>
       <Box
         role="tabpanel"
+        data-tour="conversation-section"
         aria-label={list === 'history' ? t('chat.tabHistory') : t('chat.tabArchived')}
         sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', mx: -1, pb: 1 }}
       >

@@ -1,0 +1,108 @@
+// The quick-start tour as a new user meets it: started from the header, 12 steps with SPEC §9's
+// labels (Next (Step n of 12), Back, Restart hidden on the first step, Done on the last), targets that
+// are not on the screen passed over, Restart going back to step 1, Close stopping it. Screenshots.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../harness/server.js';
+import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { signIn } from '../harness/session.js';
+
+const admin = { email: 'admin@atrium.local', password: 'e2e-tour-password-1' };
+
+/** the step the tooltip shows (0-based), read from the tooltip itself */
+const currentStep = async (page: Page) => Number((await page.locator('[data-tour-step]').getAttribute('data-tour-step', { timeout: 2000 }).catch(() => null)) ?? -1);
+
+describe('the quick-start tour', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('runs through its steps with Next, Back, Restart, Close and Done', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.baseUrl, admin);
+
+    // a conversation, so that the sidebar has a row (and its menu) to point at
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hello tour');
+    await box.press('Enter');
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+
+    await page.getByRole('button', { name: 'Quick start tour' }).click();
+    const tooltip = page.getByRole('alertdialog');
+    await tooltip.waitFor();
+    expect(await currentStep(page)).toBe(0);
+    await tooltip.getByRole('heading', { name: 'Welcome' }).waitFor();
+    // the first step has neither Back nor Restart
+    expect(await tooltip.getByRole('button', { name: 'Restart' }).count()).toBe(0);
+    expect(await tooltip.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await screenshot(page, 'tour-welcome');
+
+    await tooltip.getByRole('button', { name: 'Next (Step 1 of 12)' }).click();
+    await expect.poll(() => currentStep(page)).toBe(1);
+    await tooltip.getByRole('heading', { name: 'Home' }).waitFor();
+    await tooltip.getByRole('button', { name: 'Restart' }).waitFor();
+    await tooltip.getByRole('button', { name: 'Next (Step 2 of 12)' }).click();
+    await expect.poll(() => currentStep(page)).toBe(2);
+    await tooltip.getByRole('heading', { name: 'Ask your agent' }).waitFor();
+    // let the scroll to the input settle, as a reader would, before the picture and Back
+    await page.waitForTimeout(500);
+    await screenshot(page, 'tour-input-bar');
+
+    // Back returns one step
+    await tooltip.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => currentStep(page)).toBe(1);
+    await tooltip.getByRole('heading', { name: 'Home' }).waitFor();
+
+    // forward through every step; steps whose target is not on the screen are passed over
+    const seen = new Set<number>([0, 1]);
+    for (let guard = 0; guard < 20; guard++) {
+      const step = await currentStep(page);
+      seen.add(step);
+      if (step === 11) break;
+      const next = tooltip.getByRole('button', { name: /^Next \(Step \d+ of 12\)$/ });
+      await next.click();
+      await expect.poll(() => currentStep(page), { timeout: 5000 }).toBeGreaterThan(step);
+    }
+    expect(await currentStep(page)).toBe(11);
+    expect(seen.has(4)).toBe(true); // the show-user-prompt button
+    expect(seen.has(8)).toBe(true); // search titles
+    await tooltip.getByRole('heading', { name: 'Take the tour again' }).waitFor();
+    await screenshot(page, 'tour-last');
+
+    // Restart goes back to the first step
+    await tooltip.getByRole('button', { name: 'Restart' }).click();
+    await expect.poll(() => currentStep(page)).toBe(0);
+    await tooltip.getByRole('heading', { name: 'Welcome' }).waitFor();
+
+    // Close stops the tour
+    await tooltip.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => tooltip.count()).toBe(0);
+
+    // started again, Done on the last step ends it and the next start is at step 1
+    await page.getByRole('button', { name: 'Quick start tour' }).click();
+    await tooltip.waitFor();
+    for (let guard = 0; guard < 20 && (await currentStep(page)) < 11; guard++) {
+      const step = await currentStep(page);
+      await tooltip.getByRole('button', { name: /^Next \(Step \d+ of 12\)$/ }).click();
+      await expect.poll(() => currentStep(page), { timeout: 5000 }).toBeGreaterThan(step);
+    }
+    await tooltip.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => tooltip.count()).toBe(0);
+    await page.getByRole('button', { name: 'Quick start tour' }).click();
+    await tooltip.waitFor();
+    expect(await currentStep(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

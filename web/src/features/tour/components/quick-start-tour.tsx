@@ -1,0 +1,103 @@
+// The quick-start tour (SPEC §2, §4, §9) drawn by react-joyride in controlled mode: the run flag and
+// the step live in the ui slice, so the header button starts it and the rules of tour-logic.ts move
+// it. Loaded only when someone asks for the tour.
+import '../tour.texts';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Joyride, type EventData, type Step } from 'react-joyride';
+import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
+import { uiActions } from '../../../app/state/ui.slice';
+import { nextTourState } from '../tour-logic';
+import { TourConstants, TourSteps } from '../tour-steps';
+import { TourTooltip } from './tour-tooltip';
+
+export default function QuickStartTour() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const dispatch = useAppDispatch();
+  const tour = useAppSelector((s) => s.ui.tour);
+  // events can arrive back to back before a render: the rules see the state they themselves set
+  const latest = useRef(tour);
+  useEffect(() => {
+    latest.current = tour;
+  }, [tour]);
+  // SPEC §9 enter delay: the first tooltip waits a second, so the page it points at has settled
+  const [entered, setEntered] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setEntered(true), TourConstants.enterDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+  const restartTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(restartTimer.current ?? undefined), []);
+
+  const steps = useMemo<Step[]>(
+    () =>
+      TourSteps.map((def, i) => ({
+        id: def.id,
+        target: def.target,
+        placement: def.placement,
+        title: t(`tour.steps.${def.id}.title`),
+        content: t(`tour.steps.${def.id}.content`),
+        // Restart is hidden on the first step
+        buttons: i === 0 ? ['back', 'close', 'primary'] : ['back', 'close', 'primary', 'skip'],
+      })),
+    [t],
+  );
+
+  const onEvent = (data: EventData) => {
+    const before = latest.current;
+    const { state, restartAfterMs } = nextTourState(before, {
+      type: data.type,
+      action: data.action,
+      index: data.index,
+      status: data.status,
+      size: data.size,
+      lifecycle: data.lifecycle,
+    });
+    if (state.run !== before.run || state.stepIndex !== before.stepIndex) {
+      latest.current = state;
+      dispatch(uiActions.setTour(state));
+    }
+    if (restartAfterMs !== undefined) {
+      clearTimeout(restartTimer.current ?? undefined);
+      restartTimer.current = setTimeout(() => {
+        latest.current = { run: true, stepIndex: 0 };
+        dispatch(uiActions.setTour(latest.current));
+      }, restartAfterMs);
+    }
+  };
+
+  return (
+    <Joyride
+      steps={steps}
+      run={tour.run && entered}
+      stepIndex={tour.stepIndex}
+      continuous
+      onEvent={onEvent}
+      tooltipComponent={TourTooltip}
+      locale={{
+        back: t('tour.back'),
+        close: t('tour.close'),
+        last: t('tour.last'),
+        next: t('tour.next'),
+        nextWithProgress: t('tour.nextWithProgress'),
+        open: t('tour.open'),
+        skip: t('tour.skip'),
+      }}
+      options={{
+        zIndex: TourConstants.zIndex,
+        width: TourConstants.width,
+        scrollDuration: TourConstants.scrollDuration,
+        offset: TourConstants.offset,
+        overlayClickAction: false,
+        showProgress: true,
+        skipBeacon: true,
+        primaryColor: theme.palette.primary.main,
+        arrowColor: theme.palette.background.paper,
+        backgroundColor: theme.palette.background.paper,
+        textColor: theme.palette.text.primary,
+      }}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+// The 12 steps of the quick-start tour (SPEC §2 "Quick-start tour and chrome"): a welcome, then the
+// chrome it points at, each found by its data-tour attribute. A target that is not on the screen (no
+// upload button on an agent without files, the sidebar on a phone) is passed over (SPEC §8).
+export interface TourStepDef {
+  id: string;
+  /** CSS selector; 'body' for the centred welcome */
+  target: string;
+  placement: 'center' | 'top' | 'bottom' | 'left' | 'right' | 'auto';
+}
+
+const at = (id: string, placement: TourStepDef['placement']): TourStepDef => ({ id, target: `[data-tour="${id}"]`, placement });
+
+export const TourSteps: readonly TourStepDef[] = [
+  { id: 'welcome', target: 'body', placement: 'center' },
+  at('brand-logo', 'right'),
+  at('chat-input-bar', 'top'),
+  at('upload-file', 'top'),
+  at('show-user-prompt', 'top'),
+  at('chat-message-input', 'top'),
+  at('conversation-section', 'right'),
+  at('conversation-popover', 'right'),
+  at('search-titles', 'right'),
+  at('account-name', 'bottom'),
+  at('account-popover', 'bottom'),
+  at('quick-start-tour', 'bottom'),
+];
+
+/** SPEC §9's tour constants. */
+export const TourConstants = {
+  zIndex: 10000,
+  width: 380,
+  scrollDuration: 300,
+  offset: 20,
+  enterDelayMs: 1000,
+} as const;
