@@ -13,5 +13,6 @@ export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<Co
   users: lazy(() => import('../../features/admin-users/components/users-routes')),
   userRoles: lazy(() => import('../../features/admin-user-roles/components/user-roles-routes')),
   audit: lazy(() => import('../../features/admin-audit/components/audit-routes')),
+  agents: lazy(() => import('../../features/admin-agents/components/agents-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };

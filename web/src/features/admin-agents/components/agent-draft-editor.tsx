@@ -1,0 +1,114 @@
+// A configuration state (draft) of an agent: its fields, the server's errors and warnings, a preview
+// chat answered with the draft, and saving or publishing it.
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import type { ConfigIssue, ConfigState } from '@atrium/contract';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
+import { nameError, updateOf, valuesOf, type AgentDraftValues } from '../../../components/agent-config/agent-config-values';
+import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { PreviewChat } from '../../../components/agent-config/preview-chat';
+import { AdminErrorAlert, apiErrorBody } from '../../../components/admin';
+import {
+  useAvailableConfigurationQuery,
+  useGetAdminConfigStateQuery,
+  usePublishAgentMutation,
+  useUpdateAdminConfigStateMutation,
+  useUpdateAgentFromStateMutation,
+} from '../api/admin-agents.api';
+
+const issuesOf = (error: unknown): ConfigIssue[] => {
+  const body = apiErrorBody(error);
+  if (body?.details?.length) return body.details.map((d) => ({ property: d.field, message: d.message }));
+  return [{ property: 'request', message: body?.message ?? 'The request failed.' }];
+};
+
+export function AgentDraftEditor({ configStateId, canPublish }: { configStateId: string; canPublish: boolean }) {
+  const { t } = useTranslation();
+  const state = useGetAdminConfigStateQuery(configStateId);
+  if (state.isLoading) return <LinearProgress />;
+  if (state.error || !state.data) return <AdminErrorAlert error={state.error} fallback={t('agentsAdmin.loadFailed')} onRetry={() => void state.refetch()} />;
+  return <DraftForm key={configStateId} initial={state.data} canPublish={canPublish} />;
+}
+
+function DraftForm({ initial, canPublish }: { initial: ConfigState; canPublish: boolean }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const id = initial.configStateId;
+  const state = useGetAdminConfigStateQuery(id);
+  const available = useAvailableConfigurationQuery();
+  const [values, setValues] = useState<AgentDraftValues>(() => valuesOf(initial));
+  const [failure, setFailure] = useState<ConfigIssue[]>([]);
+  const [busy, setBusy] = useState<null | 'save' | 'publish'>(null);
+  const [save] = useUpdateAdminConfigStateMutation();
+  const [updateAgent] = useUpdateAgentFromStateMutation();
+  const [publish] = usePublishAgentMutation();
+  const current = state.data ?? initial;
+
+  const saveDraft = async (): Promise<boolean> => {
+    if (nameError(values.gptSystemName)) return false;
+    const saved = await save({ id, body: updateOf(values) });
+    if (saved.error) {
+      setFailure(issuesOf(saved.error));
+      return false;
+    }
+    setFailure(saved.data.errors);
+    return saved.data.errors.length === 0;
+  };
+
+  const run = async (kind: 'save' | 'publish', work: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = () =>
+    run('save', async () => {
+      if (await saveDraft()) enqueueSnackbar(t('agentsAdmin.saved'), { variant: 'success' });
+    });
+  const onPublish = () =>
+    run('publish', async () => {
+      if (!current.gptSystemId || !(await saveDraft())) return;
+      const updated = await updateAgent(id);
+      if (updated.error) return setFailure(issuesOf(updated.error));
+      const result = await publish({ gptSystemId: current.gptSystemId, configStateId: id });
+      if (result.error) return setFailure(issuesOf(result.error));
+      setFailure([]);
+      enqueueSnackbar(t('agentsAdmin.publishedVersion', { version: result.data.version.version }), { variant: 'success' });
+    });
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 7 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack spacing={2}>
+            <AgentConfigForm values={values} onChange={setValues} deployments={available.data?.deployments ?? []} disabled={busy !== null} showValidation />
+            <ConfigIssues errors={failure} warnings={current.warnings} />
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
+                {t('agentsAdmin.saveDraft')}
+              </Button>
+              {canPublish && current.gptSystemId && (
+                <Button variant="contained" onClick={() => void onPublish()} disabled={busy !== null} startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}>
+                  {t('agentsAdmin.saveAndPublish')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </Paper>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <PreviewChat conversationsUrl={`/admin/gptSystems/configurationStates/${id}/conversations`} beforeAsk={saveDraft} disabled={busy !== null} />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,43 @@
+// /admin/gptsystem/{id}/edit[/{addDataSource}]: the agent's newest draft (made from what is live when
+// there is none), and its data sources (the add form opens when the trailing segment is "true").
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
+import { useCreateAgentConfigStateMutation, useGetAdminAgentQuery } from '../api/admin-agents.api';
+import { AgentDraftEditor } from './agent-draft-editor';
+import { listPath } from './agent-paths';
+import { AgentSectionTabs } from './agent-section-tabs';
+import { DataSourcesCard } from './data-sources-card';
+
+export function AgentEditPage() {
+  const { t } = useTranslation();
+  const { gptSystemId = '', addDataSource } = useParams();
+  const agent = useGetAdminAgentQuery(gptSystemId);
+  const [createDraft, created] = useCreateAgentConfigStateMutation();
+  const asked = useRef(false);
+  const canEdit = agent.data?.currentUserActions.includes('Edit') ?? false;
+  useEffect(() => {
+    // an agent without any draft gets one from its live configuration, once
+    if (agent.data && !agent.data.configStateId && canEdit && !asked.current) {
+      asked.current = true;
+      void createDraft(agent.data.gptSystemId);
+    }
+  }, [agent.data, canEdit, createDraft]);
+
+  if (agent.isLoading) return <LinearProgress />;
+  if (agent.error || !agent.data) return <AdminErrorAlert error={agent.error} fallback={t('agentsAdmin.loadFailed')} onRetry={() => void agent.refetch()} />;
+  const configStateId = agent.data.configStateId ?? created.data?.configStateId;
+  return (
+    <>
+      <AdminPageHeader title={agent.data.name} pageTitle={t('agentsAdmin.editTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: agent.data.name }]} />
+      <AgentSectionTabs gptSystemId={gptSystemId} current="edit" />
+      <Stack spacing={3}>
+        {configStateId ? <AgentDraftEditor configStateId={configStateId} canPublish={canEdit} /> : <LinearProgress />}
+        <DataSourcesCard gptSystemId={gptSystemId} openAdd={addDataSource === 'true'} canEdit={canEdit} />
+      </Stack>
+    </>
+  );
+}

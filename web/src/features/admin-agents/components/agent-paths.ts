@@ -1,0 +1,6 @@
+// Browser paths of the agents admin area (SPEC §2).
+export const listPath = '/admin/gptsystem';
+export const editPath = (id: string) => `${listPath}/${id}/edit`;
+export const publishPath = (id: string) => `${listPath}/${id}/publish`;
+export const uxPath = (id: string) => `${listPath}/${id}/ux`;
+export const configStatePath = (id: string) => `${listPath}/configstate/${id}/edit`;

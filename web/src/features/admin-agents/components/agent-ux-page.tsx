@@ -1,0 +1,31 @@
+// /admin/gptsystem/{id}/ux: what people see of the agent: its avatar and starter prompts (the
+// introduction is part of the draft and goes live by publishing).
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
+import { useGetAdminAgentQuery } from '../api/admin-agents.api';
+import { AgentAvatarCard } from './agent-avatar-card';
+import { listPath } from './agent-paths';
+import { AgentSectionTabs } from './agent-section-tabs';
+import { StarterPromptsCard } from './starter-prompts-card';
+
+export function AgentUxPage() {
+  const { t } = useTranslation();
+  const { gptSystemId = '' } = useParams();
+  const agent = useGetAdminAgentQuery(gptSystemId);
+  if (agent.isLoading) return <LinearProgress />;
+  if (agent.error || !agent.data) return <AdminErrorAlert error={agent.error} fallback={t('agentsAdmin.loadFailed')} />;
+  const canEdit = agent.data.currentUserActions.includes('Edit');
+  return (
+    <>
+      <AdminPageHeader title={agent.data.name} pageTitle={t('agentsAdmin.uxTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: agent.data.name }]} />
+      <AgentSectionTabs gptSystemId={gptSystemId} current="ux" />
+      <Stack spacing={3}>
+        <AgentAvatarCard agent={agent.data} canEdit={canEdit} />
+        <StarterPromptsCard gptSystemId={gptSystemId} canEdit={canEdit} />
+      </Stack>
+    </>
+  );
+}
