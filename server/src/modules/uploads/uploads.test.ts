@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Attachment, Conversation, DetailsForConversation, ResponseModelEvent, VisionImage } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makePdf, makePng, multipart } from '../../test/upload-fixtures.js';
+import { makeDocx, makePdf, makePng, multipart } from '../../test/upload-fixtures.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { answerOf, baseUrl, dataOf, postStream, systemAgentId } from '../../test/chat-stream.js';
 import { createConnection } from '../connections/connections.service.js';
@@ -189,17 +189,22 @@ describe('uploads', () => {
       expect(conversation.conversationSegmentTree.segments[0]!.visionImages).toEqual([listed]);
     });
 
-    it('gives the model the text of an attached file with the question', async () => {
+    it('gives the model the text of attached files (PDF, DOCX) with the question', async () => {
       const a = (await attach(user.token, multipart(makePdf('The secret word is pelican.'), 'secret.pdf'))).json<Attachment>();
-      const r = await ask({ question: 'What is the secret word?', attachmentIds: [a.attachmentId] });
+      const docx = await attach(user.token, multipart(await makeDocx('The heron memo.'), 'memo.docx'));
+      expect(docx.json<Attachment>()).toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', hasExtractedText: true });
+      const r = await ask({ question: 'What is the secret word?', attachmentIds: [a.attachmentId, docx.json<Attachment>().attachmentId] });
       expect(r.status).toBe(200);
       const content = JSON.stringify(lastUserMessage().content);
       expect(content).toContain('What is the secret word?');
       expect(content).toContain('Attached file \\"secret.pdf\\"');
       expect(content).toContain('The secret word is pelican.');
+      expect(content).toContain('Attached file \\"memo.docx\\"');
+      expect(content).toContain('The heron memo.');
       const model = dataOf<ResponseModelEvent>(r.events, 'response-model');
       expect(model.question).toBe('What is the secret word?');
-      expect(model.attachments).toEqual([{ attachmentId: a.attachmentId, attachmentType: 'FileSearch', context: 'Conversation', originalFileName: 'secret.pdf', mimeType: 'application/pdf' }]);
+      expect(model.attachments[0]).toEqual({ attachmentId: a.attachmentId, attachmentType: 'FileSearch', context: 'Conversation', originalFileName: 'secret.pdf', mimeType: 'application/pdf' });
+      expect(model.attachments[1]!.originalFileName).toBe('memo.docx');
     });
 
     it("refuses someone else's or unknown ids with 400 before streaming", async () => {
