@@ -1,7 +1,7 @@
 // The in-memory index the chat path asks "may this person use this agent?" (every chat call, every
 // agent list). Policies are few and change rarely, so the whole table is compiled into sets once and
 // a check is a few Set lookups. Writes of this process invalidate at once; other server processes
-// reload within IndexTtlMs.
+// reload within IndexTtlMs, in the background (a chat request never waits for a periodic reload).
 //
 // Rules (also in the README):
 // - Policies govern System agents only; a personal (User) agent is governed by its owner and sharing.
@@ -15,6 +15,7 @@ import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../db/client.js';
 import type { PolicyRow } from './chat-access-policies.repository.js';
 import { listPolicies } from './chat-access-policies.repository.js';
+import { refreshingValue } from '../../platform/refreshing-value.js';
 
 interface CompiledPolicy {
   users: ReadonlySet<string>;
@@ -55,23 +56,13 @@ export function permits(index: AccessIndex, principal: Principal, agent: AgentFa
 }
 
 export const IndexTtlMs = 5_000;
-const indexes = new WeakMap<Db, { index: Promise<AccessIndex>; at: number }>();
+const cache = refreshingValue((db) => listPolicies(db).then(compileIndex), IndexTtlMs);
 
-export function accessIndex(db: Db): Promise<AccessIndex> {
-  const hit = indexes.get(db);
-  const now = Date.now();
-  if (hit && now - hit.at < IndexTtlMs) return hit.index;
-  const index = listPolicies(db).then(compileIndex);
-  index.catch(() => {
-    if (indexes.get(db)?.index === index) indexes.delete(db);
-  });
-  indexes.set(db, { index, at: now });
-  return index;
-}
+export const accessIndex = (db: Db): Promise<AccessIndex> => cache.get(db);
 
 /** Call after a committed change to the policies: the next check reloads them. */
 export function policiesChanged(db: Db): void {
-  indexes.delete(db);
+  cache.invalidate(db);
 }
 
 /** The check for this moment's policies; the agents module filters its lists and guards chat with it. */

@@ -1,7 +1,7 @@
 // Rules of the chat-access-policies module: administering policies (every change audited in its
 // transaction) and presenting them with the current names of what they name. Enforcement lives in
 // chat-access-policies.index.ts, which the agents module calls.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ChatAccessPolicy, ChatAccessPolicyInputSchema, ChatAccessPolicyList, ChatAccessPolicyOptions, DirectoryGroupList, ErrorDetail } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../platform/audit.js';

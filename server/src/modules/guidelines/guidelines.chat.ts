@@ -1,12 +1,14 @@
 // What the chat path needs about guidelines, kept cheap: which document an agent shows (with its text
 // and content version) from a cached index, and whether a person has consented to that version, from
 // a bounded cache of positive answers (a consent is never withdrawn; a new version is a new key).
-// Writes of this module invalidate the index at once; other server processes reload within IndexTtlMs.
+// Writes of this module invalidate the index at once; other server processes reload within IndexTtlMs
+// (in the background: a chat request never waits for a periodic reload).
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { GuidelinesErrorCodes } from '@atrium/contract';
+import { refreshingValue } from '../../platform/refreshing-value.js';
 import * as repo from './guidelines.repository.js';
 
 export interface AgentGuidelines {
@@ -30,7 +32,6 @@ export function documentText(title: string, sections: ReadonlyArray<{ title: str
 }
 
 const IndexTtlMs = 5_000;
-const indexes = new WeakMap<Db, { index: Promise<Map<string, AgentGuidelines>>; at: number }>();
 
 async function loadIndex(db: Db): Promise<Map<string, AgentGuidelines>> {
   const { links, documents, sections } = await repo.linkedDocuments(db);
@@ -48,23 +49,16 @@ async function loadIndex(db: Db): Promise<Map<string, AgentGuidelines>> {
   return index;
 }
 
+const cache = refreshingValue(loadIndex, IndexTtlMs);
+
 /** The guidelines document an agent shows, or null. */
 export async function agentGuidelines(db: Db, gptSystemId: string): Promise<AgentGuidelines | null> {
-  const now = Date.now();
-  let hit = indexes.get(db);
-  if (!hit || now - hit.at >= IndexTtlMs) {
-    const index = loadIndex(db);
-    index.catch(() => {
-      if (indexes.get(db)?.index === index) indexes.delete(db);
-    });
-    indexes.set(db, (hit = { index, at: now }));
-  }
-  return (await hit.index).get(gptSystemId) ?? null;
+  return (await cache.get(db)).get(gptSystemId) ?? null;
 }
 
 /** Call after a committed change to documents, sections or links. */
 export function guidelinesChanged(db: Db): void {
-  indexes.delete(db);
+  cache.invalidate(db);
 }
 
 const ConsentCacheMax = 50_000;
