@@ -130,4 +130,28 @@ describe('brand administration in the browser', () => {
     await page.getByRole('heading', { name: /Campus Assistant/ }).waitFor();
     await context.close();
   });
+
+  it('works on a small screen: brand cards, the editor and the settings tabs fit 390 px', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, admin);
+    await page.goto(`${server.baseUrl}/admin/brand`);
+    await page.getByTestId('brand-card-default').waitFor();
+    await screenshot(page, 'admin-brands-list-390');
+    await page.goto(`${server.baseUrl}/admin/brand/new`);
+    await page.getByLabel('Brand key').fill('Campus East');
+    // typed spaces become dashes and letters lower-case, as keys must be
+    await expect.poll(() => page.getByLabel('Brand key').inputValue()).toBe('campus-east');
+    await page.locator('input[name="name"]').fill('Campus East');
+    await page.getByRole('button', { name: 'Create brand' }).click();
+    await page.waitForURL('**/admin/brand/campus-east/edit');
+    await page.getByRole('group', { name: 'Splash screen background' }).waitFor();
+    await screenshot(page, 'admin-brand-edit-390');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto(`${server.baseUrl}/admin/instanceSettings/hipaa`);
+    await page.getByText('HIPAA mode is off').waitFor();
+    await screenshot(page, 'admin-instance-settings-hipaa-390');
+    await context.close();
+  });
 });
