@@ -95,4 +95,40 @@ describe('guidelines documents', () => {
     await screenshot(page, 'guidelines-after-consent');
     expect(errors).toEqual([]);
   });
+
+  it('starts a document from a template, on a phone-sized screen too', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.baseUrl, admin);
+    await page.goto(`${server.baseUrl}/admin/guidelines/templates`);
+    await page.getByText('No templates yet.').waitFor();
+    await page.getByRole('link', { name: 'New template' }).click();
+    await page.waitForURL('**/admin/guidelines/template/new');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Standard terms');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/admin\/guidelines\/template\/[0-9a-f-]{36}\/edit$/);
+    await page.getByRole('button', { name: 'Add section' }).click();
+    const section = page.getByRole('region', { name: 'New section' });
+    await section.getByRole('textbox', { name: 'Section title' }).fill('Fair use');
+    await section.getByRole('textbox', { name: 'Content (Markdown)' }).fill('Use this assistant for work only.');
+    await section.getByRole('button', { name: 'Save section' }).click();
+    await page.getByRole('region', { name: 'Fair use' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/admin/guidelines/templates`);
+    await page.getByRole('row', { name: /Standard terms/ }).waitFor();
+    await screenshot(page, 'guidelines-templates');
+    await page.getByRole('link', { name: 'Use Standard terms' }).click();
+    await page.waitForURL(/\/admin\/guidelines\/new\?templateId=/);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Library rules');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/admin\/guidelines\/[0-9a-f-]{36}\/edit$/);
+    // the template's section was copied
+    await page.getByRole('region', { name: 'Fair use' }).waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'guidelines-edit-phone');
+    expect(errors).toEqual([]);
+  });
 });

@@ -90,7 +90,7 @@ function SectionsEditor({ doc, canWrite }: { doc: GuidelinesDocument; canWrite: 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
-        <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'flex-start', sm: 'baseline' }, justifyContent: 'space-between' }}>
           <Typography variant="h6" component="h2">
             {t('guidelinesAdmin.sections')}
           </Typography>
