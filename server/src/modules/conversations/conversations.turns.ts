@@ -16,7 +16,7 @@ import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsDeps } from './conversations.service.js';
 import type { TurnUploads } from '../uploads/uploads.turns.js';
 import { ownConversation } from './conversations.service.js';
-import { guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
+import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
@@ -136,8 +136,10 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   }
 
   const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
-  // the agent's guidelines go into the system prompt; without consent to their current version: 403, nothing written
-  const system = withGuidelines(systemPrompt(agent, principal, timeZone), await guidelinesForChat(deps.db, principal, agent.gptSystemId));
+  // the agent's guidelines go into the system prompt; a person (not an editor's preview of a draft) must
+  // have accepted their current version, else 403 with nothing written
+  const guidelines = preview ? await agentGuidelines(deps.db, agent.gptSystemId) : await guidelinesForChat(deps.db, principal, agent.gptSystemId);
+  const system = withGuidelines(systemPrompt(agent, principal, timeZone), guidelines);
   deps.uploads?.requireVision(uploads, deployment);
   const messages = buildMessages(lineageOf(lineage, parentSegmentId), question, system, deployment);
   // the question's own images and the text of its attached files go with the last message only
