@@ -60,7 +60,14 @@ export function AgentConfigForm({ values, onChange, deployments, disabled, showV
         minRows={2}
         helperText={t('agentConfig.introductionHelp')}
       />
-      <TextField select label={t('agentConfig.deployment')} value={values.deploymentName} onChange={set('deploymentName')} disabled={disabled}>
+      <TextField
+        select
+        label={t('agentConfig.deployment')}
+        value={values.deploymentName}
+        onChange={set('deploymentName')}
+        disabled={disabled}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
         <MenuItem value="">{t('agentConfig.deploymentDefault')}</MenuItem>
         {deployments.map((d) => (
           <MenuItem key={d.name} value={d.name}>

@@ -1,5 +1,4 @@
 // Upload or remove an agent's avatar (PNG, JPEG, GIF, WebP or SVG up to 1 MB, checked by the server).
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminAgent } from '@atrium/contract';
 import { useTranslation } from 'react-i18next';
 import { AdminErrorAlert } from '../../../components/admin';
+import { AuthedAvatar } from '../../../components/agent-config/authed-avatar';
 import { useDeleteAgentAvatarMutation, useUploadAgentAvatarMutation } from '../api/admin-agents.api';
 
 export function AgentAvatarCard({ agent, canEdit }: { agent: AdminAgent; canEdit: boolean }) {
@@ -19,7 +19,7 @@ export function AgentAvatarCard({ agent, canEdit }: { agent: AdminAgent; canEdit
         {t('agentsAdmin.avatar')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Avatar src={agent.avatarUrl} alt={agent.name} sx={{ width: 72, height: 72 }} />
+        <AuthedAvatar url={agent.avatarUrl} name={agent.name} size={72} />
         {canEdit && (
           <>
             <Button variant="outlined" component="label" disabled={uploaded.isLoading}>

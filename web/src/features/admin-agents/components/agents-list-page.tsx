@@ -1,7 +1,6 @@
 // The agents an administrator may see, with their publishing state; "New agent" for creators.
 import AddIcon from '@mui/icons-material/Add';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { AdminPageHeader, AdminPagedTable, StatusChip, type AdminColumn } from '../../../components/admin';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { AuthedAvatar } from '../../../components/agent-config/authed-avatar';
 import { useListAdminAgentsQuery } from '../api/admin-agents.api';
 import { editPath, listPath } from './agent-paths';
 
@@ -29,7 +29,7 @@ export function AgentsListPage() {
       header: t('agentsAdmin.columns.name'),
       render: (a) => (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Avatar src={a.avatarUrl} alt="" sx={{ width: 32, height: 32 }} />
+          <AuthedAvatar url={a.avatarUrl} name={a.name} />
           <div>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
               {a.name}

@@ -34,6 +34,7 @@ import {
   useUpdateAgentFromDraftMutation,
   useUpdateConfigStateMutation,
 } from '../api/personal-agents.api';
+import { AgentAvatar } from './agent-avatar';
 import { PageHeader } from './page-header';
 
 const issuesOf = (error: unknown): ConfigIssue[] => {
@@ -141,7 +142,7 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack spacing={2}>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <img src={current.avatarUrl} alt={t('personalAgents.avatar')} width={40} height={40} style={{ borderRadius: 8 }} />
+                <AgentAvatar gptSystemId={configStateId} name={values.gptSystemName} avatarUrl={current.avatarUrl} size={40} />
                 <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
                   {published !== null && published !== undefined ? t('personalAgents.publishedState', { version: published }) : t('personalAgents.notPublished')}
                 </Typography>

@@ -1,0 +1,117 @@
+// A person quick-creates a personal agent from the chat sidebar (popover, SPEC §5 messages, identicon),
+// edits it on the Edit Personal Agent page, previews it, publishes it and chats with it. A fake
+// OpenAI-compatible model shows which system prompt each answer was given (draft vs published).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
+import { startServer, type RunningServer } from '../harness/server.js';
+import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { persistedToken, signIn } from '../harness/session.js';
+
+const admin = { email: 'admin@atrium.local', password: 'e2e-personal-password-1' };
+const person = { email: 'pia@example.test', password: 'e2e-person-password-1' };
+const systemOf = (body: Record<string, unknown>) => String(((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content ?? '');
+
+describe('personal agents', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let model: FakeUpstream;
+
+  beforeAll(async () => {
+    model = await startFakeOpenAI({
+      script: (request) => {
+        const system = systemOf(request.body);
+        if (JSON.stringify(request.body).includes('short title for a conversation')) return { chunks: ['Plants'] };
+        if (system.includes('gardening coach')) return { chunks: ['Gardening coach:', ' water weekly.'] };
+        if (system.includes('botanist')) return { chunks: ['Botanist:', ' prune in spring.'] };
+        return { chunks: ['Plain model.'] };
+      },
+    });
+    [server, browser] = await Promise.all([
+      startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'fake-gpt' }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await model?.close();
+  });
+
+  it('quick-creates, edits, previews, publishes and chats with a personal agent', async () => {
+    const adminPage = await (await newContext(browser)).newPage();
+    const adminToken = await signIn(adminPage, server.baseUrl, admin);
+    const created = await fetch(`${server.baseUrl}/api/internal/admin/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ emailAddress: person.email, displayName: 'Pia Person', password: person.password }),
+    });
+    expect(created.status).toBe(201);
+
+    const page = await (await newContext(browser)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.baseUrl, person);
+    const sidebar = page.getByRole('navigation', { name: 'Chat navigation' });
+    await sidebar.getByRole('tab', { name: 'Agents' }).click();
+    await sidebar.getByRole('button', { name: 'Create a Personal Agent' }).click();
+
+    // the quick-create popover: 480 px wide, SPEC §5's messages, an identicon
+    const popover = page.getByRole('presentation').locator('.MuiPopover-paper');
+    await popover.getByRole('textbox', { name: 'Agent name' }).waitFor();
+    expect((await popover.boundingBox())?.width).toBe(480);
+    await popover.getByRole('button', { name: 'Create' }).click();
+    await popover.getByText('Name is required').waitFor();
+    await popover.getByRole('textbox', { name: 'Agent name' }).fill('x'.repeat(151));
+    await popover.getByText('Name exceeds the maximum limit of 150 characters').waitFor();
+    await popover.getByRole('textbox', { name: 'Description' }).fill('d'.repeat(501));
+    await popover.getByText('Description exceeds the maximum limit of 500 characters').waitFor();
+    await popover.getByRole('textbox', { name: 'Agent name' }).fill('Garden Helper');
+    await popover.getByRole('textbox', { name: 'Description' }).fill('Helps with my plants');
+    await popover.getByRole('img', { name: 'Generated avatar' }).waitFor();
+    await screenshot(page, 'personal-agent-quick-create');
+    await popover.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/chat\/agents\/configstate\/[0-9a-f-]{36}\/edit$/);
+    const configStateId = /configstate\/([0-9a-f-]{36})\/edit/.exec(page.url())![1]!;
+    await expect.poll(() => popover.isVisible()).toBe(false);
+
+    // the edit page: the draft, its avatar, a preview answered with the draft
+    await page.getByRole('heading', { name: 'Edit Personal Agent' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Garden Helper');
+    const avatar = await page.evaluate(async (id) => (await fetch(`/api/internal/configStates/${id}/avatar`, { headers: { authorization: `Bearer ${JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""')}` } })).headers.get('content-type'), configStateId);
+    expect(avatar).toBe('image/svg+xml');
+    await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a gardening coach for {{userName}}.');
+    await page.getByRole('textbox', { name: 'Ask the draft agent' }).fill('How often should I water?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByTestId('preview-answer').first().textContent()).toContain('Gardening coach: water weekly.');
+    expect(systemOf(model.requests.at(-1)!.body)).toContain('You are a gardening coach for Pia Person.');
+    await screenshot(page, 'personal-agent-edit');
+
+    // publish, then chat with it
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published version 1').waitFor();
+    await page.getByText('Published (version 1)').waitFor();
+
+    // a later draft change shows in the preview only, until published
+    await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a botanist.');
+    await page.getByRole('button', { name: 'New preview' }).click();
+    await page.getByRole('textbox', { name: 'Ask the draft agent' }).fill('When to prune?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByTestId('preview-answer').first().textContent()).toContain('Botanist: prune in spring.');
+
+    await page.getByRole('link', { name: 'Chat with it' }).click();
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hello garden helper');
+    await box.press('Enter');
+    await expect.poll(() => page.getByRole('article').first().textContent()).toContain('Gardening coach: water weekly.');
+    await screenshot(page, 'personal-agent-chat');
+
+    // the previews are not in the person's conversation list; the real chat is
+    const token = await persistedToken(page);
+    const list = (await (await fetch(`${server.baseUrl}/api/internal/userConversations?pageSize=50`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { title: string }[] };
+    expect(list.items).toHaveLength(1);
+    expect(['Plants', 'Hello garden helper']).toContain(list.items[0]!.title);
+    expect(errors).toEqual([]);
+  });
+});
