@@ -130,50 +130,50 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
 
   return (
     <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Stack spacing={3} component="form" noValidate onSubmit={(e) => (e.preventDefault(), void save())} aria-label={title}>
-            <Section title={t('adminBrands.sections.general')}>
-              <BrandGeneralSection isNew={isNew} values={values} errors={errors} disabled={!canSave} onChange={change} />
-            </Section>
-            <Section title={t('adminBrands.sections.colours')}>
-              <BrandColoursSection theme={values.theme} errors={errors} disabled={!canSave} onChange={(theme) => change({ theme })} />
-            </Section>
-            <Section title={t('adminBrands.sections.login')}>
-              <BrandLoginSection values={values} errors={errors} disabled={!canSave} onChange={change} />
-            </Section>
-            <Section title={t('adminBrands.sections.images')}>
-              {brand ? (
-                <Grid container spacing={2}>
-                  {BrandImageSlots.map((slot) => (
-                    <Grid key={slot} size={{ xs: 12, sm: 6 }}>
-                      <BrandImageUpload brand={brand} slot={slot} canWrite={actions.includes('BrandsWrite')} />
-                    </Grid>
-                  ))}
-                </Grid>
-              ) : (
-                <Alert severity="info">{t('adminBrands.images.saveFirst')}</Alert>
-              )}
-            </Section>
-            {saveError != null && <AdminErrorAlert error={saveError} fallback={t('adminBrands.saveFailed')} />}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button component={RouterLink} to="/admin/brand">
-                {t('adminBrands.cancel')}
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Stack spacing={3} component="form" noValidate onSubmit={(e) => (e.preventDefault(), void save())} aria-label={title}>
+          <Section title={t('adminBrands.sections.general')}>
+            <BrandGeneralSection isNew={isNew} values={values} errors={errors} disabled={!canSave} onChange={change} />
+          </Section>
+          <Section title={t('adminBrands.sections.colours')}>
+            <BrandColoursSection theme={values.theme} errors={errors} disabled={!canSave} onChange={(theme) => change({ theme })} />
+          </Section>
+          <Section title={t('adminBrands.sections.login')}>
+            <BrandLoginSection values={values} errors={errors} disabled={!canSave} onChange={change} />
+          </Section>
+          <Section title={t('adminBrands.sections.images')}>
+            {brand ? (
+              <Grid container spacing={2}>
+                {BrandImageSlots.map((slot) => (
+                  <Grid key={slot} size={{ xs: 12, sm: 6 }}>
+                    <BrandImageUpload brand={brand} slot={slot} canWrite={actions.includes('BrandsWrite')} />
+                  </Grid>
+                ))}
+              </Grid>
+            ) : (
+              <Alert severity="info">{t('adminBrands.images.saveFirst')}</Alert>
+            )}
+          </Section>
+          {saveError != null && <AdminErrorAlert error={saveError} fallback={t('adminBrands.saveFailed')} />}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={RouterLink} to="/admin/brand">
+              {t('adminBrands.cancel')}
+            </Button>
+            {canSave && (
+              <Button type="submit" variant="contained" disabled={busy}>
+                {t(isNew ? 'adminBrands.create' : 'adminBrands.save')}
               </Button>
-              {canSave && (
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {t(isNew ? 'adminBrands.create' : 'adminBrands.save')}
-                </Button>
-              )}
-            </Stack>
+            )}
           </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-            <Section title={t('adminBrands.sections.preview')}>
-              <BrandPreview name={values.name} theme={values.theme} loginBackground={values.loginBackground} loginAlignment={values.loginAlignment} splashUrl={splash} logoUrl={logo} />
-            </Section>
-          </Box>
-        </Grid>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Section title={t('adminBrands.sections.preview')}>
+            <BrandPreview name={values.name} theme={values.theme} loginBackground={values.loginBackground} loginAlignment={values.loginAlignment} splashUrl={splash} logoUrl={logo} />
+          </Section>
+        </Box>
+      </Grid>
     </Grid>
   );
 }
