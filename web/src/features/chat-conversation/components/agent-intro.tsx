@@ -6,9 +6,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConversationPrompt, DetailsForConversation } from '@atrium/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeHtml } from './markdown/render-markdown';
+import { useSanitizedHtml } from './markdown/markdown-loader';
 
 interface AgentIntroProps {
   details: DetailsForConversation | undefined;
@@ -18,7 +17,8 @@ interface AgentIntroProps {
 
 export function AgentIntro({ details, prompts, onPick }: AgentIntroProps) {
   const { t } = useTranslation();
-  const intro = useMemo(() => sanitizeHtml(details?.gptIntroduction ?? ''), [details?.gptIntroduction]);
+  // null while the sanitiser loads (it is not part of the chat route's first download)
+  const intro = useSanitizedHtml(details?.gptIntroduction ?? '');
   const agent = details?.gptSystem;
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, md: 8 }, maxWidth: 640, mx: 'auto' }}>
@@ -28,7 +28,9 @@ export function AgentIntro({ details, prompts, onPick }: AgentIntroProps) {
       <Typography variant="h5" component="h1">
         {agent?.name ?? '\u00a0'}
       </Typography>
-      {intro.trim() ? (
+      {intro === null ? (
+        <Box sx={{ minHeight: 48 }} />
+      ) : intro.trim() ? (
         <Box className="agent-introduction" sx={{ color: 'text.secondary', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: intro }} />
       ) : (
         <Typography color="text.secondary">{t('conversation.introFallback')}</Typography>

@@ -12,7 +12,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { sanitizeHtml } from './render-markdown';
+import { sanitizeHtml } from './sanitize';
 
 const languages = { bash, csharp, css, go, java, javascript, json, python, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);

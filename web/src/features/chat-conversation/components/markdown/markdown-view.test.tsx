@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as RenderModule from './render-markdown';
 import { renderMarkdown } from './render-markdown';
+import { loadMarkdown } from './markdown-loader';
 import { MarkdownView } from './markdown-view';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
@@ -11,7 +12,8 @@ vi.mock('./render-markdown', async (importOriginal) => {
 });
 
 describe('MarkdownView while streaming', () => {
-  it('parses only the last block again when a piece arrives', () => {
+  it('parses only the last block again when a piece arrives', async () => {
+    await loadMarkdown();
     const parse = vi.mocked(renderMarkdown);
     let text = '';
     for (let i = 0; i < 50; i++) text += `Paragraph ${i} with **bold** text.\n\n`;

@@ -1,28 +1,46 @@
 // Renders an answer as markdown. Completed blocks are memoised by their text; while streaming only
-// the growing tail is parsed again on each piece.
+// the growing tail is parsed again on each piece. Until the renderer has loaded the text shows as
+// is; a block with math is typeset again once KaTeX is there.
 import Box from '@mui/material/Box';
 import { memo, useMemo, useState } from 'react';
 import { CodeBlock } from './code-block';
-import { renderMarkdown } from './render-markdown';
+import { useMarkdownModule, useTexRenderer } from './markdown-loader';
+import { mayHaveMath } from './math-extension';
 import { createBlockSplitter } from './split-blocks';
 
-export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  const parts = useMemo(() => renderMarkdown(text), [text]);
+type RenderMarkdown = NonNullable<ReturnType<typeof useMarkdownModule>>['renderMarkdown'];
+
+export const MarkdownBlock = memo(function MarkdownBlock({ text, render }: { text: string; render: RenderMarkdown }) {
+  // only a block that may hold math depends on KaTeX arriving
+  const candidate = mayHaveMath(text);
+  const [wantsTex, setWantsTex] = useState(false);
+  const tex = useTexRenderer(wantsTex);
+  const parts = useMemo(() => render(text, candidate ? tex : null), [render, text, candidate, tex]);
+  const hasMath = parts.some((part) => part.kind === 'html' && part.math);
+  if (hasMath && !wantsTex) setWantsTex(true);
   return parts.map((part, i) =>
     part.kind === 'code' ? <CodeBlock key={i} lang={part.lang} code={part.code} /> : <div key={i} dangerouslySetInnerHTML={{ __html: part.html }} />,
   );
 });
 
 export function MarkdownView({ text }: { text: string }) {
+  const md = useMarkdownModule();
   // one splitter per view: it remembers the blocks it already completed
   const [splitter] = useState(createBlockSplitter);
   const { blocks, tail } = useMemo(() => splitter(text), [splitter, text]);
+  if (!md) {
+    return (
+      <Box className="markdown" sx={{ ...markdownSx, whiteSpace: 'pre-wrap' }}>
+        {text}
+      </Box>
+    );
+  }
   return (
     <Box className="markdown" sx={markdownSx}>
       {blocks.map((block, i) => (
-        <MarkdownBlock key={i} text={block} />
+        <MarkdownBlock key={i} text={block} render={md.renderMarkdown} />
       ))}
-      {tail.trim() ? <MarkdownBlock key={blocks.length} text={tail} /> : null}
+      {tail.trim() ? <MarkdownBlock key={blocks.length} text={tail} render={md.renderMarkdown} /> : null}
     </Box>
   );
 }
@@ -38,6 +56,8 @@ const markdownSx = {
   '& :not(pre) > code': { fontFamily: 'monospace', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, fontSize: '0.9em' },
   '& blockquote': { borderLeft: 3, borderColor: 'divider', m: 0, pl: 2, color: 'text.secondary' },
   '& img': { maxWidth: '100%' },
+  '& .math-display': { overflowX: 'auto', overflowY: 'hidden', my: 1 },
+  '& .katex-display': { my: 1 },
   '& .hljs-keyword, & .hljs-built_in, & .hljs-selector-tag': { color: '#d73a49' },
   '& .hljs-string, & .hljs-attr': { color: '#032f62' },
   '& .hljs-comment': { color: '#6a737d', fontStyle: 'italic' },

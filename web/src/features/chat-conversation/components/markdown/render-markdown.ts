@@ -1,34 +1,45 @@
-// Markdown to sanitised HTML (marked + DOMPurify). Code blocks come out as their own parts so that
-// React renders them with a copy button and lazy highlighting. Model output never reaches the DOM
-// unsanitised: raw HTML in an answer loses scripts, event handlers and javascript: links.
-import DOMPurify from 'dompurify';
-import { Lexer, Parser, type Token } from 'marked';
+// Markdown to sanitised HTML (marked + DOMPurify), with math. Code blocks come out as their own parts
+// so that React renders them with a copy button and lazy highlighting. This module is loaded on
+// demand (markdown-loader.ts): the chat route's first screen does not wait for it.
+import { Marked, type Token } from 'marked';
+import { mathExtension, type TexRenderer } from './math-extension';
+import { sanitizeHtml } from './sanitize';
 
-export type MarkdownPart = { kind: 'html'; html: string } | { kind: 'code'; lang: string; code: string };
+export { sanitizeHtml };
 
-let hooked = false;
+/** `math`: the part holds math, typeset or (while KaTeX loads) shown as source */
+export type MarkdownPart = { kind: 'html'; html: string; math: boolean } | { kind: 'code'; lang: string; code: string };
 
-export function sanitizeHtml(html: string): string {
-  if (!hooked) {
-    hooked = true;
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.getAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer');
-      }
-    });
-  }
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
-}
+// The extension asks for the renderer of the call in progress; parsing is synchronous, so one slot does.
+let currentTex: TexRenderer | null = null;
+let sawMath = false;
+const marked = new Marked(
+  { gfm: true },
+  mathExtension(
+    () => currentTex,
+    () => {
+      sawMath = true;
+    },
+  ),
+);
 
-export function renderMarkdown(text: string): MarkdownPart[] {
-  const tokens = Lexer.lex(text, { gfm: true });
+export function renderMarkdown(text: string, tex: TexRenderer | null = null): MarkdownPart[] {
+  const tokens = marked.lexer(text);
   const parts: MarkdownPart[] = [];
   let pending: Token[] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    const html = sanitizeHtml(Parser.parse(pending, { gfm: true }));
-    if (html.trim()) parts.push({ kind: 'html', html });
+    currentTex = tex;
+    sawMath = false;
+    let html: string;
+    try {
+      html = marked.parser(pending);
+    } finally {
+      currentTex = null;
+    }
+    const math = sawMath;
+    html = sanitizeHtml(html, { math });
+    if (html.trim()) parts.push({ kind: 'html', html, math });
     pending = [];
   };
   for (const token of tokens) {

@@ -10,6 +10,9 @@ export interface BlockSplit {
 }
 
 const fence = /^ {0,3}(`{3,}|~{3,})/;
+/** a display-math block on lines of its own ($$ or \[ … $$ or \]) may hold blank lines too */
+const mathOpen = /^ {0,3}(\$\$|\\\[)\s*$/;
+const mathClose = { $$: /^ {0,3}\$\$\s*$/, '\\[': /^ {0,3}\\\]\s*$/ } as Record<string, RegExp>;
 
 export function createBlockSplitter(): (text: string) => BlockSplit {
   let blocks: string[] = [];
@@ -26,6 +29,7 @@ export function createBlockSplitter(): (text: string) => BlockSplit {
     let blockStart = committed;
     let pos = committed;
     let openFence: string | null = null;
+    let openMath: RegExp | null = null;
     let sawContent = false;
     const found: string[] = [];
     for (;;) {
@@ -34,8 +38,14 @@ export function createBlockSplitter(): (text: string) => BlockSplit {
       if (newline === -1) break;
       const line = text.slice(pos, newline);
       const marker = fence.exec(line)?.[1];
+      const math: string | undefined = openFence || openMath ? undefined : mathOpen.exec(line)?.[1];
       if (openFence) {
         if (marker && marker[0] === openFence[0] && marker.length >= openFence.length && line.trim() === marker) openFence = null;
+      } else if (openMath) {
+        if (openMath.test(line)) openMath = null;
+      } else if (math) {
+        openMath = mathClose[math] ?? null;
+        sawContent = true;
       } else if (marker) {
         openFence = marker;
         sawContent = true;
