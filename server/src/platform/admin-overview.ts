@@ -17,4 +17,7 @@ export function registerOverviewCounter(counter: OverviewCounter): void {
   counters.set(counter.key, counter);
 }
 
+/** Whether a module already counts this area (its own counter wins over a fallback). */
+export const hasOverviewCounter = (key: string): boolean => counters.has(key);
+
 export const overviewCounters = (): OverviewCounter[] => [...counters.values()];

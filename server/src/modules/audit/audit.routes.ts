@@ -25,7 +25,7 @@ export const auditRoutes: Module = (api, ctx) => {
   // resolver instead); anything else is named from its audit rows.
   registerAggregateNameResolver('GptSystem', async (db, id) => (isUuid(id) ? ((await systemAgentNames(db, [id]))[0]?.name ?? null) : null));
   registerAggregateNameResolver('Brand', async (db, id) => (await getBrand(db, id).catch(() => null))?.name ?? null);
-  registerAggregateNameResolver('Connection', async (_db, id) => (isUuid(id) ? ((await getConnection(ctx, id).catch(() => null))?.name ?? null) : null));
+  registerAggregateNameResolver('Connection', async (db, id) => (isUuid(id) ? ((await getConnection({ ...ctx, db }, id).catch(() => null))?.name ?? null) : null));
   registerOverviewCounter({
     key: 'audit',
     anyOf: ['ConfigurationAuditLogRead'],

@@ -211,6 +211,11 @@ describe('GET /admin/overview', () => {
     const all = await t.ctx.db.select({ disabled: users.disabled }).from(users);
     expect(usersItem).toEqual({ key: 'users', count: all.length, detail: { active: all.filter((u) => !u.disabled).length, inactive: all.filter((u) => u.disabled).length } });
     expect(items.find((i) => i.key === 'audit')).toBeUndefined();
+    const brandsReader = (await t.createUser({ actions: ['BrandsRead', 'GptSystemsWrite'] })).token;
+    const theirs = (await call('GET', '/admin/overview', brandsReader)).json().items as { key: string; count: number }[];
+    expect(theirs.map((i) => i.key).sort()).toEqual(['agents', 'brands']);
+    expect(theirs.find((i) => i.key === 'brands')!.count).toBe(1);
+    expect(theirs.find((i) => i.key === 'agents')!.count).toBeGreaterThanOrEqual(1);
     const none = await call('GET', '/admin/overview', nobody);
     expect(none.json()).toEqual({ items: [] });
   });
