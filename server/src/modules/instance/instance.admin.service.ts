@@ -53,8 +53,13 @@ export async function getApiKeyStatus(ctx: InstanceAdminContext, provider: Insta
   return { hasApiKey: set, lastModifiedAt: set && row ? row.updatedAt.toISOString() : null };
 }
 
-/** The plain search key for the search tools; null when none is set or it cannot be opened with this instance's key. */
-export async function readSearchApiKey(ctx: Pick<AppContext, 'db' | 'secrets'>, provider: SearchKeyProvider): Promise<string | null> {
+/**
+ * The plain search key for the web search tools; null when none is set, when it cannot be opened with
+ * this instance's key, or while HIPAA mode is on (DESIGN.md: web search is off then), so a search tool
+ * that asks here cannot run in HIPAA mode.
+ */
+export async function readSearchApiKey(ctx: Pick<AppContext, 'db' | 'secrets' | 'config'>, provider: SearchKeyProvider): Promise<string | null> {
+  if ((await readSettings(ctx.db, ctx.config)).hipaaMode) return null;
   const parsed = SealedKeySchema.safeParse((await readSetting(ctx.db, keySetting(provider)))?.value);
   if (!parsed.success) return null;
   try {

@@ -123,7 +123,14 @@ describe('admin instance settings', () => {
     expect((await call('PUT', '/admin/instanceSettings/hipaa', admin.token, { enabled: 'yes' })).statusCode).toBe(400);
     await call('PUT', '/admin/instanceSettings/hipaa', admin.token, { enabled: false });
     expect((await t.ctx.models.resolve('claude-sonnet-4-5')).providerType).toBe('Anthropic');
-    expect((await audits('hipaa')).map((r) => (r.details as { after: unknown }).after)).toEqual([{ enabled: true }, { enabled: false }]);
+    // web search is off in HIPAA mode: the search tools get no key
+    await call('PUT', '/admin/instanceSettings/bing/apiKey', admin.token, { apiKey: 'bing-key-during-hipaa' });
+    expect(await readSearchApiKey(t.ctx, 'bing')).toBe('bing-key-during-hipaa');
+    await call('PUT', '/admin/instanceSettings/hipaa', admin.token, { enabled: true });
+    expect(await readSearchApiKey(t.ctx, 'bing')).toBeNull();
+    await call('PUT', '/admin/instanceSettings/hipaa', admin.token, { enabled: false });
+    await call('DELETE', '/admin/instanceSettings/bing/apiKey', admin.token);
+    expect((await audits('hipaa')).map((r) => (r.details as { after: unknown }).after)).toEqual([{ enabled: true }, { enabled: false }, { enabled: true }, { enabled: false }]);
     await call('DELETE', '/admin/instanceSettings/claude/apiKey', admin.token);
   });
 
