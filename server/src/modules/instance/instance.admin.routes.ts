@@ -22,6 +22,7 @@ import {
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { principalOf, requireAny } from '../../platform/access.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from '../brands/brands.images.js';
+import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as admin from './instance.admin.service.js';
 import { deleteAllFavicons, listFavicons, putFavicon, readFavicon } from './instance.favicons.js';
 
@@ -38,7 +39,20 @@ const R = InstanceAdminRoutes;
 const apiKeyPath = '/admin/instanceSettings/:provider/apiKey';
 const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
 
+/** What the audit log calls the parts of the instance settings (aggregate ids of type InstanceSettings). */
+const SettingNames: Record<string, string> = {
+  bingApiKey: 'Bing Search API key',
+  braveSearchApiKey: 'Brave Search API key',
+  claudeApiKey: 'Claude API key',
+  hipaa: 'HIPAA mode',
+  gptInstanceSettings: 'Agent settings and feature flags',
+  branding: 'Product and organization name',
+  favicons: 'Favicons',
+};
+
 export const instanceAdminRoutes: Module = async (api, ctx) => {
+  registerAggregateNameResolver('InstanceSettings', (_db, id) => Promise.resolve(SettingNames[id] ?? null));
+  registerAggregateNameResolver('BrandInstanceDefaults', () => Promise.resolve('Default brand'));
   api.get(apiKeyPath, { config: read, schema: { params: ApiKeyProviderParamsSchema, response: { 200: ApiKeyStatusSchema } } }, async (request, reply) => {
     noStore(reply);
     return admin.getApiKeyStatus(ctx, request.params.provider);
