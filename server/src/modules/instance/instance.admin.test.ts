@@ -191,4 +191,13 @@ describe('admin instance settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/favicon.ico' })).statusCode).toBe(404);
     expect((await audits('favicons')).map((r) => r.domainOperation)).toEqual(['FaviconUploaded', 'FaviconUploaded', 'FaviconsDeleted']);
   });
+
+  it('names its aggregates in the audit log', async () => {
+    const auditor = await t.createUser({ actions: ['ConfigurationAuditLogRead'] });
+    const res = await call('GET', '/admin/audit/aggregateRootName?type=InstanceSettings&aggregateRootId=hipaa', auditor.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'HIPAA mode' });
+    const defaults = await call('GET', '/admin/audit/aggregateRootName?type=BrandInstanceDefaults&aggregateRootId=instanceDefaults', auditor.token);
+    expect(defaults.json()).toMatchObject({ name: 'Default brand' });
+  });
 });
