@@ -17,4 +17,6 @@ export const GuidelinesRoutes = {
   options: '/admin/guidelinesDocuments/options',
   userDocument: (id: string) => `/guidelinesDocuments/${encodeURIComponent(id)}`,
   consent: (id: string) => `/guidelinesDocuments/${encodeURIComponent(id)}/consent`,
+  /** the document an agent shows, from the agent's side (GptSystemsWrite or a …WriteSpecific scope to change) */
+  agentGuidelines: (gptSystemId: string) => `/admin/gptSystems/${encodeURIComponent(gptSystemId)}/guidelinesDocument`,
 } as const;

@@ -97,3 +97,12 @@ export const GuidelinesConsentSchema = z.object({
   consentedAt: z.string(),
 });
 export type GuidelinesConsent = z.infer<typeof GuidelinesConsentSchema>;
+
+/** GET/PUT /admin/gptSystems/{gptSystemId}/guidelinesDocument: the document an agent shows, from the agent's side. */
+export const AgentGuidelinesSchema = z.object({
+  gptSystemId: z.string().uuid(),
+  guidelinesDocument: z.object({ guidelinesDocumentId: z.string().uuid(), documentTitle: z.string() }).nullable(),
+});
+export type AgentGuidelines = z.infer<typeof AgentGuidelinesSchema>;
+export const AgentGuidelinesBodySchema = z.object({ guidelinesDocumentId: z.string().uuid().nullable() });
+export type AgentGuidelinesBody = z.infer<typeof AgentGuidelinesBodySchema>;

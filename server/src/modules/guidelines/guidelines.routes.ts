@@ -2,6 +2,9 @@
 // and for signed-in people GET /guidelinesDocuments/{id} and the consent to it.
 import type { FastifyRequest } from 'fastify';
 import {
+  AgentGuidelinesBodySchema,
+  AgentGuidelinesSchema,
+  GptSystemIdParamsSchema,
   GuidelinesConsentBodySchema,
   GuidelinesConsentSchema,
   GuidelinesDocumentCreateSchema,
@@ -124,5 +127,21 @@ export const guidelinesRoutes: Module = (api, { db }) => {
     '/guidelinesDocuments/:guidelinesDocumentId/consent',
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesConsentBodySchema, response: { 200: GuidelinesConsentSchema } } },
     (request) => service.consent(db, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
+  );
+
+  // the agent's side of the link, for agent administration
+  api.get(
+    '/admin/gptSystems/:gptSystemId/guidelinesDocument',
+    { config: { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') }, schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } } },
+    (request) => service.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
+  );
+
+  api.put(
+    '/admin/gptSystems/:gptSystemId/guidelinesDocument',
+    {
+      config: { access: requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific') },
+      schema: { params: GptSystemIdParamsSchema, body: AgentGuidelinesBodySchema, response: { 200: AgentGuidelinesSchema } },
+    },
+    (request) => service.setAgentGuidelines(db, principalOf(request), actorOf(request), request.params.gptSystemId, request.body.guidelinesDocumentId),
   );
 };

@@ -14,6 +14,7 @@ import {
   type GuidelinesSection,
   type GuidelinesSectionInputSchema,
   type UserGuidelinesDocument,
+  type AgentGuidelines as AgentGuidelinesView,
 } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/access.js';
@@ -274,4 +275,26 @@ export async function countDocuments(db: Db): Promise<{ documents: number; templ
 export async function documentTitle(db: Db, id: string): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   return (await repo.findDocument(db, id))?.title ?? null;
+}
+
+/** The document an agent shows (administrators' view, for the agent's side of the link). */
+export async function agentGuidelinesDocument(db: Db, gptSystemId: string, principal?: Principal): Promise<AgentGuidelinesView> {
+  // …Specific actions reach only the agents their roles are scoped to; others do not exist for them
+  if (principal && !principal.actions.has('GptSystemsWrite') && !principal.actions.has('GptSystemsCreate') && !principal.scopes.gptSystemIds.has(gptSystemId)) {
+    throw notFound('The agent');
+  }
+  if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
+  const [link] = await repo.linksOf(db, [gptSystemId]);
+  const doc = link ? await repo.findDocument(db, link.documentId) : null;
+  return { gptSystemId, guidelinesDocument: doc ? { guidelinesDocumentId: doc.id, documentTitle: doc.title } : null };
+}
+
+/** Attach a document to an agent, or detach it with null; audited as a change of the agent. */
+export async function setAgentGuidelines(db: Db, principal: Principal, actor: AuditActor, gptSystemId: string, documentId: string | null): Promise<AgentGuidelinesView> {
+  // GptSystemsWriteSpecific changes only the agents its roles are scoped to
+  if (!principal.actions.has('GptSystemsWrite') && !principal.scopes.gptSystemIds.has(gptSystemId)) throw notFound('The agent');
+  if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
+  await db.transaction((tx) => setAgentGuidelinesDocument(tx, actor, gptSystemId, documentId));
+  guidelinesChanged(db);
+  return agentGuidelinesDocument(db, gptSystemId);
 }

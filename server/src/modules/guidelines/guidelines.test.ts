@@ -154,4 +154,28 @@ describe('guidelines documents', () => {
     const template = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'A template', isTemplate: true });
     expect((await call('GET', `/guidelinesDocuments/${template.body.guidelinesDocumentId}`, user.token)).status).toBe(404);
   });
+
+  it('attaches and detaches a document from the agent side, with scope checks and an audit row', async () => {
+    const doc = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'Agent side', sections: [{ title: 'One', content: 'x' }] });
+    const other = await createAgent(t.ctx.db, { name: 'Other agent' });
+    const editor = await t.createUser({ actions: ['GptSystemsWrite'] });
+    const scoped = await t.createUser({ actions: ['GptSystemsWriteSpecific'] });
+    const path = `/admin/gptSystems/${other.id}/guidelinesDocument`;
+    expect((await call('GET', path, user.token)).status).toBe(403);
+    expect((await call<{ guidelinesDocument: null }>('GET', path, editor.token)).body.guidelinesDocument).toBeNull();
+    expect((await call('PUT', path, scoped.token, { guidelinesDocumentId: doc.body.guidelinesDocumentId })).status).toBe(404);
+    expect((await call('PUT', `/admin/gptSystems/${randomUUID()}/guidelinesDocument`, editor.token, { guidelinesDocumentId: null })).status).toBe(404);
+    expect((await call('PUT', path, editor.token, { guidelinesDocumentId: randomUUID() })).status).toBe(400);
+
+    const set = await call<{ guidelinesDocument: { documentTitle: string } }>('PUT', path, editor.token, { guidelinesDocumentId: doc.body.guidelinesDocumentId });
+    expect(set.body.guidelinesDocument.documentTitle).toBe('Agent side');
+    expect((await call<DetailsForConversation>('GET', `/userConversations/gptSystems/${other.id}/detailsForConversation`, user.token)).body.guidelinesDocument?.documentTitle).toBe('Agent side');
+    expect((await call<GuidelinesDocument>('GET', `/admin/guidelinesDocuments/${doc.body.guidelinesDocumentId}`, admin.token)).body.gptSystems.map((a) => a.name)).toEqual(['Other agent']);
+    expect((await call<{ guidelinesDocument: null }>('PUT', path, editor.token, { guidelinesDocumentId: null })).body.guidelinesDocument).toBeNull();
+    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'GptSystem'), eq(auditLog.aggregateId, other.id)));
+    expect(audit.map((a) => [a.domainOperation, a.userId])).toEqual([
+      ['GuidelinesDocumentChanged', editor.id],
+      ['GuidelinesDocumentChanged', editor.id],
+    ]);
+  });
 });
