@@ -83,12 +83,25 @@ describe('administration of users', () => {
     await page.getByRole('list', { name: 'Users of this role' }).getByText(admin.email).waitFor();
     await screenshot(page, 'admin-user-role-edit');
 
+    await page.goto(`${server.baseUrl}/admin/userRole/new`);
+    await page.getByLabel(/^Name/).fill('Auditors');
+    await page.getByRole('checkbox', { name: /^ConfigurationAuditLogRead/ }).check();
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.waitForURL(/\/admin\/userRole\/[0-9a-f-]{36}\/edit$/);
+    await page.getByRole('heading', { name: 'Auditors', level: 1 }).waitFor();
+
     await page.goto(`${server.baseUrl}/admin/audit`);
     const log = page.getByRole('table', { name: 'Audit Logs' });
-    await log.getByText('Created').first().waitFor();
-    await log.getByRole('button', { name: 'expand' }).first().click();
+    await log.getByRole('cell', { name: 'UserRole', exact: true }).waitFor();
+    await log.getByRole('button', { name: 'Show details' }).nth(1).click();
     await page.getByText(`${newcomer.name} (${newcomer.email})`).waitFor();
     await screenshot(page, 'admin-audit');
+    // filter by type: only the role's row is left
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'UserRole', exact: true }).click();
+    await page.waitForURL(/type=UserRole/);
+    await expect.poll(() => log.getByRole('cell', { name: 'User', exact: true }).count()).toBe(0);
+    expect(await log.getByRole('cell', { name: 'UserRole', exact: true }).count()).toBe(1);
     await context.close();
 
     // the new user signs in with the password the admin chose

@@ -138,7 +138,7 @@ export function AdminPagedTable<T>(props: AdminPagedTableProps<T>) {
                         <TableCell padding="checkbox">
                           <IconButton
                             size="small"
-                            aria-label={expanded ? 'collapse' : 'expand'}
+                            aria-label={expanded ? t('adminUi.collapseRow') : t('adminUi.expandRow')}
                             aria-expanded={expanded}
                             onClick={(e) => {
                               e.stopPropagation();
