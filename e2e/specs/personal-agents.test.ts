@@ -83,7 +83,7 @@ describe('personal agents', () => {
     await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a gardening coach for {{userName}}.');
     await page.getByRole('textbox', { name: 'Ask the draft agent' }).fill('How often should I water?');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.getByTestId('preview-answer').first().textContent()).toContain('Gardening coach: water weekly.');
+    await expect.poll(() => page.getByTestId('preview-answer').first().textContent(), { timeout: 15_000 }).toContain('Gardening coach: water weekly.');
     expect(systemOf(model.requests.at(-1)!.body)).toContain('You are a gardening coach for Pia Person.');
     await screenshot(page, 'personal-agent-edit');
 
@@ -97,14 +97,14 @@ describe('personal agents', () => {
     await page.getByRole('button', { name: 'New preview' }).click();
     await page.getByRole('textbox', { name: 'Ask the draft agent' }).fill('When to prune?');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.getByTestId('preview-answer').first().textContent()).toContain('Botanist: prune in spring.');
+    await expect.poll(() => page.getByTestId('preview-answer').first().textContent(), { timeout: 15_000 }).toContain('Botanist: prune in spring.');
 
     await page.getByRole('link', { name: 'Chat with it' }).click();
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello garden helper');
     await box.press('Enter');
-    await expect.poll(() => page.getByRole('article').first().textContent()).toContain('Gardening coach: water weekly.');
+    await expect.poll(() => page.getByRole('article').first().textContent(), { timeout: 15_000 }).toContain('Gardening coach: water weekly.');
     await screenshot(page, 'personal-agent-chat');
 
     // the previews are not in the person's conversation list; the real chat is

@@ -199,7 +199,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       },
       startedAt,
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
-      generateTitle: newConversation !== null,
+      // a preview is a throwaway: no second model call for its title
+      generateTitle: newConversation !== null && !preview,
       question,
       ...(input ? { passages: input.passages } : {}),
     },
