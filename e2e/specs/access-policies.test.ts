@@ -72,6 +72,10 @@ describe('chat access policies', () => {
     await adminPage.waitForURL(/\/admin\/chatAccessPolicy\/[0-9a-f-]{36}\/edit$/);
     await adminPage.getByRole('button', { name: 'Atrium Assistant' }).or(adminPage.getByText('Atrium Assistant')).first().waitFor();
     await screenshot(adminPage, 'access-policy-edit');
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.waitForTimeout(300);
+    await screenshot(adminPage, 'access-policy-edit-phone');
+    await adminPage.setViewportSize({ width: 1280, height: 800 });
     await adminPage.getByRole('button', { name: 'Delete' }).click();
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await adminPage.waitForURL(/\/admin\/chatAccessPolicy$/);
