@@ -178,6 +178,7 @@ describe('admin instance settings', () => {
     const png = await upload(admin.token, multipart(Png, 'whatever.bin'), '?fileName=apple-touch-icon');
     expect(png.json()).toMatchObject({ fileName: 'apple-touch-icon.png', contentType: 'image/png' });
 
+    expect((await upload(admin.token, multipart(Png, 'x.png'), '?fileName=custom')).statusCode).toBe(400);
     const served = await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/favicon.ico' });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/x-icon');

@@ -6,7 +6,7 @@ import type { Favicon } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../platform/audit.js';
-import { notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { ExtensionOf, type SniffedImageType } from '../brands/brands.images.js';
 import { readSetting, upsertSetting } from './instance.repository.js';
 
@@ -36,6 +36,8 @@ export async function putFavicon(
   upload: { data: Buffer; contentType: SniffedImageType; fileName?: string | undefined },
 ): Promise<Favicon> {
   const stem = (upload.fileName ?? defaultName(upload.contentType)).replace(/\.[A-Za-z0-9]+$/, '');
+  // GET /InstanceSettings/favicons/custom is the list, so no favicon may be called that
+  if (stem.toLowerCase() === 'custom') throw badRequest('A favicon cannot be named custom.', [{ field: 'fileName', message: 'This name is reserved' }]);
   const fileName = `${stem}.${ExtensionOf[upload.contentType]}`;
   const blobKey = `instance/favicons/${randomUUID()}.${ExtensionOf[upload.contentType]}`;
   await ctx.blobs.put(blobKey, upload.data, upload.contentType);
