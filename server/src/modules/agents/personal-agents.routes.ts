@@ -165,6 +165,11 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     return reply.status(204).send();
   });
 
+  // the agents a person may start a conversation with (as CurrentUser/AvailableGptSystems)
+  api.get('/gptSystems/common/AvailableForConversation', { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
+    listAvailable(ctx.db, principalOf(request)),
+  );
+
   // Directory ------------------------------------------------------------------------------------------
   const Dir = '/gptSystems/directory';
   api.get(`${Dir}/Mine`, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {

@@ -86,6 +86,17 @@ describe('personal agents', () => {
     const got = await call<{ conversationSegmentTree: { segmentPath: string[] } }>('GET', `/configStates/${configStateId}/conversations/${ids.ConversationId}`);
     expect(got.body.conversationSegmentTree.segmentPath).toHaveLength(2);
 
+    const P = `/configStates/${configStateId}/conversations/${ids.ConversationId}`;
+    const exported = await fetch(`${base}/api/internal${P}/export`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(exported.status).toBe(200);
+    expect(await exported.text()).toContain('Try the draft');
+    expect((await call<{ conversationSegmentId: string }>('GET', `${P}/segments/${ids.ConversationSegmentId}/executionDetails`)).body.conversationSegmentId).toBe(ids.ConversationSegmentId);
+    expect((await call('GET', `${P}/citations`)).status).toBe(200);
+    expect((await call('GET', `${P}/traceLogs`)).status).toBe(200);
+    expect((await call('PUT', `${P}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: ids.ConversationSegmentId })).status).toBe(204);
+    expect((await call('GET', P, undefined, other.token)).status).toBe(404);
+    expect((await call('GET', `${P}/export`, undefined, other.token)).status).toBe(404);
+
     // the live agent still answers with what was published
     const live = await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('Live?'), { token: owner.token });
     expect(answerOf(live.events)).toBe('SYSTEM[Published prompt.]');

@@ -177,14 +177,54 @@ export const conversationsRoutes: Module = (api, ctx) => {
     api.post(`${base}/:conversationId/segments`, { config, schema: { params: PreviewParams, body: FollowUpBodySchema } }, (request, reply) =>
       stream(request, reply, { kind: 'preview-follow-up', configStateId: request.params.configStateId, conversationId: request.params.conversationId, via, body: request.body }),
     );
-    api.get(`${base}/:conversationId`, { config, schema: { params: PreviewParams, response: { 200: ConversationSchema } } }, async (request, reply) => {
+    /** the caller's preview conversation of this configuration state, which they may still preview */
+    const ownPreview = async (request: FastifyRequest, p: { configStateId: string; conversationId: string }) => {
       const principal = principalOf(request);
-      await previews.getDraftForPreview(principal, request.params.configStateId, via);
-      const row = await service.ownConversation(ctx.db, principal, request.params.conversationId, { allowDeleted: true });
-      if (row.configStateId !== request.params.configStateId) throw notFound('The conversation');
+      await previews.getDraftForPreview(principal, p.configStateId, via);
+      const row = await service.ownConversation(ctx.db, principal, p.conversationId, { allowDeleted: true });
+      if (row.configStateId !== p.configStateId) throw notFound('The conversation');
+      return { principal, row };
+    };
+    const PreviewSegmentParams = PreviewParams.extend({ segmentId: SegmentParamsSchema.shape.segmentId });
+    api.get(`${base}/:conversationId`, { config, schema: { params: PreviewParams, response: { 200: ConversationSchema } } }, async (request, reply) => {
+      const { principal, row } = await ownPreview(request, request.params);
       void reply.header('cache-control', 'no-store');
       return service.getConversation(deps(request), principal, row.id);
     });
+    api.get(`${base}/:conversationId/export`, { config, schema: { params: PreviewParams } }, async (request, reply) => {
+      const { principal, row } = await ownPreview(request, request.params);
+      const file = await service.exportConversation(deps(request), principal, row.id, timeZoneOf(request));
+      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
+      return reply
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .type('text/plain; charset=utf-8')
+        .send(file.text);
+    });
+    api.get(`${base}/:conversationId/citations`, { config, schema: { params: PreviewParams, response: { 200: SegmentCitationsSchema } } }, async (request) => {
+      const { principal, row } = await ownPreview(request, request.params);
+      return service.listCitations(deps(request), principal, row.id);
+    });
+    api.get(`${base}/:conversationId/traceLogs`, { config, schema: { params: PreviewParams, response: { 200: TraceLogsSchema } } }, async (request) => {
+      const { principal, row } = await ownPreview(request, request.params);
+      return service.traceLogs(deps(request), principal, row.id);
+    });
+    api.get(
+      `${base}/:conversationId/segments/:segmentId/executionDetails`,
+      { config, schema: { params: PreviewSegmentParams, response: { 200: ExecutionDetailsSchema } } },
+      async (request) => {
+        const { principal, row } = await ownPreview(request, request.params);
+        return service.executionDetails(deps(request), principal, row.id, request.params.segmentId);
+      },
+    );
+    api.put(
+      `${base}/:conversationId/updateSelectedLeafSegmentId`,
+      { config, schema: { params: PreviewParams, body: UpdateSelectedLeafBodySchema } },
+      async (request, reply) => {
+        const { principal, row } = await ownPreview(request, request.params);
+        await service.updateSelectedLeaf(deps(request), principal, row.id, (request.body.selectedLeafSegmentId ?? request.body.segmentId)!);
+        return reply.status(204).send();
+      },
+    );
   }
 
   api.get(`${Base}/:conversationId/traceLogs`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
