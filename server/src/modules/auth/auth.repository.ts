@@ -102,6 +102,16 @@ export class AuthRepository {
       .where(and(eq(refreshSessions.tokenHash, tokenHash), isNull(refreshSessions.revokedAt)));
   }
 
+  /** Ends every open refresh session of a person (they were disabled): their cookie no longer renews. */
+  async revokeAllRefreshSessionsOf(userId: string, at: Date): Promise<number> {
+    const rows = await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)))
+      .returning({ id: refreshSessions.id });
+    return rows.length;
+  }
+
   // Sign-in failure counters
 
   async findBlocks(keys: string[], at: Date): Promise<{ key: string; blockedUntil: Date }[]> {

@@ -11,6 +11,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import * as repo from './admin-users.repository.js';
 import type { AdminUserRow, RoleRefRow, UserPageAfter } from './admin-users.repository.js';
 import { userChanged } from './users.service.js';
+import { revokeSessionsOfUser } from '../auth/auth.service.js';
 
 export const UserAggregate = 'User';
 
@@ -108,6 +109,7 @@ export async function updateUser(db: Db, actor: AuditActor, userId: string, inpu
     if (input.disabled !== undefined && input.disabled !== before.disabled) changes.disabled = input.disabled;
     if (Object.keys(changes).length === 0) return before;
     await repo.updateUser(t, userId, changes);
+    if (changes.disabled === true) await revokeSessionsOfUser(t, userId);
     const after = await load(t, userId);
     const operation = changes.disabled === true ? 'Disabled' : changes.disabled === false ? 'Enabled' : 'Updated';
     await recordAudit(t, { aggregateType: UserAggregate, aggregateId: userId, domainOperation: operation, actor, before, after });

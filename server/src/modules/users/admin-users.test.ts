@@ -146,6 +146,19 @@ describe('PUT /admin/users/{userId}', () => {
     expect((await auditRows(person.id)).map((r) => r.domainOperation)).toEqual(['Updated', 'Disabled', 'Enabled']);
   });
 
+  it('ends the refresh sessions of a disabled user, so enabling them again does not revive an old cookie', async () => {
+    const person = await t.createUser({ actions: ['GptSystemsRead'] });
+    const url = '/api/internal/authorization/Local/GenerateToken';
+    const signedIn = await t.app.inject({ method: 'POST', url, remoteAddress: '10.9.0.1', payload: { userName: person.email, password: person.password } });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.value && c.path === '/api/internal/authorization')!;
+    const renew = () => t.app.inject({ method: 'POST', url, remoteAddress: '10.9.0.1', payload: {}, headers: { cookie: `${cookie.name}=${cookie.value}` } });
+
+    expect((await call('PUT', `/admin/users/${person.id}`, admin.token, { disabled: true })).statusCode).toBe(200);
+    expect((await call('PUT', `/admin/users/${person.id}`, admin.token, { disabled: false })).statusCode).toBe(200);
+    expect((await renew()).statusCode).toBe(401);
+  });
+
   it('refuses disabling oneself and the last active administrator (409), and a reader (403)', async () => {
     const self = await call('PUT', `/admin/users/${admin.id}`, admin.token, { disabled: true });
     expect(self.statusCode).toBe(409);
