@@ -86,12 +86,18 @@ describe('brand administration in the browser', () => {
     // aligned left: the form box starts near the left edge on a wide screen
     const box = await login.locator('main .MuiPaper-root').first().boundingBox();
     expect(box!.x).toBeLessThan(200);
+    // the default brand shows its (shipped) splash image over the background colour
+    await expect.poll(() => login.locator('main').getAttribute('data-splash')).toBe('image');
     await screenshot(login, 'login-with-changed-brand');
 
-    // a logo that fails to load falls back to the shipped one (SPEC §8)
+    // a logo or splash that fails to load falls back to the shipped logo and the background colour (SPEC §8)
     await login.route('**/Brands/default/logo-*.png*', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    await login.route('**/Brands/default/splash*', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await login.reload();
     await expect.poll(() => login.getByRole('img', { name: 'Atrium logo' }).getAttribute('src')).toBe('/default-logo.svg');
+    await expect.poll(() => login.locator('main').getAttribute('data-splash')).toBe('colour');
+    expect(await cssColour(login, 'main', 'backgroundColor')).toBe('rgb(0, 77, 64)');
+    await screenshot(login, 'login-with-broken-brand-images');
     await visitor.close();
     await context.close();
   });
