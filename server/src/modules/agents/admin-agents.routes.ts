@@ -42,7 +42,8 @@ import { principalOf, requireAny } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
 import * as states from './config-states.service.js';
 import { fullConfig } from './config-states.validation.js';
-import { listConfigStatesOfAgent } from './config-states.repository.js';
+import { findConfigState, listConfigStatesOfAgent } from './config-states.repository.js';
+import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 
 const read = { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') };
 const write = { access: requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific') };
@@ -55,7 +56,15 @@ const State = `${B}/configurationStates/:configStateId`;
 
 const RollbackBodySchema = z.object({ versionId: z.string().uuid() });
 
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 export const adminAgentsRoutes: Module = (api, ctx) => {
+  // the audit log names drafts by their agent name (a deleted draft falls back to its audit rows)
+  registerAggregateNameResolver('GptSystemConfigurationState', async (db, id) => {
+    const row = isUuid(id) ? await findConfigState(db, id) : null;
+    return row ? row.name || 'Untitled draft' : null;
+  });
+
   const visible = (request: Parameters<typeof principalOf>[0], id: string) => admin.visibleAgent(ctx, principalOf(request), id);
   const manageable = (request: Parameters<typeof principalOf>[0], id: string) => states.manageableAgent(ctx, principalOf(request), id);
 

@@ -29,15 +29,16 @@ const issuesOf = (error: unknown): ConfigIssue[] => {
   return [{ property: 'request', message: body?.message ?? 'The request failed.' }];
 };
 
-export function AgentDraftEditor({ configStateId, canPublish }: { configStateId: string; canPublish: boolean }) {
+/** `canEdit` false shows the draft read-only (…ReadSpecific holders). */
+export function AgentDraftEditor({ configStateId, canEdit }: { configStateId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const state = useGetAdminConfigStateQuery(configStateId);
   if (state.isLoading) return <LinearProgress />;
   if (state.error || !state.data) return <AdminErrorAlert error={state.error} fallback={t('agentsAdmin.loadFailed')} onRetry={() => void state.refetch()} />;
-  return <DraftForm key={configStateId} initial={state.data} canPublish={canPublish} />;
+  return <DraftForm key={configStateId} initial={state.data} canEdit={canEdit} />;
 }
 
-function DraftForm({ initial, canPublish }: { initial: ConfigState; canPublish: boolean }) {
+function DraftForm({ initial, canEdit }: { initial: ConfigState; canEdit: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const id = initial.configStateId;
@@ -91,23 +92,25 @@ function DraftForm({ initial, canPublish }: { initial: ConfigState; canPublish: 
       <Grid size={{ xs: 12, lg: 7 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2}>
-            <AgentConfigForm values={values} onChange={setValues} deployments={available.data?.deployments ?? []} disabled={busy !== null} showValidation />
+            <AgentConfigForm values={values} onChange={setValues} deployments={available.data?.deployments ?? []} disabled={busy !== null || !canEdit} showValidation />
             <ConfigIssues errors={failure} warnings={current.warnings} />
+            {canEdit && (
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
                 {t('agentsAdmin.saveDraft')}
               </Button>
-              {canPublish && current.gptSystemId && (
+              {current.gptSystemId && (
                 <Button variant="contained" onClick={() => void onPublish()} disabled={busy !== null} startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}>
                   {t('agentsAdmin.saveAndPublish')}
                 </Button>
               )}
             </Stack>
+            )}
           </Stack>
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, lg: 5 }}>
-        <PreviewChat conversationsUrl={`/admin/gptSystems/configurationStates/${id}/conversations`} beforeAsk={saveDraft} disabled={busy !== null} />
+        <PreviewChat conversationsUrl={`/admin/gptSystems/configurationStates/${id}/conversations`} beforeAsk={canEdit ? saveDraft : undefined} disabled={busy !== null} />
       </Grid>
     </Grid>
   );

@@ -2,11 +2,13 @@
 // there is none), and its data sources (the add form opens when the trailing segment is "true").
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef } from 'react';
+import Button from '@mui/material/Button';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
-import { useCreateAgentConfigStateMutation, useGetAdminAgentQuery } from '../api/admin-agents.api';
+import { useNavigate, useParams } from 'react-router';
+import { AdminErrorAlert, AdminPageHeader, ConfirmDialog } from '../../../components/admin';
+import { useCreateAgentConfigStateMutation, useDeleteAdminAgentMutation, useGetAdminAgentQuery } from '../api/admin-agents.api';
 import { AgentDraftEditor } from './agent-draft-editor';
 import { listPath } from './agent-paths';
 import { AgentSectionTabs } from './agent-section-tabs';
@@ -18,6 +20,10 @@ export function AgentEditPage() {
   const agent = useGetAdminAgentQuery(gptSystemId);
   const [createDraft, created] = useCreateAgentConfigStateMutation();
   const asked = useRef(false);
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, deleted] = useDeleteAdminAgentMutation();
   const canEdit = agent.data?.currentUserActions.includes('Edit') ?? false;
   useEffect(() => {
     // an agent without any draft gets one from its live configuration, once
@@ -32,10 +38,39 @@ export function AgentEditPage() {
   const configStateId = agent.data.configStateId ?? created.data?.configStateId;
   return (
     <>
-      <AdminPageHeader title={agent.data.name} pageTitle={t('agentsAdmin.editTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: agent.data.name }]} />
+      <AdminPageHeader
+        title={agent.data.name}
+        pageTitle={t('agentsAdmin.editTitle')}
+        breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: agent.data.name }]}
+        actions={
+          agent.data.currentUserActions.includes('Delete') && (
+            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              {t('agentsAdmin.delete')}
+            </Button>
+          )
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t('agentsAdmin.deleteTitle', { name: agent.data.name })}
+        text={t('agentsAdmin.deleteText')}
+        confirmLabel={t('agentsAdmin.delete')}
+        busy={deleted.isLoading}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          void remove(gptSystemId).then((r) => {
+            setConfirming(false);
+            if (!r.error) {
+              enqueueSnackbar(t('agentsAdmin.deleted'), { variant: 'success' });
+              void navigate(listPath);
+            }
+          })
+        }
+      />
+      {deleted.error && <AdminErrorAlert error={deleted.error} />}
       <AgentSectionTabs gptSystemId={gptSystemId} current="edit" />
       <Stack spacing={3}>
-        {configStateId ? <AgentDraftEditor configStateId={configStateId} canPublish={canEdit} /> : <LinearProgress />}
+        {configStateId ? <AgentDraftEditor configStateId={configStateId} canEdit={canEdit} /> : <LinearProgress />}
         <DataSourcesCard gptSystemId={gptSystemId} openAdd={addDataSource === 'true'} canEdit={canEdit} />
       </Stack>
     </>

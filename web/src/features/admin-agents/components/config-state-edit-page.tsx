@@ -11,7 +11,7 @@ export function ConfigStateEditPage() {
   return (
     <>
       <AdminPageHeader title={t('agentsAdmin.configStateTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: t('agentsAdmin.configStateTitle') }]} />
-      <AgentDraftEditor configStateId={gptSystemConfigurationStateId} canPublish />
+      <AgentDraftEditor configStateId={gptSystemConfigurationStateId} canEdit />
     </>
   );
 }
