@@ -1,0 +1,3 @@
+CREATE INDEX "audit_log_aggregate_id_created_idx" ON "audit_log" USING btree ("aggregate_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_type_created_idx" ON "audit_log" USING btree (lower("aggregate_type"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_operation_created_idx" ON "audit_log" USING btree (lower("domain_operation"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
