@@ -1,5 +1,5 @@
-// /admin/gptsystem/{id}/ux: what people see of the agent: its avatar and starter prompts (the
-// introduction is part of the draft and goes live by publishing).
+// /admin/gptsystem/{id}/ux: what people see of the agent: its avatar, introduction (part of the draft,
+// live once published) and starter prompts.
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useGetAdminAgentQuery } from '../api/admin-agents.api';
 import { AgentAvatarCard } from './agent-avatar-card';
 import { listPath } from './agent-paths';
 import { AgentSectionTabs } from './agent-section-tabs';
+import { IntroductionCard } from './introduction-card';
 import { StarterPromptsCard } from './starter-prompts-card';
 
 export function AgentUxPage() {
@@ -24,6 +25,7 @@ export function AgentUxPage() {
       <AgentSectionTabs gptSystemId={gptSystemId} current="ux" />
       <Stack spacing={3}>
         <AgentAvatarCard agent={agent.data} canEdit={canEdit} />
+        {agent.data.configStateId && <IntroductionCard configStateId={agent.data.configStateId} canEdit={canEdit} />}
         <StarterPromptsCard gptSystemId={gptSystemId} canEdit={canEdit} />
       </Stack>
     </>
