@@ -17,6 +17,7 @@ import {
   ConfigStateSchema,
   ConfigStateUpdateSchema,
   DataSourcesTypesQuerySchema,
+  DetailsForConversationSchema,
   DataSourcesTypesSchema,
   GptSystemCreatedSchema,
   GptSystemDeploymentsQuerySchema,
@@ -41,6 +42,7 @@ import type { Module } from '../../platform/context.js';
 import { principalOf, requireAny } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
 import * as states from './config-states.service.js';
+import { detailsForConversation } from './agents.service.js';
 import { fullConfig } from './config-states.validation.js';
 import { findConfigState, listConfigStatesOfAgent } from './config-states.repository.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
@@ -134,6 +136,12 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
   api.delete(Agent, { config: write, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
     await admin.deleteAgent(ctx, principalOf(request), await manageable(request, request.params.gptSystemId));
     return reply.status(204).send();
+  });
+
+  // what the chat page would show about the agent, for an administrator who may see it (the chat rules still apply)
+  api.get(`${Agent}/detailsForConversation`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: DetailsForConversationSchema } } }, async (request) => {
+    const agent = await visible(request, request.params.gptSystemId);
+    return detailsForConversation(ctx, principalOf(request), agent.id);
   });
 
   api.get(`${Agent}/configurationStates`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateListSchema } } }, async (request) => {

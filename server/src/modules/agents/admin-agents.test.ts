@@ -59,6 +59,8 @@ describe('admin agents', () => {
     expect(pub.body.version).toMatchObject({ version: 1, publishedBy: { userId: admin.id, displayName: 'Ada Admin' }, isCurrent: true });
     const r = await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('hi'), { token: user.token });
     expect(answerOf(r.events)).toBe('SYSTEM[You are Librarian.]');
+    const details = await call<{ gptSystem: { name: string }; status: string }>('GET', `/admin/gptSystems/${gptSystemId}/detailsForConversation`);
+    expect(details.body).toMatchObject({ gptSystem: { name: 'Librarian' }, status: 'Active' });
 
     await call('PUT', `/admin/gptSystems/configurationStates/${configStateId}`, { systemPrompt: 'Version two.' });
     await call('PUT', `/admin/gptSystems/${gptSystemId}/publishing/V2`, {});
