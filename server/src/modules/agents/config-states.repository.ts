@@ -1,7 +1,6 @@
 // Queries of configuration states, published versions, shares and data-source links. SQL only; the
 // rules live in config-states.service.ts and agents.policy.ts.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../../platform/audit.js';
 import {
   gptSystemConfigStates,
