@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../harness/server.js';
 import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
-import { signIn } from '../harness/session.js';
+import { persistedToken, signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-tour-password-1' };
 
@@ -104,5 +104,34 @@ describe('the quick-start tour', () => {
     expect(await currentStep(page)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('shows the Powered by footer on wide screens only, and not when ShowFooter is off', async () => {
+    const wide = await newContext(browser);
+    const page = await wide.newPage();
+    await signIn(page, server.baseUrl, admin);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText('Powered by').waitFor();
+    expect(await footer.getByRole('img').count()).toBe(1);
+    const phone = await newContext(browser, { width: 390, height: 800 });
+    const small = await phone.newPage();
+    await signIn(small, server.baseUrl, admin);
+    await small.getByRole('textbox', { name: 'Message' }).waitFor();
+    expect(await small.getByText('Powered by').isVisible()).toBe(false);
+    await phone.close();
+
+    // an administrator turns the flag off: the footer goes
+    const token = await persistedToken(page);
+    const res = await fetch(`${server.baseUrl}/api/internal/admin/instanceSettings/gptInstanceSettings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ featureFlags: [{ name: 'ShowFooter', enabled: false }] }),
+    });
+    expect(res.status).toBe(200);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.getByRole('button', { name: 'Quick start tour' }).waitFor();
+    expect(await page.getByText('Powered by').count()).toBe(0);
+    await wide.close();
   });
 });
