@@ -112,6 +112,14 @@ describe('personal agents', () => {
     const list = (await (await fetch(`${server.baseUrl}/api/internal/userConversations?pageSize=50`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { title: string }[] };
     expect(list.items).toHaveLength(1);
     expect(['Plants', 'Hello garden helper']).toContain(list.items[0]!.title);
+    // the edit page on a 390 px phone: one column, nothing wider than the screen
+    const phone = await (await newContext(browser, { width: 390, height: 844 })).newPage();
+    phone.on('pageerror', (e) => errors.push(e.message));
+    await signIn(phone, server.baseUrl, person);
+    await phone.goto(`${server.baseUrl}/chat/agents/configstate/${configStateId}/edit`);
+    await phone.getByRole('textbox', { name: 'System prompt' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'personal-agent-edit-390');
     expect(errors).toEqual([]);
   });
 });
