@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminAgent } from '@atrium/contract';
 import { useTranslation } from 'react-i18next';
 import { AdminErrorAlert } from '../../../components/admin';
-import { AuthedAvatar } from '../../../components/agent-config/authed-avatar';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { useDeleteAgentAvatarMutation, useUploadAgentAvatarMutation } from '../api/admin-agents.api';
 
 export function AgentAvatarCard({ agent, canEdit }: { agent: AdminAgent; canEdit: boolean }) {
@@ -19,7 +19,7 @@ export function AgentAvatarCard({ agent, canEdit }: { agent: AdminAgent; canEdit
         {t('agentsAdmin.avatar')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <AuthedAvatar url={agent.avatarUrl} name={agent.name} size={72} />
+        <AgentAvatar gptSystemId={agent.gptSystemId} avatarUrl={agent.avatarUrl} name={agent.name} size={72} />
         {canEdit && (
           <>
             <Button variant="outlined" component="label" disabled={uploaded.isLoading}>

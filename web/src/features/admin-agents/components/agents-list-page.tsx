@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { AdminPageHeader, AdminPagedTable, StatusChip, type AdminColumn } from '../../../components/admin';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { AuthedAvatar } from '../../../components/agent-config/authed-avatar';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { useListAdminAgentsQuery } from '../api/admin-agents.api';
 import { editPath, listPath } from './agent-paths';
 
@@ -29,7 +29,7 @@ export function AgentsListPage() {
       header: t('agentsAdmin.columns.name'),
       render: (a) => (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <AuthedAvatar url={a.avatarUrl} name={a.name} />
+          <AgentAvatar gptSystemId={a.gptSystemId} avatarUrl={a.avatarUrl} name={a.name} size={32} />
           <div>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
               {a.name}

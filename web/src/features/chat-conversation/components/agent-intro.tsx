@@ -1,12 +1,12 @@
 // An empty conversation: the agent's introduction (server-sanitised HTML, sanitised again here) and
 // its starter prompts.
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConversationPrompt, DetailsForConversation } from '@atrium/contract';
 import { useTranslation } from 'react-i18next';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { useSanitizedHtml } from './markdown/markdown-loader';
 
 interface AgentIntroProps {
@@ -22,9 +22,7 @@ export function AgentIntro({ details, prompts, onPick }: AgentIntroProps) {
   const agent = details?.gptSystem;
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, md: 8 }, maxWidth: 640, mx: 'auto' }}>
-      <Avatar src={agent?.avatarUrl || undefined} alt={agent?.name ?? ''} sx={{ width: 64, height: 64, fontSize: 28 }}>
-        {agent?.name.charAt(0)}
-      </Avatar>
+      {agent ? <AgentAvatar gptSystemId={agent.gptSystemId} name={agent.name} avatarUrl={agent.avatarUrl} size={64} /> : <Box sx={{ width: 64, height: 64 }} />}
       <Typography variant="h5" component="h1">
         {agent?.name ?? '\u00a0'}
       </Typography>

@@ -1,13 +1,13 @@
 // The main pane of the chat page: the agent's header, the selected branch of the conversation (or the
 // introduction when empty), the answer being streamed, and the input.
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FeedbackType, Segment } from '@atrium/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { chatActions } from '../../../app/state/chat.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
@@ -84,9 +84,11 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: 'calc(100vh - 120px)', md: 'calc(100vh - 160px)' }, maxWidth: 860, mx: 'auto' }}>
       {!empty && (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', pb: 2, mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-          <Avatar src={details.data?.gptSystem.avatarUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
-            {agentName.charAt(0)}
-          </Avatar>
+          {details.data ? (
+            <AgentAvatar gptSystemId={details.data.gptSystem.gptSystemId} name={agentName} avatarUrl={details.data.gptSystem.avatarUrl} size={32} />
+          ) : (
+            <Box sx={{ width: 32, height: 32, flexShrink: 0 }} />
+          )}
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="subtitle1" component="h1" noWrap>
               {conversation?.title ?? streamed?.question ?? agentName}

@@ -93,6 +93,8 @@ export const askChat =
     }
     // after an abort abortChatStream refetches a second later
     if (outcome.kind !== 'aborted') refetchConversations(dispatch);
+    // a new conversation makes its agent the most recently used one (the Agents tab's Recent list)
+    if (ask.kind === 'new') dispatch(baseApi.util.invalidateTags([{ type: 'Agent', id: 'recent' }]));
     const chat = getState().chat;
     return chat.streamId === id && !chat.conversationChanged ? chat.currentConversationId : null;
   };

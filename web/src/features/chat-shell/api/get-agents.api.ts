@@ -14,7 +14,8 @@ export const getAgentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAgents: build.query<GptSystemList, AgentListKind>({
       query: (kind) => ({ url: paths[kind], params: { pageSize: 200 } }),
-      providesTags: ['Agent'],
+      // 'Agent' refetches every list (pin changes); the list's own id only that list (recent after a new chat)
+      providesTags: (_result, _error, kind) => ['Agent', { type: 'Agent', id: kind }],
     }),
   }),
 });

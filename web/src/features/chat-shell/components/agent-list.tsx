@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { useGetAgentsQuery } from '../api/get-agents.api';
 import { useChatRoute } from '../hooks/use-chat-route';
 import { usePinAgent } from '../hooks/use-pin-agent';
-import { AgentAvatar } from './agent-avatar';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { AgentPinButton } from './agent-pin-button';
 import { RowHeight } from './conversation-row';
 

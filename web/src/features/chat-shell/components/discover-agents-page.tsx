@@ -18,7 +18,7 @@ import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { EmptyState } from '../../../components/empty-state';
 import { useGetAgentsQuery } from '../api/get-agents.api';
 import { usePinAgent } from '../hooks/use-pin-agent';
-import { AgentAvatar } from './agent-avatar';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { AgentPinButton } from './agent-pin-button';
 import { PageHeader } from './page-header';
 

@@ -34,7 +34,7 @@ import {
   useUpdateAgentFromDraftMutation,
   useUpdateConfigStateMutation,
 } from '../api/personal-agents.api';
-import { AgentAvatar } from './agent-avatar';
+import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { PageHeader } from './page-header';
 
 const issuesOf = (error: unknown): ConfigIssue[] => {

@@ -1,12 +1,10 @@
 // Agent avatars need the bearer token, so they are fetched as blobs through the http client and shown
 // as object URLs; until then, or when there is none, a jdenticon identicon (SPEC §8, §9: size 24).
-import { ApiBase } from '@atrium/contract';
+import { ApiBase, QuickCreateIdenticonSize as IdenticonSize } from '@atrium/contract';
 import { toSvg } from 'jdenticon';
 import { useEffect, useMemo, useState } from 'react';
-import { http } from '../../../app/api/http';
-import type { DownloadResult } from '../../../lib/http/http.types';
-
-export const IdenticonSize = 24;
+import { http } from '../../app/api/http';
+import type { DownloadResult } from '../../lib/http/http.types';
 
 // One fetch per avatar URL for the whole session; the URL changes when the avatar does.
 const cache = new Map<string, Promise<string | null>>();
