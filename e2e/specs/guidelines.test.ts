@@ -63,6 +63,26 @@ describe('guidelines documents', () => {
     await adminPage.getByRole('row', { name: /Clinic chat rules/ }).waitFor();
     await screenshot(adminPage, 'guidelines-list');
 
+    // the agent's experience page shows the link, and can change it
+    const agents = await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const agentId = ((await agents.json()) as { items: Array<{ gptSystemId: string; name: string }> }).items.find((a) => a.name === 'Atrium Assistant')!.gptSystemId;
+    const linkOf = async () =>
+      ((await (await fetch(`${server.baseUrl}/api/internal/admin/gptSystems/${agentId}/guidelinesDocument`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+        guidelinesDocument: { documentTitle: string } | null;
+      }).guidelinesDocument;
+    await adminPage.goto(`${server.baseUrl}/admin/gptsystem/${agentId}/ux`);
+    const picker = adminPage.getByRole('combobox', { name: 'Guidelines document' });
+    await expect.poll(() => picker.textContent()).toBe('Clinic chat rules');
+    await picker.click();
+    await adminPage.getByRole('option', { name: 'None' }).click();
+    await adminPage.getByRole('button', { name: 'Save guidelines' }).click();
+    await expect.poll(linkOf).toBeNull();
+    await picker.click();
+    await adminPage.getByRole('option', { name: 'Clinic chat rules' }).click();
+    await adminPage.getByRole('button', { name: 'Save guidelines' }).click();
+    await expect.poll(async () => (await linkOf())?.documentTitle).toBe('Clinic chat rules');
+    await screenshot(adminPage, 'agent-ux-guidelines');
+
     // the user is asked before the first question
     const page = await (await newContext(browser)).newPage();
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,6 +1,8 @@
 // Admin gptSystems (SPEC §7): agents, drafts, publishing history and rollback, starter prompts,
 // data-source links and what the agent form can offer.
 import type {
+  AgentGuidelines,
+  GuidelinesDocumentList,
   AdminAgent,
   AdminAgentList,
   AvailableConfiguration,
@@ -15,7 +17,7 @@ import type {
 import { baseApi } from '../../../app/api/base-api';
 
 const B = '/admin/gptSystems';
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['AdminAgent', 'AdminConfigState', 'AdminAgentVersions', 'AdminAgentPrompts', 'AdminAgentRag'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['AdminAgent', 'AdminConfigState', 'AdminAgentVersions', 'AdminAgentPrompts', 'AdminAgentRag', 'AdminAgentGuidelines'] });
 
 type List<T> = { items: T[]; continuationToken: string | null };
 
@@ -30,6 +32,13 @@ export const adminAgentsApi = api.injectEndpoints({
       query: (body) => ({ url: B, method: 'POST', body }),
       invalidatesTags: ['AdminAgent'],
     }),
+    // the guidelines document the agent asks consent for (the guidelines module's agent-side link)
+    getAgentGuidelines: build.query<AgentGuidelines, string>({ query: (id) => `${B}/${id}/guidelinesDocument`, providesTags: ['AdminAgentGuidelines'] }),
+    setAgentGuidelines: build.mutation<AgentGuidelines, { gptSystemId: string; guidelinesDocumentId: string | null }>({
+      query: ({ gptSystemId, guidelinesDocumentId }) => ({ url: `${B}/${gptSystemId}/guidelinesDocument`, method: 'PUT', body: { guidelinesDocumentId } }),
+      invalidatesTags: ['AdminAgentGuidelines'],
+    }),
+    listGuidelinesDocumentsForAgents: build.query<GuidelinesDocumentList, void>({ query: () => '/admin/guidelinesDocuments' }),
     deleteAdminAgent: build.mutation<void, string>({ query: (id) => ({ url: `${B}/${id}`, method: 'DELETE' }), invalidatesTags: ['AdminAgent', 'Agent'] }),
     availableConfiguration: build.query<AvailableConfiguration, void>({ query: () => `${B}/AvailableConfiguration` }),
     listAgentConfigStates: build.query<ConfigStateList, string>({ query: (id) => `${B}/${id}/configurationStates`, providesTags: ['AdminConfigState'] }),
@@ -109,4 +118,7 @@ export const {
   useRemoveRagDataSourceMutation,
   useUploadAgentAvatarMutation,
   useDeleteAgentAvatarMutation,
+  useGetAgentGuidelinesQuery,
+  useSetAgentGuidelinesMutation,
+  useListGuidelinesDocumentsForAgentsQuery,
 } = adminAgentsApi;
