@@ -137,6 +137,39 @@ describe('brand administration in the browser', () => {
     await context.close();
   });
 
+  it("gives an agent its own brand in the Experience page; the agent's chat wears it, the rest of the app the default", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const token = await signIn(page, server.baseUrl, admin);
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.baseUrl}/api/internal${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    expect((await api('POST', '/admin/brands', { brandKey: 'clinic', name: 'Clinic', theme: { primary: '#6A1B9A' } })).status).toBeLessThan(300);
+    const agents = (await (await api('GET', '/CurrentUser/AvailableGptSystems')).json()) as { items: Array<{ gptSystemId: string; name: string }> };
+    const agentId = agents.items.find((a) => a.name === 'Atrium Assistant')!.gptSystemId;
+    const themeColour = () => page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'));
+
+    await page.goto(`${server.baseUrl}/admin/gptsystem/${agentId}/ux`);
+    const defaultColour = await themeColour();
+    await page.getByRole('combobox', { name: 'Brand' }).click();
+    await page.getByRole('option', { name: 'Clinic' }).click();
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await page.getByText('Brand saved').waitFor();
+    await screenshot(page, 'admin-agent-brand');
+
+    await page.goto(`${server.baseUrl}/chat/${agentId}`);
+    await expect.poll(themeColour).toBe('#6A1B9A');
+    await screenshot(page, 'chat-with-agent-brand');
+    await page.goto(`${server.baseUrl}/admin`);
+    await expect.poll(themeColour).toBe(defaultColour);
+    // put the agent back, so that other tests see the default brand
+    expect((await api('PUT', `/admin/gptSystems/${agentId}`, { brandKey: 'default' })).status).toBe(200);
+    await context.close();
+  });
+
   it('works on a small screen: brand cards, the editor and the settings tabs fit 390 px', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();

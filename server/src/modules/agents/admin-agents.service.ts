@@ -24,6 +24,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { gptSystemPrompts } from '../../db/schema/index.js';
 import { listGptSystemDeployments } from '../connections/connections.catalog.js';
+import { brandExists } from '../brands/brands.service.js';
 import { findAgent, type AgentRow } from './agents.repository.js';
 import { mayManage } from './agents.policy.js';
 import { agentChanged, avatarUrl } from './agents.service.js';
@@ -95,8 +96,15 @@ export async function listManaged(ctx: Pick<AppContext, 'db'>, principal: Princi
   return page(await presentManaged(ctx, principal, agents));
 }
 
+/** An agent wears an existing brand: an unknown key is refused before anything is written. */
+async function assertBrand(db: AppContext['db'], brandKey: string | undefined): Promise<void> {
+  if (brandKey !== undefined && !(await brandExists(db, brandKey)))
+    throw badRequest('The brand does not exist.', [{ field: 'brandKey', message: `No brand has the key "${brandKey}"` }]);
+}
+
 /** A System agent (unpublished) with its first draft; an empty body makes an untitled one (forceCreate). */
 export async function createAdminAgent(ctx: StatesCtx, principal: Principal, body: AdminAgentCreate) {
+  await assertBrand(ctx.db, body?.brandKey);
   const name = (body?.gptSystemName ?? body?.name ?? 'New agent').trim();
   const description = body?.description ?? '';
   const config = { ...SystemDefaults, ...(body?.config ?? {}) };
@@ -110,6 +118,7 @@ export async function createAdminAgent(ctx: StatesCtx, principal: Principal, bod
 }
 
 export async function updateAdminAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, body: AdminAgentUpdate): Promise<void> {
+  await assertBrand(ctx.db, body.brandKey);
   const next = {
     ...(body.gptSystemName ?? body.name ? { name: (body.gptSystemName ?? body.name)! } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),

@@ -195,4 +195,15 @@ describe('admin agents', () => {
     expect((await call('PUT', `/admin/gptSystems/configurationStates/${outOfScope.configStateId}`, {}, scoped.token)).status).toBe(403);
     expect((await call('POST', '/admin/gptSystems', {}, scoped.token)).status).toBe(403);
   });
+  it('puts an agent under an existing brand only; the chat page learns the brand from detailsForConversation', async () => {
+    const { gptSystemId } = await createAgent('Branded agent', 'Be brief.');
+    expect((await call('POST', '/admin/gptSystems', { gptSystemName: 'Nowhere', brandKey: 'no-such-brand' })).status).toBe(400);
+    const refused = await call<{ details: Array<{ field: string }> }>('PUT', `/admin/gptSystems/${gptSystemId}`, { brandKey: 'no-such-brand' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0]!.field).toBe('brandKey');
+    const brandsAdmin = await t.createUser({ actions: ['BrandsCreate'] });
+    expect((await call('POST', '/admin/brands', { brandKey: 'clinic', name: 'Clinic' }, brandsAdmin.token)).status).toBeLessThan(300);
+    expect((await call('PUT', `/admin/gptSystems/${gptSystemId}`, { brandKey: 'clinic' })).status).toBe(200);
+    expect((await call<AdminAgent>('GET', `/admin/gptSystems/${gptSystemId}`)).body.brandKey).toBe('clinic');
+  });
 });

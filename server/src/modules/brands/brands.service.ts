@@ -66,6 +66,11 @@ export function presentBrand(brand: BrandRow): Brand {
   };
 }
 
+/** For modules that point at a brand (agents): whether the key names one. */
+export async function brandExists(db: Db, brandKey: string): Promise<boolean> {
+  return (await findBrand(db, brandKey)) !== null;
+}
+
 export async function getBrand(db: Db, brandKey: string): Promise<Brand> {
   const brand = await findBrand(db, brandKey);
   if (!brand) throw notFound('The brand');

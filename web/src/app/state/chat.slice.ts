@@ -38,6 +38,8 @@ export interface ChatState {
   currentConversationId: string | null;
   currentConversationSegmentId: string | null;
   currentGptSystemId: string | null;
+  /** SPEC §3: the brand of the agent on screen; the app themes itself from it (null: the instance default) */
+  currentBrandKey: string | null;
   streamedSegment: StreamedSegment | null;
   streamStatus: StreamStatus;
   /** the latest step-update text, e.g. Thinking */
@@ -57,6 +59,7 @@ export const initialChatState: ChatState = {
   currentConversationId: null,
   currentConversationSegmentId: null,
   currentGptSystemId: null,
+  currentBrandKey: null,
   streamedSegment: null,
   streamStatus: 'Idle',
   statusText: '',
@@ -99,6 +102,9 @@ export const chatSlice = createSlice({
   name: 'chat',
   initialState: initialChatState,
   reducers: {
+    brandChosen(state, { payload }: PayloadAction<string | null>) {
+      state.currentBrandKey = payload;
+    },
     streamStarted(state, { payload }: PayloadAction<StreamStart>) {
       state.streamId = payload.streamId;
       state.streamedSegment = {

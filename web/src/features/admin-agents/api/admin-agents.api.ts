@@ -1,6 +1,8 @@
 // Admin gptSystems (SPEC §7): agents, drafts, publishing history and rollback, starter prompts,
 // data-source links and what the agent form can offer.
 import type {
+  AdminAgentUpdate,
+  AdminBrandList,
   AgentGuidelines,
   GuidelinesDocumentList,
   AdminAgent,
@@ -37,6 +39,11 @@ export const adminAgentsApi = api.injectEndpoints({
     setAgentGuidelines: build.mutation<AgentGuidelines, { gptSystemId: string; guidelinesDocumentId: string | null }>({
       query: ({ gptSystemId, guidelinesDocumentId }) => ({ url: `${B}/${gptSystemId}/guidelinesDocument`, method: 'PUT', body: { guidelinesDocumentId } }),
       invalidatesTags: ['AdminAgentGuidelines'],
+    }),
+    listBrandsForAgents: build.query<AdminBrandList, void>({ query: () => '/admin/brands' }),
+    updateAdminAgent: build.mutation<void, { gptSystemId: string; body: AdminAgentUpdate }>({
+      query: ({ gptSystemId, body }) => ({ url: `${B}/${gptSystemId}`, method: 'PUT', body }),
+      invalidatesTags: ['AdminAgent', 'Agent'],
     }),
     listGuidelinesDocumentsForAgents: build.query<GuidelinesDocumentList, void>({ query: () => '/admin/guidelinesDocuments' }),
     deleteAdminAgent: build.mutation<void, string>({ query: (id) => ({ url: `${B}/${id}`, method: 'DELETE' }), invalidatesTags: ['AdminAgent', 'Agent'] }),
@@ -121,4 +128,6 @@ export const {
   useGetAgentGuidelinesQuery,
   useSetAgentGuidelinesMutation,
   useListGuidelinesDocumentsForAgentsQuery,
+  useListBrandsForAgentsQuery,
+  useUpdateAdminAgentMutation,
 } = adminAgentsApi;

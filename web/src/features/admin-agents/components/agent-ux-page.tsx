@@ -1,5 +1,5 @@
 // /admin/gptsystem/{id}/ux: what people see of the agent: its avatar, introduction (part of the draft,
-// live once published), starter prompts and the guidelines document people accept first.
+// live once published), starter prompts, the guidelines document people accept first and the brand its chat wears.
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useGetAdminAgentQuery } from '../api/admin-agents.api';
 import { AgentAvatarCard } from './agent-avatar-card';
 import { listPath } from './agent-paths';
 import { AgentSectionTabs } from './agent-section-tabs';
+import { BrandCard } from './brand-card';
 import { GuidelinesCard } from './guidelines-card';
 import { IntroductionCard } from './introduction-card';
 import { StarterPromptsCard } from './starter-prompts-card';
@@ -29,6 +30,7 @@ export function AgentUxPage() {
         {agent.data.configStateId && <IntroductionCard configStateId={agent.data.configStateId} canEdit={canEdit} />}
         <StarterPromptsCard gptSystemId={gptSystemId} canEdit={canEdit} />
         <GuidelinesCard gptSystemId={gptSystemId} canEdit={canEdit} />
+        <BrandCard agent={agent.data} canEdit={canEdit} />
       </Stack>
     </>
   );

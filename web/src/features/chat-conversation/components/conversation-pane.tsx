@@ -49,6 +49,13 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
     return fullBranch.slice(0, cut);
   }, [fullBranch, showStreamed, streamed]);
 
+  // the app wears the agent's brand while its chat is on screen (SPEC §3 currentBrandKey)
+  const agentBrandKey = details.data?.brandKey ?? null;
+  useEffect(() => {
+    dispatch(chatActions.brandChosen(agentBrandKey));
+  }, [agentBrandKey, dispatch]);
+  useEffect(() => () => void dispatch(chatActions.brandChosen(null)), [dispatch]);
+
   // Once the finished answer is part of the loaded conversation, the temporary segment goes.
   useEffect(() => {
     if (streamedLoaded && chat.streamStatus === 'Complete') dispatch(chatActions.streamReset());
