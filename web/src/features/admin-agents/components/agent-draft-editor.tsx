@@ -6,15 +6,14 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import type { ConfigIssue, ConfigState } from '@atrium/contract';
+import type { ConfigState } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
-import { nameError, updateOf, valuesOf, type AgentDraftValues } from '../../../components/agent-config/agent-config-values';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { issuesOf, useDraftEditor } from '../../../components/agent-config/use-draft-editor';
 import { PreviewChat } from '../../../components/agent-config/preview-chat';
-import { AdminErrorAlert, apiErrorBody } from '../../../components/admin';
+import { AdminErrorAlert } from '../../../components/admin';
 import {
   useAvailableConfigurationQuery,
   useGetAdminConfigStateQuery,
@@ -22,12 +21,6 @@ import {
   useUpdateAdminConfigStateMutation,
   useUpdateAgentFromStateMutation,
 } from '../api/admin-agents.api';
-
-const issuesOf = (error: unknown): ConfigIssue[] => {
-  const body = apiErrorBody(error);
-  if (body?.details?.length) return body.details.map((d) => ({ property: d.field, message: d.message }));
-  return [{ property: 'request', message: body?.message ?? 'The request failed.' }];
-};
 
 /** `canEdit` false shows the draft read-only (…ReadSpecific holders). */
 export function AgentDraftEditor({ configStateId, canEdit }: { configStateId: string; canEdit: boolean }) {
@@ -44,33 +37,11 @@ function DraftForm({ initial, canEdit }: { initial: ConfigState; canEdit: boolea
   const id = initial.configStateId;
   const state = useGetAdminConfigStateQuery(id);
   const available = useAvailableConfigurationQuery();
-  const [values, setValues] = useState<AgentDraftValues>(() => valuesOf(initial));
-  const [failure, setFailure] = useState<ConfigIssue[]>([]);
-  const [busy, setBusy] = useState<null | 'save' | 'publish'>(null);
   const [save] = useUpdateAdminConfigStateMutation();
+  const { values, setValues, failure, setFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish'>(initial, save);
   const [updateAgent] = useUpdateAgentFromStateMutation();
   const [publish] = usePublishAgentMutation();
   const current = state.data ?? initial;
-
-  const saveDraft = async (): Promise<boolean> => {
-    if (nameError(values.gptSystemName)) return false;
-    const saved = await save({ id, body: updateOf(values) });
-    if (saved.error) {
-      setFailure(issuesOf(saved.error));
-      return false;
-    }
-    setFailure(saved.data.errors);
-    return saved.data.errors.length === 0;
-  };
-
-  const run = async (kind: 'save' | 'publish', work: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await work();
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const onSave = () =>
     run('save', async () => {

@@ -13,15 +13,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ConfigIssue, ConfigState } from '@atrium/contract';
+import type { ConfigState } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
-import { nameError, updateOf, valuesOf, type AgentDraftValues } from '../../../components/agent-config/agent-config-values';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { issuesOf, useDraftEditor } from '../../../components/agent-config/use-draft-editor';
 import { PreviewChat } from '../../../components/agent-config/preview-chat';
 import { apiErrorBody } from '../../../components/admin/api-error';
 import {
@@ -36,12 +36,6 @@ import {
 } from '../api/personal-agents.api';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { PageHeader } from './page-header';
-
-const issuesOf = (error: unknown): ConfigIssue[] => {
-  const body = apiErrorBody(error);
-  if (body?.details?.length) return body.details.map((d) => ({ property: d.field, message: d.message }));
-  return [{ property: 'request', message: body?.message ?? 'The request failed.' }];
-};
 
 export default function EditPersonalAgentPage() {
   const { t } = useTranslation();
@@ -60,38 +54,14 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
   const draft = useGetConfigStateQuery(configStateId);
   const options = useGetDraftOptionsQuery(configStateId);
   const agent = useGetPersonalAgentQuery(draft.data?.gptSystemId ?? '', { skip: !draft.data?.gptSystemId });
-  const [values, setValues] = useState<AgentDraftValues>(() => valuesOf(initial));
-  const [failure, setFailure] = useState<ConfigIssue[]>([]);
-  const [busy, setBusy] = useState<null | 'save' | 'publish' | 'share'>(null);
   const [typedShare, setShareText] = useState<string | null>(null);
   const shareText = typedShare ?? agent.data?.sharedWith.map((s) => s.email).join(', ') ?? '';
   const [save] = useUpdateConfigStateMutation();
+  const { values, setValues, failure, setFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish' | 'share'>(initial, save);
   const [createAgent] = useCreateAgentFromDraftMutation();
   const [updateAgent] = useUpdateAgentFromDraftMutation();
   const [publish] = usePublishPersonalAgentMutation();
   const [share] = useSharePersonalAgentMutation();
-
-
-  /** Saves the draft; false when the server refused it or reported errors. */
-  const saveDraft = async (): Promise<boolean> => {
-    if (nameError(values.gptSystemName)) return false;
-    const saved = await save({ id: configStateId, body: updateOf(values) });
-    if (saved.error) {
-      setFailure(issuesOf(saved.error));
-      return false;
-    }
-    setFailure(saved.data.errors);
-    return saved.data.errors.length === 0;
-  };
-
-  const run = async (kind: 'save' | 'publish', work: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await work();
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const onSave = () =>
     run('save', async () => {
@@ -112,24 +82,18 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
       void draft.refetch();
     });
 
-  const onShare = async () => {
-    if (!draft.data?.gptSystemId) return;
-    setBusy('share');
-    try {
+  const onShare = () =>
+    run('share', async () => {
+      if (!draft.data?.gptSystemId) return;
       const emails = shareText
         .split(/[\s,;]+/)
         .map((e) => e.trim())
         .filter(Boolean);
       const result = await share({ gptSystemId: draft.data.gptSystemId, emails });
-      if (result.error) setFailure(issuesOf(result.error));
-      else {
-        setFailure([]);
-        enqueueSnackbar(t('personalAgents.shared'), { variant: 'success' });
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
+      if (result.error) return setFailure(issuesOf(result.error));
+      setFailure([]);
+      enqueueSnackbar(t('personalAgents.shared'), { variant: 'success' });
+    });
 
   const current = draft.data ?? initial;
   const gptSystemId = current.gptSystemId;
