@@ -63,12 +63,20 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
   // Drafts ---------------------------------------------------------------------------------------------
   api.post(
     '/configStates/byGptSystemType/:gptSystemType',
-    { config: auth, schema: { params: GptSystemTypeParamsSchema, body: ConfigStateCreateSchema, response: { 201: ConfigStateCreatedSchema } } },
+    { config: auth, schema: { params: GptSystemTypeParamsSchema, body: ConfigStateCreateSchema, response: { 200: ConfigStateCreatedSchema, 201: ConfigStateCreatedSchema } } },
     async (request, reply) => {
       const p = principalOf(request);
       const type = typeOf(request.params.gptSystemType);
       if (type === 'User') await states.requirePersonalAgents(ctx);
       else if (!p.actions.has('GptSystemsCreate') && !p.actions.has('GptSystemsWrite')) throw forbidden('You may not create System agents.');
+      // Without forceCreate, a draft this person started and never touched is handed back instead of
+      // piling up empty drafts (a quick-create popover opened and closed, a double click).
+      if (!request.body?.forceCreate) {
+        const untouched = (await repo.listConfigStatesOfOwner(ctx.db, p.userId, type, true)).find(
+          (r) => r.name === '' && r.createdAt.getTime() === r.updatedAt.getTime(),
+        );
+        if (untouched) return reply.status(200).send({ configStateId: untouched.id, gptSystemConfigurationStateId: untouched.id });
+      }
       const row = await states.createConfigState(ctx, p, { gptSystemType: type });
       return reply.status(201).send({ configStateId: row.id, gptSystemConfigurationStateId: row.id });
     },

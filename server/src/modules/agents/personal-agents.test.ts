@@ -46,7 +46,7 @@ describe('personal agents', () => {
 
   /** WIRE.md's quick create: empty POST, PUT name/description/config, createGptSystem. */
   async function quickCreate(name: string, systemPrompt: string) {
-    const created = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User');
+    const created = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User', { forceCreate: true });
     expect(created.status).toBe(201);
     const { configStateId } = created.body;
     const put = await call<ConfigState>('PUT', `/configStates/${configStateId}`, { gptSystemName: name, description: 'Helps with tests', systemPrompt });
@@ -192,8 +192,25 @@ describe('personal agents', () => {
     expect(Buffer.from(await agentAvatar.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('hands back an untouched draft unless forceCreate is set', async () => {
+    const first = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User');
+    const again = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User', {});
+    expect([first.status, again.status]).toEqual([expect.any(Number), 200]);
+    expect(again.body.configStateId).toBe(first.body.configStateId);
+    const forced = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User', { forceCreate: true });
+    expect(forced.status).toBe(201);
+    expect(forced.body.configStateId).not.toBe(first.body.configStateId);
+    // once edited, a draft is no longer handed out as a fresh one
+    expect((await call('PUT', `/configStates/${first.body.configStateId}`, { gptSystemName: 'Started' })).status).toBe(200);
+    expect((await call('DELETE', `/configStates/${forced.body.configStateId}`)).status).toBe(204);
+    const fresh = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User');
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.configStateId).not.toBe(first.body.configStateId);
+    for (const id of [first.body.configStateId, fresh.body.configStateId]) expect((await call('DELETE', `/configStates/${id}`)).status).toBe(204);
+  });
+
   it('lists drafts by type and unlinked personal drafts, reuses a draft byGptSystemId, and deletes', async () => {
-    const lone = (await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User')).body.configStateId;
+    const lone = (await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User', { forceCreate: true })).body.configStateId;
     const { configStateId, gptSystemId } = await quickCreate('Listed', 'p');
     const byType = await call<{ items: ConfigState[] }>('GET', '/configStates/byGptSystemType/User');
     expect(byType.body.items.map((c) => c.configStateId)).toEqual(expect.arrayContaining([lone, configStateId]));

@@ -19,7 +19,8 @@ interface ChatInputProps {
   agentName: string;
   streaming: boolean;
   disabled?: boolean;
-  onSend: (question: string) => void;
+  /** may resolve false when the question was not sent after all (guidelines consent cancelled) */
+  onSend: (question: string) => unknown;
   onStop: () => void;
 }
 
@@ -32,8 +33,11 @@ export function ChatInput({ agentName, streaming, disabled = false, onSend, onSt
 
   const send = () => {
     if (!canSend) return;
-    onSend(text.trim());
+    const question = text.trim();
+    const sent = onSend(question);
     setText('');
+    // a question that did not go comes back into the box, unless something new was typed meanwhile
+    if (sent instanceof Promise) void sent.then((ok) => ok === false && setText((current) => (current === '' ? question : current)));
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

@@ -22,35 +22,47 @@ export function useGuidelinesConsent(details: DetailsForConversation | undefined
   const consented = useAppSelector((s) => s.chat.guidelinesDocumentConsent);
   const [load] = useLazyGetUserGuidelinesDocumentQuery();
   const [giveConsent, saving] = useGiveGuidelinesConsentMutation();
-  const [pending, setPending] = useState<{ document: UserGuidelinesDocument; run: () => void } | null>(null);
+  // `settle` tells the caller whether the question went (accepted) or not (cancelled), so that the
+  // input can give a cancelled question back instead of losing it
+  const [pending, setPending] = useState<{ document: UserGuidelinesDocument; run: () => void; settle: (sent: boolean) => void } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const guidelines = details?.guidelinesDocument ?? null;
 
-  const guard = (run: () => void) => {
-    if (!guidelines || consented.includes(guidelines.guidelinesDocumentId)) return run();
-    void load(guidelines.guidelinesDocumentId)
-      .unwrap()
-      .then((document) => {
-        if (!document.consentRequired) {
-          dispatch(chatActions.guidelinesConsentGiven(document.guidelinesDocumentId));
-          run();
-        } else {
-          setError(null);
-          setPending({ document, run });
-        }
-      })
-      .catch(() => enqueueSnackbar(t('guidelinesConsent.loadFailed'), { variant: 'error' }));
+  /** Runs the question now or once accepted; resolves whether it was sent. */
+  const guard = (run: () => void): Promise<boolean> => {
+    if (!guidelines || consented.includes(guidelines.guidelinesDocumentId)) {
+      run();
+      return Promise.resolve(true);
+    }
+    return new Promise<boolean>((settle) => {
+      void load(guidelines.guidelinesDocumentId)
+        .unwrap()
+        .then((document) => {
+          if (!document.consentRequired) {
+            dispatch(chatActions.guidelinesConsentGiven(document.guidelinesDocumentId));
+            run();
+            settle(true);
+          } else {
+            setError(null);
+            setPending({ document, run, settle });
+          }
+        })
+        .catch(() => {
+          enqueueSnackbar(t('guidelinesConsent.loadFailed'), { variant: 'error' });
+          settle(false);
+        });
+    });
   };
 
   const accept = async () => {
     if (!pending) return;
-    const { document, run } = pending;
+    const { document, run, settle } = pending;
     const result = await giveConsent({ id: document.guidelinesDocumentId, contentVersion: document.contentVersion });
     if ('error' in result) {
       // the text changed while it was open: show the current version instead
       if (apiErrorBody(result.error)?.code === GuidelinesErrorCodes.versionChanged) {
         const fresh = await load(document.guidelinesDocumentId).unwrap().catch(() => null);
-        if (fresh) setPending({ document: fresh, run });
+        if (fresh) setPending({ document: fresh, run, settle });
         setError(t('guidelinesConsent.changed'));
       } else setError(apiErrorBody(result.error)?.code === ErrorCodes.notFound ? t('guidelinesConsent.loadFailed') : t('guidelinesConsent.saveFailed'));
       return;
@@ -58,6 +70,12 @@ export function useGuidelinesConsent(details: DetailsForConversation | undefined
     dispatch(chatActions.guidelinesConsentGiven(document.guidelinesDocumentId));
     setPending(null);
     run();
+    settle(true);
+  };
+
+  const cancel = () => {
+    pending?.settle(false);
+    setPending(null);
   };
 
   /** The conversation actions, with every question held until the agent's guidelines are accepted. */
@@ -75,7 +93,7 @@ export function useGuidelinesConsent(details: DetailsForConversation | undefined
       busy={saving.isLoading}
       error={error}
       onAccept={() => void accept()}
-      onCancel={() => setPending(null)}
+      onCancel={cancel}
     />
   );
   return { guardActions, dialog };
