@@ -1,5 +1,6 @@
 // Who may use, see and change an agent: the one place these rules live. Later issues extend mayUse
 // (chat access policies, sharing of personal agents); callers only ever ask these functions.
+import { AppError } from '../../platform/errors.js';
 import type { GptSystemUserAction } from '@atrium/contract';
 import type { Principal } from '../../platform/access.js';
 import type { AgentRow } from './agents.repository.js';
@@ -57,3 +58,8 @@ export function userActionsOn(principal: Principal, agent: AgentFacts): GptSyste
   if (mayManage(principal, agent)) actions.push('Edit', 'Delete');
   return actions;
 }
+
+/** The refusal of every personal-agent call while AllowUserCreatedGptSystems is off. */
+export const PersonalAgentsDisabled = 'personal_agents_disabled';
+export const personalAgentsDisabled = () =>
+  new AppError(PersonalAgentsDisabled, 403, 'Personal agents are turned off on this instance (AllowUserCreatedGptSystems).');

@@ -18,7 +18,8 @@ import type { Principal } from '../../platform/access.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
-import { accessForChat, mayUse, userActionsOn } from './agents.policy.js';
+import { accessForChat, mayUse, personalAgentsDisabled, userActionsOn } from './agents.policy.js';
+import { personalAgentsAllowed } from '../instance/instance.service.js';
 import { chatAccessCheck } from '../chat-access-policies/chat-access-policies.index.js';
 import { agentGuidelines } from '../guidelines/guidelines.chat.js';
 
@@ -65,6 +66,8 @@ async function loadForChat(db: Db, principal: Principal, gptSystemId: string, fi
   if (access === 'notFound' || !agent?.publishedConfig) throw notFound('The agent');
   // chat access policies (cached index) narrow who may use a System agent
   if (access === 'forbidden' || !(await chatAccessCheck(db))(principal, agent!)) throw forbidden('You do not have access to this agent.');
+  // turning AllowUserCreatedGptSystems off retires personal agents from chat too, not only their editing
+  if (agent!.gptSystemType === 'User' && !(await personalAgentsAllowed(db))) throw personalAgentsDisabled();
   return agent as PublishedAgent;
 }
 
@@ -128,22 +131,28 @@ export async function recordAgentUse(db: Db, userId: string, gptSystemId: string
   await repo.upsertRecent(db, userId, gptSystemId, at);
 }
 
+/** The list filter of chat access policies and of AllowUserCreatedGptSystems (personal agents hidden while off). */
+async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRow) => boolean> {
+  const [permits, personal] = await Promise.all([chatAccessCheck(db), personalAgentsAllowed(db)]);
+  return (principal, agent) => (personal || agent.gptSystemType !== 'User') && permits(principal, agent);
+}
+
 export async function listAvailable(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listCandidates(db, principal.userId);
-  const permits = await chatAccessCheck(db);
+  const permits = await listFilter(db);
   return page(rows.filter((a) => mayUse(principal, a) && permits(principal, a)).map((a) => listItem(a, a.isPinned)));
 }
 
 export async function listPinned(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listPinned(db, principal.userId);
-  const permits = await chatAccessCheck(db);
+  const permits = await listFilter(db);
   return page(rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).map((a) => listItem(a, true)));
 }
 
 export async function listRecent(db: Db, principal: Principal): Promise<GptSystemList> {
   // Over-fetch a little: agents the caller lost access to are dropped after the query.
   const rows = await repo.listRecent(db, principal.userId, RecentAgentsLimit * 3);
-  const permits = await chatAccessCheck(db);
+  const permits = await listFilter(db);
   const items = rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).slice(0, RecentAgentsLimit);
   return page(items.map((a) => listItem(a, a.isPinned)));
 }

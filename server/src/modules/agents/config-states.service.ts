@@ -18,10 +18,10 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { PublishedAgentConfig } from '../../db/schema/index.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
 import { listGptSystemDeployments } from '../connections/connections.catalog.js';
-import { readSettings } from '../instance/instance.service.js';
+import { personalAgentsAllowed } from '../instance/instance.service.js';
 import * as agentsRepo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
-import { mayManage } from './agents.policy.js';
+import { mayManage, personalAgentsDisabled } from './agents.policy.js';
 import { agentChanged } from './agents.service.js';
 import { uploadAvatar } from './agents.avatar.js';
 import * as repo from './config-states.repository.js';
@@ -47,14 +47,10 @@ export const SystemDefaults: PublishedAgentConfig = {
   restrictAnswerToInformationReturnedByTools: false,
 };
 
-export const PersonalAgentsDisabled = 'personal_agents_disabled';
 
 /** SPEC §1: personal agents exist only while AllowUserCreatedGptSystems is on. */
 export async function requirePersonalAgents(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
-  const settings = await readSettings(ctx.db, ctx.config);
-  if (!settings.allowUserCreatedGptSystems) {
-    throw new AppError(PersonalAgentsDisabled, 403, 'Personal agents are turned off on this instance (AllowUserCreatedGptSystems).');
-  }
+  if (!(await personalAgentsAllowed(ctx.db))) throw personalAgentsDisabled();
 }
 
 export const configStateAvatarUrl = (row: Pick<ConfigStateRow, 'id' | 'avatarBlobKey'>) => {

@@ -243,8 +243,15 @@ describe('personal agents', () => {
         expect(res.body.code).toBe('personal_agents_disabled');
       }
       expect((await postStream(base, `/configStates/${configStateId}/conversations`, newTurn('x'), { token: owner.token })).status).toBe(403);
+      // personal agents leave chat too: no new conversation, and gone from the agent lists
+      const chat = await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('x'), { token: owner.token });
+      expect(chat.status).toBe(403);
+      const available = await call<{ items: Array<{ gptSystemId: string }> }>('GET', '/CurrentUser/AvailableGptSystems');
+      expect(available.body.items.map((a) => a.gptSystemId)).not.toContain(gptSystemId);
     } finally {
       await setPersonalAgents(true);
     }
+    const back = await call<{ items: Array<{ gptSystemId: string }> }>('GET', '/CurrentUser/AvailableGptSystems');
+    expect(back.body.items.map((a) => a.gptSystemId)).toContain(gptSystemId);
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, type KnownFeatureFlags } from '@atrium/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { insertMissingFeatureFlags, insertMissingSettings, lastSettingsChange, listFeatureFlags, ping, readAllSettings } from './instance.repository.js';
+import { insertMissingFeatureFlags, insertMissingSettings, lastSettingsChange, listFeatureFlags, ping, readAllSettings, readSetting } from './instance.repository.js';
 import { StoredFaviconsSchema } from './instance.favicons.js';
 
 /** Stored settings (instance_settings.name -> value). Configuration supplies only first-start values. */
@@ -19,12 +19,14 @@ const StoredSettingSchemas = {
 type StoredSettings = { [K in keyof typeof StoredSettingSchemas]: z.infer<(typeof StoredSettingSchemas)[K]> };
 export type InstanceSettingName = keyof StoredSettings;
 
+const AllowUserCreatedGptSystemsAtFirstStart = true;
+
 function firstStartSettings(config: Pick<Config, 'instanceName' | 'organizationName'>): StoredSettings {
   return {
     name: config.instanceName,
     organizationName: config.organizationName,
     defaults: { defaultBrandKey: DefaultBrandKey },
-    allowUserCreatedGptSystems: true,
+    allowUserCreatedGptSystems: AllowUserCreatedGptSystemsAtFirstStart,
     showInstanceSettingsPage: true,
     hipaaMode: false,
   };
@@ -40,6 +42,15 @@ const FirstStartFeatureFlags: Record<(typeof KnownFeatureFlags)[number], boolean
 export async function seedInstanceDefaults(db: Db, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<void> {
   await insertMissingSettings(db, firstStartSettings(config));
   await insertMissingFeatureFlags(db, Object.entries(FirstStartFeatureFlags).map(([name, enabled]) => ({ name, enabled })));
+}
+
+/**
+ * Whether people may make and use personal agents (AllowUserCreatedGptSystems), for the agents module's
+ * chat path and lists: one small read, without the rest of the settings.
+ */
+export async function personalAgentsAllowed(db: Db): Promise<boolean> {
+  const parsed = StoredSettingSchemas.allowUserCreatedGptSystems.safeParse((await readSetting(db, 'allowUserCreatedGptSystems'))?.value);
+  return parsed.success ? parsed.data : AllowUserCreatedGptSystemsAtFirstStart;
 }
 
 /** The stored settings; a value that no longer parses falls back to its first-start default rather than failing every page load. */
