@@ -228,6 +228,7 @@ describe('personal agents', () => {
 
   it('answers 403 personal_agents_disabled to every personal call while AllowUserCreatedGptSystems is off', async () => {
     const { configStateId, gptSystemId } = await quickCreate('Before', 'p');
+    expect((await call('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {})).status).toBe(200);
     await setPersonalAgents(false);
     try {
       for (const [method, path] of [
