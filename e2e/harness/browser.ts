@@ -29,6 +29,22 @@ export async function newContext(browser: Browser, options: { width?: number; he
   return browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
 }
 
+/**
+ * A page in a fresh context, with the uncaught errors of its scripts collected in `errors` (tests that
+ * care assert it is empty at the end; the others simply leave it). Pass `errors` to collect into a list
+ * the test already keeps for another page, so that one assertion covers them all.
+ */
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number; errors?: string[] } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const { errors = [], ...size } = options;
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
 /** Saves a screenshot under e2e/screenshots (git-ignored) for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });

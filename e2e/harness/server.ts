@@ -78,3 +78,11 @@ export async function startServer(env: Record<string, string> = {}, options: { n
     },
   };
 }
+
+/** A request to the running server's internal API as the holder of `token`, with a JSON body when one is given. */
+export const callApi = (server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<Response> =>
+  fetch(`${server.baseUrl}/api/internal${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });

@@ -1,48 +1,32 @@
 // An administrator restricts the seeded agent to themselves with a chat access policy in the admin
 // pages; a plain user then no longer sees it (and is refused it), and sees it again once the policy goes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import { callApi } from '../harness/server.js';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-policy-password-1' };
 const plain = { email: 'pat@example.test', password: 'e2e-plain-password-1' };
 
 describe('chat access policies', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const api = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}/api/internal${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const api = (token: string, method: string, path: string, body?: unknown) => callApi(app.server, token, method, path, body);
 
   it('restricts an agent to the granted people: a plain user no longer sees it', async () => {
-    const adminPage = await (await newContext(browser)).newPage();
-    const errors: string[] = [];
-    adminPage.on('pageerror', (e) => errors.push(e.message));
-    const adminToken = await signIn(adminPage, server.baseUrl, admin);
+    const { page: adminPage, errors } = await openPage(app.browser);
+    const adminToken = await signIn(adminPage, app.server.baseUrl, admin);
     expect((await api(adminToken, 'POST', '/admin/users', { emailAddress: plain.email, displayName: 'Pat Plain', password: plain.password })).status).toBe(201);
 
-    const userPage = await (await newContext(browser)).newPage();
-    const userToken = await signIn(userPage, server.baseUrl, plain);
+    const { page: userPage } = await openPage(app.browser);
+    const userToken = await signIn(userPage, app.server.baseUrl, plain);
     await userPage.getByRole('textbox', { name: 'Message' }).waitFor();
     const agentsOf = async (token: string) => ((await (await api(token, 'GET', '/CurrentUser/AvailableGptSystems')).json()) as { items: Array<{ name: string }> }).items.map((a) => a.name);
     expect(await agentsOf(userToken)).toEqual(['Atrium Assistant']);
 
     // the administrator creates the policy in the admin pages
-    await adminPage.goto(`${server.baseUrl}/admin/chatAccessPolicy`);
+    await adminPage.goto(`${app.server.baseUrl}/admin/chatAccessPolicy`);
     await adminPage.getByText('No chat access policies yet', { exact: false }).waitFor();
     await adminPage.getByRole('link', { name: 'New policy' }).click();
     await adminPage.waitForURL('**/admin/chatAccessPolicy/new');
@@ -63,7 +47,7 @@ describe('chat access policies', () => {
     // the plain user: no agent left, and the API refuses the agent
     expect(await agentsOf(userToken)).toEqual([]);
     expect(await agentsOf(adminToken)).toEqual(['Atrium Assistant']);
-    await userPage.goto(`${server.baseUrl}/chat`);
+    await userPage.goto(`${app.server.baseUrl}/chat`);
     await userPage.getByText("You currently don't have access to any agents.").waitFor();
     await screenshot(userPage, 'access-policy-user-without-agents');
 

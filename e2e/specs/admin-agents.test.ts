@@ -2,10 +2,10 @@
 // it, rolls back once; a plain user finds it on Discover, pins it and chats with it. A fake
 // OpenAI-compatible model records what it was sent, so the system prompt is seen reaching the model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { callApi } from '../harness/server.js';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-agents-password-1' };
@@ -13,8 +13,6 @@ const plain = { email: 'uma@example.test', password: 'e2e-plain-password-2' };
 const systemOf = (body: Record<string, unknown>) => ((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content;
 
 describe('admin agents', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let model: FakeUpstream;
 
   beforeAll(async () => {
@@ -25,33 +23,21 @@ describe('admin agents', () => {
         return { chunks: [body.includes('Hoot the librarian') ? 'Hoot here:' : 'Someone else:', ' the library opens at nine.'] };
       },
     });
-    [server, browser] = await Promise.all([
-      startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'fake-gpt' }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await model?.close();
   });
+  const app = useServerAndBrowser(() => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'fake-gpt' }));
 
-  const api = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${server.baseUrl}/api/internal${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const api = (token: string, method: string, path: string, body?: unknown) => callApi(app.server, token, method, path, body);
 
   it('creates, previews and publishes an agent; a plain user finds it on Discover, pins it and chats with it', async () => {
-    const page = await (await newContext(browser)).newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const adminToken = await signIn(page, server.baseUrl, admin);
+    const { page, errors } = await openPage(app.browser);
+    const adminToken = await signIn(page, app.server.baseUrl, admin);
     expect((await api(adminToken, 'POST', '/admin/users', { emailAddress: plain.email, displayName: 'Uma User', password: plain.password })).status).toBe(201);
 
     // list -> new -> edit
-    await page.goto(`${server.baseUrl}/admin/gptsystem`);
+    await page.goto(`${app.server.baseUrl}/admin/gptsystem`);
     await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'New agent' }).click();
     await page.waitForURL('**/admin/gptsystem/new');
@@ -102,16 +88,15 @@ describe('admin agents', () => {
     await page.getByText('When is the library open?').waitFor();
     await screenshot(page, 'admin-agent-ux');
 
-    await page.goto(`${server.baseUrl}/admin/gptsystem`);
+    await page.goto(`${app.server.baseUrl}/admin/gptsystem`);
     await page.getByRole('row', { name: /Library Owl/ }).getByText('v3').waitFor();
     await screenshot(page, 'admin-agents-list');
     expect(errors).toEqual([]);
 
     // a plain user: Discover, pin, chat
-    const userPage = await (await newContext(browser)).newPage();
-    userPage.on('pageerror', (e) => errors.push(e.message));
-    await signIn(userPage, server.baseUrl, plain);
-    await userPage.goto(`${server.baseUrl}/chat/agents`);
+    const { page: userPage } = await openPage(app.browser, { errors });
+    await signIn(userPage, app.server.baseUrl, plain);
+    await userPage.goto(`${app.server.baseUrl}/chat/agents`);
     await userPage.getByRole('textbox', { name: 'Search agents' }).fill('Owl');
     const card = userPage.getByRole('main').getByRole('listitem').filter({ hasText: 'Library Owl' });
     await card.waitFor();
@@ -125,7 +110,8 @@ describe('admin agents', () => {
     await box.fill('Hello owl');
     await box.press('Enter');
     await expect.poll(() => userPage.getByRole('article').first().textContent(), { timeout: 15_000 }).toContain('Hoot here: the library opens at nine.');
-    const asked = model.requests.filter((r) => JSON.stringify(r.body).includes('Hello owl'));
+    // the title request that follows the answer quotes the question too: keep the answer's requests only
+    const asked = model.requests.filter((r) => JSON.stringify(r.body).includes('Hello owl') && !JSON.stringify(r.body).includes('short title for a conversation'));
     expect(systemOf(asked.at(-1)!.body)).toContain('You are Hoot the librarian of Library Owl. Greet Uma User.');
     await screenshot(userPage, 'admin-agent-user-chat');
     const pinned = (await (await api(await userPage.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""') as string), 'GET', '/CurrentUser/pinnedGptSystems')).json()) as { items: { gptSystemId: string }[] };

@@ -1,10 +1,10 @@
 // An administrator changes a brand's colours and logo, and the login screen shows them; the instance
 // settings page changes the product name, which the login screen shows at once (cache busted).
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
@@ -32,22 +32,12 @@ const cssColour = (page: Page, selector: string, property: 'backgroundColor' | '
   page.locator(selector).first().evaluate((el, p) => getComputedStyle(el)[p], property);
 
 describe('brand administration in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
   it("changes the default brand's colours, login layout and logo; the login screen shows them", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/brand`);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
+    await page.goto(`${app.server.baseUrl}/admin/brand`);
     const card = page.getByTestId('brand-card-default');
     await card.waitFor();
     await card.getByRole('img', { name: 'Logo of Atrium' }).waitFor();
@@ -73,9 +63,8 @@ describe('brand administration in the browser', () => {
     await screenshot(page, 'admin-brand-edit');
 
     // a new visitor's login screen
-    const visitor = await newContext(browser);
-    const login = await visitor.newPage();
-    await login.goto(`${server.baseUrl}/auth/jwt/login`);
+    const { context: visitor, page: login } = await openPage(app.browser);
+    await login.goto(`${app.server.baseUrl}/auth/jwt/login`);
     const signInButton = login.getByRole('button', { name: 'Sign in', exact: true });
     await signInButton.waitFor();
     await expect.poll(() => signInButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(194, 24, 91)');
@@ -103,10 +92,9 @@ describe('brand administration in the browser', () => {
   });
 
   it('changes the product name under Instance Settings; the same browser sees it at once despite the 7-day cache', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/instanceSettings`);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
+    await page.goto(`${app.server.baseUrl}/admin/instanceSettings`);
     await page.waitForURL('**/admin/instanceSettings/apiKeys');
     await page.getByTestId('api-key-bing').waitFor();
     await page.getByLabel('Bing Search API key').fill('bing-secret-key');
@@ -132,17 +120,16 @@ describe('brand administration in the browser', () => {
 
     // the login page in the same browser (which holds /InstanceSettings in its HTTP cache) shows the new name
     await page.evaluate(() => localStorage.removeItem('persist:auth'));
-    await page.goto(`${server.baseUrl}/auth/jwt/login`);
+    await page.goto(`${app.server.baseUrl}/auth/jwt/login`);
     await page.getByRole('heading', { name: /Campus Assistant/ }).waitFor();
     await context.close();
   });
 
   it("gives an agent its own brand in the Experience page; the agent's chat wears it, the rest of the app the default", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const token = await signIn(page, server.baseUrl, admin);
+    const { context, page } = await openPage(app.browser);
+    const token = await signIn(page, app.server.baseUrl, admin);
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.baseUrl}/api/internal${path}`, {
+      fetch(`${app.server.baseUrl}/api/internal${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -152,7 +139,7 @@ describe('brand administration in the browser', () => {
     const agentId = agents.items.find((a) => a.name === 'Atrium Assistant')!.gptSystemId;
     const themeColour = () => page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'));
 
-    await page.goto(`${server.baseUrl}/admin/gptsystem/${agentId}/ux`);
+    await page.goto(`${app.server.baseUrl}/admin/gptsystem/${agentId}/ux`);
     const defaultColour = await themeColour();
     await page.getByRole('combobox', { name: 'Brand' }).click();
     await page.getByRole('option', { name: 'Clinic' }).click();
@@ -160,10 +147,10 @@ describe('brand administration in the browser', () => {
     await page.getByText('Brand saved').waitFor();
     await screenshot(page, 'admin-agent-brand');
 
-    await page.goto(`${server.baseUrl}/chat/${agentId}`);
+    await page.goto(`${app.server.baseUrl}/chat/${agentId}`);
     await expect.poll(themeColour).toBe('#6A1B9A');
     await screenshot(page, 'chat-with-agent-brand');
-    await page.goto(`${server.baseUrl}/admin`);
+    await page.goto(`${app.server.baseUrl}/admin`);
     await expect.poll(themeColour).toBe(defaultColour);
     // put the agent back, so that other tests see the default brand
     expect((await api('PUT', `/admin/gptSystems/${agentId}`, { brandKey: 'default' })).status).toBe(200);
@@ -171,13 +158,12 @@ describe('brand administration in the browser', () => {
   });
 
   it('works on a small screen: brand cards, the editor and the settings tabs fit 390 px', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/brand`);
+    const { context, page } = await openPage(app.browser, { width: 390, height: 844 });
+    await signIn(page, app.server.baseUrl, admin);
+    await page.goto(`${app.server.baseUrl}/admin/brand`);
     await page.getByTestId('brand-card-default').waitFor();
     await screenshot(page, 'admin-brands-list-390');
-    await page.goto(`${server.baseUrl}/admin/brand/new`);
+    await page.goto(`${app.server.baseUrl}/admin/brand/new`);
     await page.getByLabel('Brand key').fill('Campus East');
     // typed spaces become dashes and letters lower-case, as keys must be
     await expect.poll(() => page.getByLabel('Brand key').inputValue()).toBe('campus-east');
@@ -188,7 +174,7 @@ describe('brand administration in the browser', () => {
     await screenshot(page, 'admin-brand-edit-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.goto(`${server.baseUrl}/admin/instanceSettings/hipaa`);
+    await page.goto(`${app.server.baseUrl}/admin/instanceSettings/hipaa`);
     await page.getByText('HIPAA mode is off').waitFor();
     await screenshot(page, 'admin-instance-settings-hipaa-390');
     await context.close();

@@ -1,26 +1,17 @@
 // Administration of people end to end: an admin creates a local user in the UI who then signs in;
 // a plain user sees no admin link and is refused the admin pages (redirect) and APIs (403); the
 // users, roles and audit pages render (screenshots under e2e/screenshots).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { persistedToken, signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-users-password' };
 const newcomer = { email: 'lin.local@example.test', password: 'a long enough passphrase', name: 'Lin Local' };
 
 describe('administration of users', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_PASSWORD: admin.password });
 
   const openAccountMenu = async (page: Page) => {
     await page.getByRole('button', { name: 'Account' }).click();
@@ -28,9 +19,8 @@ describe('administration of users', () => {
   };
 
   it('lets an admin create a local user in the UI, who then signs in', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, admin);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
 
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Admin' }).click();
@@ -56,14 +46,14 @@ describe('administration of users', () => {
     await screenshot(page, 'admin-user-edit');
 
     // the same email again is refused by the server, with its message under the field
-    await page.goto(`${server.baseUrl}/admin/user/new`);
+    await page.goto(`${app.server.baseUrl}/admin/user/new`);
     await page.getByLabel('Email address').fill(newcomer.email.toUpperCase());
     await page.getByLabel('Display name').fill('Again');
     await page.getByLabel(/^Password/).fill(newcomer.password);
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByText('This email address is already in use').waitFor();
 
-    await page.goto(`${server.baseUrl}/admin/user`);
+    await page.goto(`${app.server.baseUrl}/admin/user`);
     await page.getByLabel('Filter by email address').fill('lin.local');
     await page.waitForURL(/email=lin\.local/);
     const table = page.getByRole('table', { name: 'Users' });
@@ -76,21 +66,21 @@ describe('administration of users', () => {
     await page.getByText(newcomer.email).waitFor();
     await screenshot(page, 'admin-user-cards');
 
-    await page.goto(`${server.baseUrl}/admin/userRole`);
+    await page.goto(`${app.server.baseUrl}/admin/userRole`);
     await page.getByRole('table', { name: 'User Roles' }).getByText('Administrator').click();
     await page.waitForURL(/\/admin\/userRole\/[0-9a-f-]{36}\/edit$/);
     await page.getByText('The Administrator role always holds every action.', { exact: false }).waitFor();
     await page.getByRole('list', { name: 'Users of this role' }).getByText(admin.email).waitFor();
     await screenshot(page, 'admin-user-role-edit');
 
-    await page.goto(`${server.baseUrl}/admin/userRole/new`);
+    await page.goto(`${app.server.baseUrl}/admin/userRole/new`);
     await page.getByLabel(/^Name/).fill('Auditors');
     await page.getByRole('checkbox', { name: /^ConfigurationAuditLogRead/ }).check();
     await page.getByRole('button', { name: 'Create role' }).click();
     await page.waitForURL(/\/admin\/userRole\/[0-9a-f-]{36}\/edit$/);
     await page.getByRole('heading', { name: 'Auditors', level: 1 }).waitFor();
 
-    await page.goto(`${server.baseUrl}/admin/audit`);
+    await page.goto(`${app.server.baseUrl}/admin/audit`);
     const log = page.getByRole('table', { name: 'Audit Logs' });
     await log.getByRole('cell', { name: 'UserRole', exact: true }).waitFor();
     await log.getByRole('button', { name: 'Show details' }).nth(1).click();
@@ -105,33 +95,31 @@ describe('administration of users', () => {
     await context.close();
 
     // the new user signs in with the password the admin chose
-    const theirs = await newContext(browser);
-    const theirPage = await theirs.newPage();
-    const token = await signIn(theirPage, server.baseUrl, newcomer);
+    const { context: theirs, page: theirPage } = await openPage(app.browser);
+    const token = await signIn(theirPage, app.server.baseUrl, newcomer);
     expect(token).not.toBe('');
     await theirs.close();
   });
 
   it('shows a plain user no admin link and refuses them the admin pages and APIs', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, newcomer);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, newcomer);
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     for (const path of ['/admin', '/admin/user', '/admin/userRole/new', '/admin/audit']) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${app.server.baseUrl}${path}`);
       await page.waitForURL('**/chat');
     }
 
     const token = await persistedToken(page);
     for (const path of ['/admin/users', '/admin/userRoles', '/admin/userRoles/userActions', '/admin/audit/configurationChanges']) {
-      const res = await fetch(`${server.baseUrl}/api/internal${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${app.server.baseUrl}/api/internal${path}`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status, path).toBe(403);
     }
-    const create = await fetch(`${server.baseUrl}/api/internal/admin/users`, {
+    const create = await fetch(`${app.server.baseUrl}/api/internal/admin/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ emailAddress: 'x@example.test', displayName: 'X', password: 'a long enough passphrase' }),
@@ -141,10 +129,9 @@ describe('administration of users', () => {
   });
 
   it('fits the users list on a phone', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/user`);
+    const { context, page } = await openPage(app.browser, { width: 390, height: 844 });
+    await signIn(page, app.server.baseUrl, admin);
+    await page.goto(`${app.server.baseUrl}/admin/user`);
     await page.getByRole('table', { name: 'Users' }).getByText(newcomer.email).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -4,9 +4,9 @@
 // records what it was sent). Refused types are explained. Screenshots are looked at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
 
@@ -42,8 +42,6 @@ async function sendFiles(page: Page, selector: string, how: 'paste' | 'drop', fi
 }
 
 describe('attachments and images in the chat', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let model: FakeUpstream;
 
   beforeAll(async () => {
@@ -55,24 +53,16 @@ describe('attachments and images in the chat', () => {
         return { chunks: [`I see ${images} image${images === 1 ? '' : 's'}`, body.includes('pelican') ? ' and the file mentions a pelican.' : '.'] };
       },
     });
-    // gpt-4o is seeded as a vision deployment: the System agent answers with it
-    [server, browser] = await Promise.all([
-      startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'gpt-4o' }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await model?.close();
   });
+  // gpt-4o is seeded as a vision deployment: the System agent answers with it
+  const app = useServerAndBrowser(() => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'gpt-4o' }));
 
   it('attaches by button, paste and drop, sends, and shows the images and files on the question', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, admin);
+    const { context, page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.waitFor();
     await page.getByRole('heading', { name: 'Atrium Assistant' }).waitFor();
@@ -149,9 +139,8 @@ describe('attachments and images in the chat', () => {
   });
 
   it('keeps the upload controls usable on a phone', async () => {
-    const context = await newContext(browser, { width: 390, height: 800 });
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, admin);
+    const { context, page } = await openPage(app.browser, { width: 390, height: 800 });
+    await signIn(page, app.server.baseUrl, admin);
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload file' }).click()]);
     await chooser.setFiles({ name: 'a-long-file-name-for-a-small-screen.png', mimeType: 'image/png', buffer: await png('#388e3c') });

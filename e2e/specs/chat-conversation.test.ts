@@ -2,10 +2,10 @@
 // a follow-up, regenerate and branch arrows, feedback, execution details, export, and the history
 // after a reload. Screenshots on a wide screen and a 390 px phone.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn as signInAs } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-chat-password-1' };
@@ -14,23 +14,11 @@ const offline = 'No language model is configured';
 const signIn = (page: Page, baseUrl: string) => signInAs(page, baseUrl, admin);
 
 describe('the conversation page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
   it('asks, streams, follows up, regenerates, rates, exports and reloads the history', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl);
+    const { context, page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl);
 
     // /chat opens the first agent: its introduction and the message box
     const box = page.getByRole('textbox', { name: 'Message' });
@@ -97,9 +85,8 @@ describe('the conversation page', () => {
   });
 
   it('stops an answer with Escape and works on a 390 px phone', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl);
+    const { context, page } = await openPage(app.browser, { width: 390, height: 844 });
+    await signIn(page, app.server.baseUrl);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.waitFor();
     await screenshot(page, 'chat-conversation-mobile-empty');

@@ -2,10 +2,9 @@
 // the real server) writes inline and display TeX in all four notations; the page typesets each with
 // KaTeX once it is there, leaves "$5 and $10" as money, and keeps no TeX source on screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-math-password-1' };
@@ -15,29 +14,25 @@ const answer =
 
 describe('math in answers', () => {
   let upstream: FakeUpstream;
-  let server: RunningServer;
-  let browser: Browser;
 
   beforeAll(async () => {
     // streamed in small pieces, so that formulas arrive cut in the middle
     upstream = await startFakeOpenAI({ script: { chunks: answer.match(/.{1,6}/gs)!, chunkDelayMs: 5 } });
-    [server, browser] = await Promise.all([
-      startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: upstream.url, OPENAI_MODELS: 'e2e-model', OPENAI_API_KEY: 'e2e-key' }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await upstream?.close();
   });
+  const app = useServerAndBrowser(() => ({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    OPENAI_BASE_URL: upstream.url,
+    OPENAI_MODELS: 'e2e-model',
+    OPENAI_API_KEY: 'e2e-key',
+  }));
 
   it('typesets inline and display math with KaTeX and leaves money alone', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, admin);
+    const { context, page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Show me some math');
     await box.press('Enter');

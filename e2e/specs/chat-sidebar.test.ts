@@ -2,9 +2,9 @@
 // conversation menu (rename, archive, delete), pinning agents and the Discover Intelligent Agents page.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn as signInAs } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
@@ -13,8 +13,6 @@ const ConversationCount = 62;
 const signIn = (page: Page, baseUrl: string) => signInAs(page, baseUrl, admin);
 
 describe('chat sidebar', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let token: string;
@@ -22,7 +20,7 @@ describe('chat sidebar', () => {
   const ids: string[] = [];
 
   const api = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${server.baseUrl}/api/internal${path}`, {
+    const res = await fetch(`${app.server.baseUrl}/api/internal${path}`, {
       ...init,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
     });
@@ -47,13 +45,14 @@ describe('chat sidebar', () => {
   const optionsFor = (title: string) => sidebar().getByRole('button', { name: `Options for ${title}`, exact: true });
   const notice = (text: string) => page.locator('#notistack-snackbar', { hasText: text });
 
+  // WEB_DIST_DIR lets a run use its own build while someone else rebuilds web/dist.
+  const web: Record<string, string> = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...web });
+
   beforeAll(async () => {
-    // WEB_DIST_DIR lets a run use its own build while someone else rebuilds web/dist.
-    const web: Record<string, string> = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...web }), launchBrowser()]);
-    context = await newContext(browser);
+    context = await newContext(app.browser);
     page = await context.newPage();
-    token = await signIn(page, server.baseUrl);
+    token = await signIn(page, app.server.baseUrl);
     const available = (await (await api('/CurrentUser/AvailableGptSystems')).json()) as { items: { gptSystemId: string; name: string; gptSystemType: string }[] };
     agent = available.items.find((a) => a.gptSystemType === 'System')!;
     for (let i = 0; i < ConversationCount; i += 6) {
@@ -67,12 +66,10 @@ describe('chat sidebar', () => {
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('groups the conversations under Today, keeps the rendered rows bounded and pages while scrolling', async () => {
-    await page.goto(`${server.baseUrl}/chat`);
+    await page.goto(`${app.server.baseUrl}/chat`);
     await sidebar().getByRole('heading', { name: 'Today' }).waitFor();
     await optionsFor('Quarterly planning notes').waitFor();
     await expect.poll(() => renderedRows()).toBeGreaterThan(10);
@@ -173,9 +170,8 @@ describe('chat sidebar', () => {
   });
 
   it('works as a drawer on a 390 px screen', async () => {
-    const small = await newContext(browser, { width: 390, height: 844 });
-    const mobile = await small.newPage();
-    await signIn(mobile, server.baseUrl);
+    const { context: small, page: mobile } = await openPage(app.browser, { width: 390, height: 844 });
+    await signIn(mobile, app.server.baseUrl);
     await mobile.getByRole('button', { name: 'Open navigation' }).click();
     const nav = mobile.getByRole('navigation', { name: 'Chat navigation' });
     await nav.getByRole('heading', { name: 'Today' }).waitFor();
@@ -184,7 +180,7 @@ describe('chat sidebar', () => {
     await nav.locator(`a[href^="/chat/${agent.gptSystemId}/"]`).first().click();
     await mobile.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     await expect.poll(() => nav.isVisible()).toBe(false);
-    await mobile.goto(`${server.baseUrl}/chat/agents`);
+    await mobile.goto(`${app.server.baseUrl}/chat/agents`);
     await mobile.getByRole('main').getByRole('link', { name: `Start a chat with ${agent.name}` }).waitFor();
     await screenshot(mobile, 'discover-agents-390');
     await small.close();

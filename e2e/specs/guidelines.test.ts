@@ -1,9 +1,8 @@
 // An administrator writes a guidelines document in the admin pages and attaches it to the seeded
 // agent; a plain user is asked to accept it before the first question, once, and then chats.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-guidelines-password-1' };
@@ -11,23 +10,12 @@ const plain = { email: 'gina@example.test', password: 'e2e-plain-password-2' };
 const offline = 'No language model is configured';
 
 describe('guidelines documents', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
   it('asks a user for consent once, then chats', async () => {
-    const adminPage = await (await newContext(browser)).newPage();
-    const errors: string[] = [];
-    adminPage.on('pageerror', (e) => errors.push(e.message));
-    const adminToken = await signIn(adminPage, server.baseUrl, admin);
-    const created = await fetch(`${server.baseUrl}/api/internal/admin/users`, {
+    const { page: adminPage, errors } = await openPage(app.browser);
+    const adminToken = await signIn(adminPage, app.server.baseUrl, admin);
+    const created = await fetch(`${app.server.baseUrl}/api/internal/admin/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ emailAddress: plain.email, displayName: 'Gina', password: plain.password }),
@@ -35,7 +23,7 @@ describe('guidelines documents', () => {
     expect(created.status).toBe(201);
 
     // the administrator writes the document and attaches it to the agent
-    await adminPage.goto(`${server.baseUrl}/admin/guidelines`);
+    await adminPage.goto(`${app.server.baseUrl}/admin/guidelines`);
     await adminPage.getByRole('link', { name: 'New document' }).click();
     await adminPage.getByRole('textbox', { name: 'Title' }).fill('Clinic chat rules');
     await adminPage.getByRole('combobox', { name: 'Agents that ask for consent' }).click();
@@ -59,18 +47,18 @@ describe('guidelines documents', () => {
     await adminPage.getByRole('button', { name: 'Move section up: Accuracy' }).click();
     await expect.poll(() => adminPage.getByRole('region').first().getAttribute('aria-label')).toBe('Accuracy');
     await screenshot(adminPage, 'guidelines-edit');
-    await adminPage.goto(`${server.baseUrl}/admin/guidelines`);
+    await adminPage.goto(`${app.server.baseUrl}/admin/guidelines`);
     await adminPage.getByRole('row', { name: /Clinic chat rules/ }).waitFor();
     await screenshot(adminPage, 'guidelines-list');
 
     // the agent's experience page shows the link, and can change it
-    const agents = await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const agents = await fetch(`${app.server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${adminToken}` } });
     const agentId = ((await agents.json()) as { items: Array<{ gptSystemId: string; name: string }> }).items.find((a) => a.name === 'Atrium Assistant')!.gptSystemId;
     const linkOf = async () =>
-      ((await (await fetch(`${server.baseUrl}/api/internal/admin/gptSystems/${agentId}/guidelinesDocument`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+      ((await (await fetch(`${app.server.baseUrl}/api/internal/admin/gptSystems/${agentId}/guidelinesDocument`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
         guidelinesDocument: { documentTitle: string } | null;
       }).guidelinesDocument;
-    await adminPage.goto(`${server.baseUrl}/admin/gptsystem/${agentId}/ux`);
+    await adminPage.goto(`${app.server.baseUrl}/admin/gptsystem/${agentId}/ux`);
     const picker = adminPage.getByRole('combobox', { name: 'Guidelines document' });
     await expect.poll(() => picker.textContent()).toBe('Clinic chat rules');
     await picker.click();
@@ -84,9 +72,8 @@ describe('guidelines documents', () => {
     await screenshot(adminPage, 'agent-ux-guidelines');
 
     // the user is asked before the first question
-    const page = await (await newContext(browser)).newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, plain);
+    const { page } = await openPage(app.browser, { errors });
+    await signIn(page, app.server.baseUrl, plain);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello there');
     await box.press('Enter');
@@ -106,7 +93,7 @@ describe('guidelines documents', () => {
     await box.press('Enter');
     await expect.poll(() => articles.count()).toBe(2);
     await page.getByRole('button', { name: 'Send' }).waitFor();
-    await page.goto(`${server.baseUrl}/chat`);
+    await page.goto(`${app.server.baseUrl}/chat`);
     await box.fill('A new chat');
     await box.press('Enter');
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
@@ -117,11 +104,9 @@ describe('guidelines documents', () => {
   });
 
   it('starts a document from a template, on a phone-sized screen too', async () => {
-    const page = await (await newContext(browser)).newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, admin);
-    await page.goto(`${server.baseUrl}/admin/guidelines/templates`);
+    const { page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
+    await page.goto(`${app.server.baseUrl}/admin/guidelines/templates`);
     await page.getByText('No templates yet.').waitFor();
     await page.getByRole('link', { name: 'New template' }).click();
     await page.waitForURL('**/admin/guidelines/template/new');
@@ -135,7 +120,7 @@ describe('guidelines documents', () => {
     await section.getByRole('button', { name: 'Save section' }).click();
     await page.getByRole('region', { name: 'Fair use' }).waitFor();
 
-    await page.goto(`${server.baseUrl}/admin/guidelines/templates`);
+    await page.goto(`${app.server.baseUrl}/admin/guidelines/templates`);
     await page.getByRole('row', { name: /Standard terms/ }).waitFor();
     await screenshot(page, 'guidelines-templates');
     await page.getByRole('link', { name: 'Use Standard terms' }).click();

@@ -2,10 +2,9 @@
 // edits it on the Edit Personal Agent page, previews it, publishes it and chats with it. A fake
 // OpenAI-compatible model shows which system prompt each answer was given (draft vs published).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { persistedToken, signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-personal-password-1' };
@@ -13,8 +12,6 @@ const person = { email: 'pia@example.test', password: 'e2e-person-password-1' };
 const systemOf = (body: Record<string, unknown>) => String(((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content ?? '');
 
 describe('personal agents', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let model: FakeUpstream;
 
   beforeAll(async () => {
@@ -27,31 +24,24 @@ describe('personal agents', () => {
         return { chunks: ['Plain model.'] };
       },
     });
-    [server, browser] = await Promise.all([
-      startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'fake-gpt' }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await model?.close();
   });
+  const app = useServerAndBrowser(() => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'fake-gpt' }));
 
   it('quick-creates, edits, previews, publishes and chats with a personal agent', async () => {
-    const adminPage = await (await newContext(browser)).newPage();
-    const adminToken = await signIn(adminPage, server.baseUrl, admin);
-    const created = await fetch(`${server.baseUrl}/api/internal/admin/users`, {
+    const { page: adminPage } = await openPage(app.browser);
+    const adminToken = await signIn(adminPage, app.server.baseUrl, admin);
+    const created = await fetch(`${app.server.baseUrl}/api/internal/admin/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ emailAddress: person.email, displayName: 'Pia Person', password: person.password }),
     });
     expect(created.status).toBe(201);
 
-    const page = await (await newContext(browser)).newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, person);
+    const { page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, person);
     const sidebar = page.getByRole('navigation', { name: 'Chat navigation' });
     await sidebar.getByRole('tab', { name: 'Agents' }).click();
     await sidebar.getByRole('button', { name: 'Create a Personal Agent' }).click();
@@ -109,14 +99,13 @@ describe('personal agents', () => {
 
     // the previews are not in the person's conversation list; the real chat is
     const token = await persistedToken(page);
-    const list = (await (await fetch(`${server.baseUrl}/api/internal/userConversations?pageSize=50`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { title: string }[] };
+    const list = (await (await fetch(`${app.server.baseUrl}/api/internal/userConversations?pageSize=50`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { title: string }[] };
     expect(list.items).toHaveLength(1);
     expect(['Plants', 'Hello garden helper']).toContain(list.items[0]!.title);
     // the edit page on a 390 px phone: one column, nothing wider than the screen
-    const phone = await (await newContext(browser, { width: 390, height: 844 })).newPage();
-    phone.on('pageerror', (e) => errors.push(e.message));
-    await signIn(phone, server.baseUrl, person);
-    await phone.goto(`${server.baseUrl}/chat/agents/configstate/${configStateId}/edit`);
+    const { page: phone } = await openPage(app.browser, { width: 390, height: 844, errors });
+    await signIn(phone, app.server.baseUrl, person);
+    await phone.goto(`${app.server.baseUrl}/chat/agents/configstate/${configStateId}/edit`);
     await phone.getByRole('textbox', { name: 'System prompt' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'personal-agent-edit-390');

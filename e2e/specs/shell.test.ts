@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { claimsOf, persistedToken, signIn as signInAs } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-shell-password' };
@@ -21,24 +21,14 @@ async function signIn(page: Page, baseUrl: string, phone = false): Promise<void>
 
 
 describe('the web shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_PASSWORD: admin.password });
 
   it('renews a token from another build and reloads, then asks to click anywhere to continue', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl);
     const current = claimsOf(await persistedToken(page));
     // a genuine token of this server, but minted by an older build
-    const key = createPrivateKey(fs.readFileSync(path.join(server.dataDir, 'keys', 'token-signing.pem'), 'utf8'));
+    const key = createPrivateKey(fs.readFileSync(path.join(app.server.dataDir, 'keys', 'token-signing.pem'), 'utf8'));
     const old = await new SignJWT({ ip: 'Local', email: admin.email, name: String(current.name), v: '2.2500.1000.0' })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
       .setSubject(String(current.sub))
@@ -61,9 +51,8 @@ describe('the web shell', () => {
   });
 
   it('settings change contrast and are kept under "settings"; About shows matching versions', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const drawer = page.getByRole('dialog', { name: 'Settings' });
@@ -84,23 +73,21 @@ describe('the web shell', () => {
   });
 
   it('redirects unknown paths, keeps page titles and shows the not-found page', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl);
-    await page.goto(`${server.baseUrl}/no/such/page`);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl);
+    await page.goto(`${app.server.baseUrl}/no/such/page`);
     await page.waitForURL('**/chat');
-    await page.goto(`${server.baseUrl}/admin/no-such-area`);
+    await page.goto(`${app.server.baseUrl}/admin/no-such-area`);
     await page.waitForURL(/\/admin$/);
     await expect.poll(() => page.title()).toMatch(/ \| Atrium$/);
-    await page.goto(`${server.baseUrl}/404`);
+    await page.goto(`${app.server.baseUrl}/404`);
     await expect.poll(() => page.title()).toMatch(/ \| Atrium$/);
     await context.close();
   });
 
   it('keeps the chosen sidebar tab when the window crosses the phone breakpoint', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl);
     await page.getByRole('tab', { name: 'Agents' }).click();
     await page.getByRole('tab', { name: 'Pinned' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -111,9 +98,8 @@ describe('the web shell', () => {
   });
 
   it('on a small screen the chat navigation is a drawer', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, true);
+    const { context, page } = await openPage(app.browser, { width: 390, height: 844 });
+    await signIn(page, app.server.baseUrl, true);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
     await page.waitForTimeout(400); // let the drawer finish sliding in before the picture

@@ -1,8 +1,8 @@
 // A person signs in with the bootstrap administrator's email and password, as after `npm start`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { claimsOf, persistedToken, submitLogin } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
@@ -11,21 +11,11 @@ const admin = { email: 'admin@atrium.local', password: 'e2e-admin-password-1' };
 const signIn = (page: Page, url?: string, password = admin.password) => submitLogin(page, { email: admin.email, password }, url);
 
 describe('local sign-in in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
   it('the bootstrap admin signs in and lands on /chat, and stays signed in after a reload', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(server.baseUrl);
+    const { context, page } = await openPage(app.browser);
+    await page.goto(app.server.baseUrl);
     await page.waitForURL('**/auth/jwt/login');
     await expect.poll(() => page.title()).toContain('Atrium');
     await screenshot(page, 'login-wide');
@@ -53,9 +43,8 @@ describe('local sign-in in the browser', () => {
   });
 
   it('remembers the requested path and query, then returns there after sign-in', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/chat/agents?q=math`);
+    const { context, page } = await openPage(app.browser);
+    await page.goto(`${app.server.baseUrl}/chat/agents?q=math`);
     await page.waitForURL('**/auth/jwt/login**');
     await signIn(page);
     await page.waitForURL('**/chat/agents?q=math');
@@ -64,9 +53,8 @@ describe('local sign-in in the browser', () => {
   });
 
   it('renews an expired or broken token from the refresh cookie without asking for the password', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, `${server.baseUrl}/auth/jwt/login`);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, `${app.server.baseUrl}/auth/jwt/login`);
     await page.waitForURL('**/chat');
     // replace the token with one the server refuses, as if it had expired
     await page.evaluate(() => {
@@ -74,7 +62,7 @@ describe('local sign-in in the browser', () => {
       auth.n1aiToken = JSON.stringify('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
       localStorage.setItem('persist:auth', JSON.stringify(auth));
     });
-    await page.goto(`${server.baseUrl}/admin`);
+    await page.goto(`${app.server.baseUrl}/admin`);
     await page.waitForURL('**/admin');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:auth') ?? '')).not.toContain('c2lnbmF0dXJl');
     await page.getByRole('navigation', { name: 'Admin navigation' }).waitFor();
@@ -83,9 +71,8 @@ describe('local sign-in in the browser', () => {
   });
 
   it('logout ends the session: the refresh cookie no longer signs in', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, `${server.baseUrl}/auth/jwt/login`);
+    const { context, page } = await openPage(app.browser);
+    await signIn(page, `${app.server.baseUrl}/auth/jwt/login`);
     await page.waitForURL('**/chat');
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -95,15 +82,14 @@ describe('local sign-in in the browser', () => {
       return res.status;
     });
     expect(renewed).toBe(401);
-    await page.goto(`${server.baseUrl}/chat`);
+    await page.goto(`${app.server.baseUrl}/chat`);
     await page.waitForURL('**/auth/jwt/login');
     await context.close();
   });
 
   it('the login screen works on a small screen', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/auth/jwt/login`);
+    const { context, page } = await openPage(app.browser, { width: 390, height: 844 });
+    await page.goto(`${app.server.baseUrl}/auth/jwt/login`);
     await page.getByLabel('Email', { exact: true }).waitFor();
     await screenshot(page, 'login-mobile');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

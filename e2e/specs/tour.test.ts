@@ -1,10 +1,10 @@
 // The quick-start tour as a new user meets it: started from the header, 12 steps with SPEC §9's
 // labels (Next (Step n of 12), Back, Restart hidden on the first step, Done on the last), targets that
 // are not on the screen passed over, Restart going back to step 1, Close stopping it. Screenshots.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { persistedToken, signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-tour-password-1' };
@@ -13,23 +13,11 @@ const admin = { email: 'admin@atrium.local', password: 'e2e-tour-password-1' };
 const currentStep = async (page: Page) => Number((await page.locator('[data-tour-step]').getAttribute('data-tour-step', { timeout: 2000 }).catch(() => null)) ?? -1);
 
 describe('the quick-start tour', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
   it('runs through its steps with Next, Back, Restart, Close and Done', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, admin);
+    const { context, page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
 
     // a conversation, so that the sidebar has a row (and its menu) to point at
     const box = page.getByRole('textbox', { name: 'Message' });
@@ -107,22 +95,20 @@ describe('the quick-start tour', () => {
   });
 
   it('shows the Powered by footer on wide screens only, and not when ShowFooter is off', async () => {
-    const wide = await newContext(browser);
-    const page = await wide.newPage();
-    await signIn(page, server.baseUrl, admin);
+    const { context: wide, page } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
     const footer = page.getByRole('contentinfo');
     await footer.getByText('Powered by').waitFor();
     expect(await footer.getByRole('img').count()).toBe(1);
-    const phone = await newContext(browser, { width: 390, height: 800 });
-    const small = await phone.newPage();
-    await signIn(small, server.baseUrl, admin);
+    const { context: phone, page: small } = await openPage(app.browser, { width: 390, height: 800 });
+    await signIn(small, app.server.baseUrl, admin);
     await small.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await small.getByText('Powered by').isVisible()).toBe(false);
     await phone.close();
 
     // an administrator turns the flag off: the footer goes
     const token = await persistedToken(page);
-    const res = await fetch(`${server.baseUrl}/api/internal/admin/instanceSettings/gptInstanceSettings`, {
+    const res = await fetch(`${app.server.baseUrl}/api/internal/admin/instanceSettings/gptInstanceSettings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ featureFlags: [{ name: 'ShowFooter', enabled: false }] }),

@@ -1,32 +1,19 @@
 // A person keeps prompts as a new user would: saves what they typed, finds it with the picker's
 // search, inserts it into the message box, edits it and deletes it (with confirmation), on the real
 // server and in Chromium. Screenshots of the picker and the edit dialog.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../harness/server.js';
-import { launchBrowser, newContext, screenshot } from '../harness/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot } from '../harness/browser.js';
+import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-prompts-password-1' };
 
 describe('user prompts in the chat input', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
   it('saves the input as a prompt, picks it, edits it and deletes it', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.baseUrl, admin);
+    const { context, page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.waitFor();
 
