@@ -82,6 +82,13 @@ describe('guidelines documents', () => {
     expect(await dialog.locator('strong').first().textContent()).toBe('patient name');
     expect(await dialog.getByRole('region').first().getAttribute('aria-label')).toBe('Accuracy');
     await screenshot(page, 'guidelines-consent-dialog');
+    // cancelling sends nothing and gives the question back to the box
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => box.inputValue()).toBe('Hello there');
+    expect(page.url()).not.toMatch(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    await box.press('Enter');
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'I accept' }).click();
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     const articles = page.getByRole('article');
