@@ -14,10 +14,18 @@ export async function submitLogin(page: Page, credentials: Credentials, loginUrl
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs in and waits for /chat; returns the platform token. */
+/**
+ * Signs in and waits for /chat; returns the platform token. redux-persist writes localStorage a moment
+ * after the state changes, so the app can be on /chat before the token is stored: wait for it too
+ * (reading it at once returned '' now and then, and calls with it answered 401).
+ */
 export async function signIn(page: Page, baseUrl: string, credentials: Credentials): Promise<string> {
   await submitLogin(page, credentials, `${baseUrl}/auth/jwt/login`);
   await page.waitForURL('**/chat');
+  await page.waitForFunction(() => {
+    const auth = JSON.parse(localStorage.getItem('persist:auth') ?? '{}') as { n1aiToken?: string };
+    return !!auth.n1aiToken && JSON.parse(auth.n1aiToken) !== '';
+  });
   return persistedToken(page);
 }
 
