@@ -2,7 +2,7 @@
 // onRequest hook verifies the bearer token, loads the caller and enforces the declared actions.
 // A route without a declaration fails start-up, so none can be forgotten.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DirectoryGroup, IdentityProvider, UserAction } from '@atrium/contract';
+import { canSeeAdmin, type DirectoryGroup, type IdentityProvider, type UserAction } from '@atrium/contract';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import type { TokenService } from './tokens.js';
 
@@ -11,10 +11,16 @@ export type RouteAccess =
   | 'public'
   /** any signed-in, enabled user */
   | 'authenticated'
-  /** a signed-in user holding at least one of these actions */
-  | { anyOf: readonly UserAction[] };
+  /**
+   * a signed-in user holding at least one of these actions; with `adminArea`, only someone who may open
+   * the admin area at all (an action other than GptSystemsRead, SPEC §6) counts: everybody holds
+   * GptSystemsRead to chat, and it must not open administrative reads to everybody
+   */
+  | { anyOf: readonly UserAction[]; adminArea?: boolean };
 
 export const requireAny = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions });
+/** For admin-area reads that SPEC grants to GptSystemsRead: the action counts only for administrators. */
+export const requireAnyInAdminArea = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions, adminArea: true });
 
 export interface Principal {
   userId: string;
@@ -118,5 +124,6 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
     if (access !== 'authenticated' && !hasAny(request.principal, access.anyOf)) {
       throw forbidden();
     }
+    if (access !== 'authenticated' && access.adminArea && !canSeeAdmin([...request.principal.actions])) throw forbidden();
   });
 }

@@ -39,7 +39,7 @@ import {
   SystemPromptVariables,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireAny, requireAnyInAdminArea } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
 import * as states from './config-states.service.js';
 import { detailsForConversation } from './agents.service.js';
@@ -47,7 +47,9 @@ import { fullConfig } from './config-states.validation.js';
 import { findConfigState, listConfigStatesOfAgent } from './config-states.repository.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 
-const read = { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') };
+// SPEC §2 shows the admin Agents area to GptSystemsRead holders too; as every user holds it to chat, it
+// counts here only for people who may open the admin area (they see System agents read-only).
+const read = { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') };
 const write = { access: requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific') };
 const create = { access: requireAny('GptSystemsCreate', 'GptSystemsWrite') };
 const draftWrite = { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsWriteSpecific') };
@@ -101,9 +103,15 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     const row = await states.createConfigState(ctx, principalOf(request), { gptSystemType: 'System' });
     return reply.status(201).send({ configStateId: row.id, gptSystemConfigurationStateId: row.id });
   });
-  api.get(State, { config: read, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) =>
-    states.presentConfigState(ctx, await states.manageableConfigState(ctx, principalOf(request), request.params.configStateId)),
-  );
+  // an agent's draft is readable by whoever may see the agent here; a draft of no agent yet, by its makers
+  api.get(State, { config: read, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
+    const row = await findConfigState(ctx.db, request.params.configStateId);
+    if (row?.gptSystemId && row.gptSystemType === 'System') {
+      await visible(request, row.gptSystemId);
+      return states.presentConfigState(ctx, row);
+    }
+    return states.presentConfigState(ctx, await states.manageableConfigState(ctx, principalOf(request), request.params.configStateId));
+  });
   api.put(State, { config: draftWrite, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
     const p = principalOf(request);
     const row = await states.manageableConfigState(ctx, p, request.params.configStateId);

@@ -34,10 +34,13 @@ import { fullConfig } from './config-states.validation.js';
 
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
 
-/** Agents an administrator may see here: all with a general action, else those of their …Specific scope. */
+/** Agents an administrator may see here: all with a general action (System ones with GptSystemsRead), else those of their …Specific scope. */
 export function mayAdminister(principal: Principal, agent: Pick<AgentRow, 'id' | 'gptSystemType' | 'ownerUserId' | 'isDeleted' | 'publishedConfig'>): boolean {
   if (['GptSystemsWrite', 'GptSystemsCreate'].some((a) => principal.actions.has(a as never))) return true;
   const scoped = principal.actions.has('GptSystemsReadSpecific') || principal.actions.has('GptSystemsWriteSpecific');
+  // GptSystemsRead (admitted to admin routes only for administrators) shows every System agent read-only,
+  // unless the person holds …Specific actions: then their roles' scope is what they see
+  if (!scoped && principal.actions.has('GptSystemsRead') && agent.gptSystemType !== 'User') return true;
   return (scoped && principal.scopes.gptSystemIds.has(agent.id)) || mayManage(principal, agent);
 }
 

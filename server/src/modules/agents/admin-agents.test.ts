@@ -179,9 +179,23 @@ describe('admin agents', () => {
     expect((await postStream(base, `/admin/gptSystems/configurationStates/${configStateId}/conversations`, newTurn('x'), { token: user.token })).status).toBe(403);
   });
 
-  it('needs an agents action beyond GptSystemsRead, and honours …Specific scopes', async () => {
+  it('shows agents read-only to administrators holding GptSystemsRead, refuses it alone, and honours …Specific scopes', async () => {
     expect((await call('GET', '/admin/gptSystems', undefined, user.token)).status).toBe(403);
     expect((await call('POST', '/admin/gptSystems', {}, user.token)).status).toBe(403);
+    // a brands administrator (SPEC §2 shows them the Agents item for GptSystemsRead) reads, but changes nothing
+    const reader = await t.createUser({ actions: ['GptSystemsRead', 'BrandsRead'] });
+    const seen = await createAgent('Seen by readers', 'Reader-visible prompt.');
+    const readerList = await call<AdminAgentList>('GET', '/admin/gptSystems', undefined, reader.token);
+    expect(readerList.status).toBe(200);
+    expect(readerList.body.items.map((a) => a.gptSystemId)).toContain(seen.gptSystemId);
+    const readerAgent = await call<AdminAgent>('GET', `/admin/gptSystems/${seen.gptSystemId}`, undefined, reader.token);
+    expect(readerAgent.body.currentUserActions).toEqual([]);
+    const draft = await call<ConfigState>('GET', `/admin/gptSystems/configurationStates/${seen.configStateId}`, undefined, reader.token);
+    expect(draft.status).toBe(200);
+    expect(draft.body.systemPrompt).toBe('Reader-visible prompt.');
+    expect((await call('PUT', `/admin/gptSystems/configurationStates/${seen.configStateId}`, { systemPrompt: 'x' }, reader.token)).status).toBe(403);
+    expect((await call('PUT', `/admin/gptSystems/${seen.gptSystemId}/publishing`, {}, reader.token)).status).toBe(403);
+    expect((await call('POST', '/admin/gptSystems', {}, reader.token)).status).toBe(403);
     const inScope = await createAgent('Scoped', 'p');
     const outOfScope = await createAgent('Unscoped', 'p');
     const scoped = await t.createUser({ actions: ['GptSystemsRead', 'GptSystemsWriteSpecific'] });

@@ -24,7 +24,7 @@ import {
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireAny, requireAnyInAdminArea } from '../../platform/access.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './guidelines.service.js';
@@ -132,7 +132,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   // the agent's side of the link, for agent administration
   api.get(
     '/admin/gptSystems/:gptSystemId/guidelinesDocument',
-    { config: { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') }, schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } } },
+    { config: { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') }, schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } } },
     (request) => service.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
   );
 

@@ -279,8 +279,11 @@ export async function documentTitle(db: Db, id: string): Promise<string | null> 
 
 /** The document an agent shows (administrators' view, for the agent's side of the link). */
 export async function agentGuidelinesDocument(db: Db, gptSystemId: string, principal?: Principal): Promise<AgentGuidelinesView> {
-  // …Specific actions reach only the agents their roles are scoped to; others do not exist for them
-  if (principal && !principal.actions.has('GptSystemsWrite') && !principal.actions.has('GptSystemsCreate') && !principal.scopes.gptSystemIds.has(gptSystemId)) {
+  // …Specific actions reach only the agents their roles are scoped to; others do not exist for them.
+  // GptSystemsRead (admitted here only for administrators) reads every System agent unless scoped.
+  const scoped = !!principal && (principal.actions.has('GptSystemsReadSpecific') || principal.actions.has('GptSystemsWriteSpecific'));
+  const readsAll = !!principal && !scoped && principal.actions.has('GptSystemsRead');
+  if (principal && !readsAll && !principal.actions.has('GptSystemsWrite') && !principal.actions.has('GptSystemsCreate') && !principal.scopes.gptSystemIds.has(gptSystemId)) {
     throw notFound('The agent');
   }
   if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
