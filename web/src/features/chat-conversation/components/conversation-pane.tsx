@@ -22,6 +22,7 @@ import { AnswerCard } from './answer-card';
 import { ChatInput } from './chat-input';
 import { ConversationActions } from './conversation-actions';
 import { ExecutionDetailsDrawer } from './execution-details-drawer';
+import { CodeInterpreterOutput } from './code-interpreter-output';
 import { QuestionBubble } from './question-bubble';
 import { SegmentFeedbackDialog } from './segment-feedback-dialog';
 
@@ -147,6 +148,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
           {showStreamed && streamed && (
             <Stack spacing={1.5}>
               <QuestionBubble question={streamed.question} images={streamed.visionImages} attachments={streamed.attachments} />
+              <CodeInterpreterOutput text={chat.codeInterpreter.responseText} updating={chat.codeInterpreter.updating && streaming} />
               <AnswerCard
                 answer={streamed.answer}
                 citations={streamed.citations}
