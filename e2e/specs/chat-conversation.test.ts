@@ -80,6 +80,18 @@ describe('the conversation page', () => {
     await expect.poll(() => articles.count()).toBe(2);
     expect(await articles.first().textContent()).toContain(offline);
     await page.getByText('And a follow-up?').waitFor();
+
+    // the first question too can be edited into a branch of its own (a second root), and back
+    await page.getByRole('button', { name: 'Edit question' }).first().click();
+    const edit = page.getByRole('textbox', { name: 'Edit question' });
+    await edit.fill('What is Atrium, in one line?');
+    await edit.press('Enter');
+    await page.getByText('What is Atrium, in one line?').waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await expect.poll(() => articles.count()).toBe(1);
+    await page.getByText('2 / 2').first().waitFor();
+    await page.getByRole('button', { name: 'Previous version' }).first().click();
+    await page.getByText('And a follow-up?').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -112,6 +112,14 @@ describe('conversations', () => {
     expect((await get(conversationId)).conversationSegmentTree.segmentPath).toEqual([s1, s3.conversationSegmentId, s4.conversationSegmentId]);
     const foreign = await start('Elsewhere');
     expect((await call('PUT', `/userConversations/${conversationId}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: foreign.segmentId })).status).toBe(400);
+
+    // a lineage naming no parent edits the first question: a second root, asked without history
+    const rootEdit = modelOf(await followUp(conversationId, { question: 'First question, reworded', lineage: { parentSegmentId: null, lineageType: 'Question' } }));
+    expect(rootEdit.lineage.parentSegmentId).toBeNull();
+    expect(gateway.requests.at(-1)!.messages.map((m) => m.content)).toEqual(['First question, reworded']);
+    const tree = (await get(conversationId)).conversationSegmentTree;
+    expect(tree.childrenSegmentIds).toEqual([s1, rootEdit.conversationSegmentId]);
+    expect(tree.segmentPath).toEqual([rootEdit.conversationSegmentId]);
   });
 
   it('regenerates a segment as a sibling answering the same question, by route and by lineage type', async () => {

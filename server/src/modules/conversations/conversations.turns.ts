@@ -131,6 +131,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       question = requireQuestion(body.question);
       const named = body.lineage?.parentSegmentId ?? body.parentId ?? null;
       if (named) parentSegmentId = inConversation(named, body.lineage?.parentSegmentId ? 'lineage.parentSegmentId' : 'parentId').id;
+      // a lineage that names no parent (null) is a new first question: a branch beside the conversation's root
+      else if (body.lineage && body.lineage.parentSegmentId === null) parentSegmentId = null;
       else parentSegmentId = lineage.some((s) => s.id === conversation.selectedLeafSegmentId) ? conversation.selectedLeafSegmentId : null;
     }
   }

@@ -114,7 +114,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         )}
         {conversationId && conversationQuery.isError && <Alert severity="error">{t('conversation.loadFailed')}</Alert>}
         <Stack spacing={3}>
-          {branch.map((segment, i) => {
+          {branch.map((segment) => {
             const ids = conversation ? siblingIds(conversation, segment) : [];
             return (
               <Stack key={segment.conversationSegmentId} spacing={1.5}>
@@ -124,8 +124,8 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                   attachments={segment.attachments}
                   disabled={streaming}
                   siblings={{ index: ids.indexOf(segment.conversationSegmentId), count: ids.length, onMove: (d) => actions.moveBranch(segment, d) }}
-                  // a root question has no parent to branch from on this API
-                  onEdit={i > 0 ? (q) => actions.edit(segment, q) : undefined}
+                  // a first question's edit is a new root (lineage with a null parent)
+                  onEdit={(q) => actions.edit(segment, q)}
                 />
                 <AnswerCard
                   answer={segment.answer}
