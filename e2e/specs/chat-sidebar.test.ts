@@ -86,6 +86,25 @@ describe('chat sidebar', () => {
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
   });
 
+  it('after an answer reloads only the first page of the list, where the conversation now is', async () => {
+    // two pages are loaded (previous test); an answer must not reload both
+    const listRequests: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      if (/\/api\/internal\/userConversations(\?|$)/.test(request.url())) listRequests.push(request.url());
+    };
+    page.on('request', onRequest);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('A fresh question for the top of the list');
+    await box.press('Enter');
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await optionsFor('A fresh question for the top of the list').waitFor();
+    await page.waitForTimeout(500);
+    page.off('request', onRequest);
+    expect(listRequests.length).toBe(1);
+    expect(listRequests[0]).not.toContain('continuationToken');
+  });
+
   it('narrows the list by title on the server, and says when nothing matches', async () => {
     const search = sidebar().getByRole('textbox', { name: 'Search titles' });
     await search.fill('quarterly');

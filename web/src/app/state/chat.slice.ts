@@ -53,6 +53,12 @@ export interface ChatState {
   /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
   guidelinesDocumentConsent: string[];
   promptUploads: PromptUpload[];
+  /**
+   * Moves on when an answer ended or was stopped: the sidebar lists then refetch their first page only
+   * (the conversation went to the top), not every page they hold, which with 10,000 conversations
+   * loaded meant 200 requests after each answer.
+   */
+  conversationListVersion: number;
 }
 
 export const initialChatState: ChatState = {
@@ -70,6 +76,7 @@ export const initialChatState: ChatState = {
   conversationChanged: false,
   guidelinesDocumentConsent: [],
   promptUploads: [],
+  conversationListVersion: 0,
 };
 
 export interface StreamStart {
@@ -102,6 +109,9 @@ export const chatSlice = createSlice({
   name: 'chat',
   initialState: initialChatState,
   reducers: {
+    conversationListStale(state) {
+      state.conversationListVersion += 1;
+    },
     brandChosen(state, { payload }: PayloadAction<string | null>) {
       state.currentBrandKey = payload;
     },

@@ -15,7 +15,8 @@ export type AskRequest =
   | { kind: 'followUp'; conversationId: string; question: string; parentSegmentId: string | null; withUploads?: boolean }
   | { kind: 'regenerate'; conversationId: string; segmentId: string; question: string; parentSegmentId: string | null };
 
-let active: { id: number; controller: AbortController } | null = null;
+/** The running stream, with its conversation's id once known (the first event names a new one). */
+let active: { id: number; controller: AbortController; conversationId: string | null } | null = null;
 let nextId = 0;
 
 const sessionIdentifier = () => crypto.randomUUID();
@@ -35,15 +36,20 @@ function requestOf(ask: AskRequest, ids: { visionImageIds: string[]; attachmentI
   }
 }
 
-const refetchConversations = (dispatch: AppDispatch) => dispatch(baseApi.util.invalidateTags(['Conversation']));
+/** After a turn: the conversation itself, and the sidebar lists' first pages (chat state conversationListVersion). */
+const refetchConversations = (dispatch: AppDispatch, conversationId: string | null) => {
+  if (conversationId) dispatch(baseApi.util.invalidateTags([{ type: 'Conversation', id: conversationId }]));
+  dispatch(chatActions.conversationListStale());
+};
 
 /** Stops the running answer; the list refetches a second later (SPEC §4). */
 export const abortChatStream = () => (dispatch: AppDispatch) => {
   if (!active) return;
+  const { conversationId } = active;
   active.controller.abort();
   active = null;
   dispatch(chatActions.streamAborted());
-  setTimeout(() => refetchConversations(dispatch), RefetchAfterAbortMs);
+  setTimeout(() => refetchConversations(dispatch, conversationId), RefetchAfterAbortMs);
 };
 
 /** Streams the answer; resolves with its conversation id once it ended or was stopped (null when another conversation was opened). */
@@ -53,7 +59,8 @@ export const askChat =
     if (active) dispatch(abortChatStream());
     const id = ++nextId;
     const controller = new AbortController();
-    active = { id, controller };
+    const stream = { id, controller, conversationId: ask.kind === 'new' ? null : ask.conversationId };
+    active = stream;
     // the images and files added in the input go with a newly typed question, then leave the input
     const uploads = ask.kind !== 'regenerate' && ask.withUploads ? getState().chat.promptUploads.filter((u) => u.status === 'ready') : [];
     const visionImages = uploads.flatMap((u) => (u.visionImage ? [u.visionImage] : []));
@@ -78,6 +85,7 @@ export const askChat =
       onEvent: (event) => {
         const update = toChatStreamUpdate(event);
         if (!update) return;
+        if (update.type === 'ids') stream.conversationId = update.conversationId;
         if (update.type === 'sessionTokens') for (const token of update.tokens) http().sessionHeaders.set(token.Name, token.Value);
         if (update.type === 'error') console.error('Chat stream error', event.event, update.text);
         dispatch(chatActions.streamUpdated({ streamId: id, update }));
@@ -92,7 +100,7 @@ export const askChat =
       dispatch(chatActions.streamEnded({ streamId: id }));
     }
     // after an abort abortChatStream refetches a second later
-    if (outcome.kind !== 'aborted') refetchConversations(dispatch);
+    if (outcome.kind !== 'aborted') refetchConversations(dispatch, stream.conversationId);
     // a new conversation makes its agent the most recently used one (the Agents tab's Recent list)
     if (ask.kind === 'new') dispatch(baseApi.util.invalidateTags([{ type: 'Agent', id: 'recent' }]));
     const chat = getState().chat;

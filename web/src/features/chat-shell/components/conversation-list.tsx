@@ -5,9 +5,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
+import { useAppSelector } from '../../../app/state/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { useGetConversationsInfiniteQuery } from '../api/get-conversations.api';
 import { useChatRoute } from '../hooks/use-chat-route';
@@ -31,7 +32,12 @@ interface ConversationListProps {
 export function ConversationList({ archived, title, onNavigate }: ConversationListProps) {
   const { t, i18n } = useTranslation();
   const { conversationId: currentId } = useChatRoute();
-  const { data, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetConversationsInfiniteQuery({ archived, title });
+  const { data, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = useGetConversationsInfiniteQuery({ archived, title });
+  // after an answer the conversation moved to the top: the first page is enough (pages further down reload as needed)
+  const listVersion = useAppSelector((s) => s.chat.conversationListVersion);
+  useEffect(() => {
+    if (listVersion > 0) void refetch({ refetchCachedPages: false });
+  }, [listVersion, refetch]);
   const actions = useConversationActions();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; conversation: ConversationListItem } | null>(null);
   const [renamingId, setRenamingId] = useState<string | null>(null);
