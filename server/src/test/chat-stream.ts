@@ -152,6 +152,22 @@ export const names = (events: SseEvent[]) => events.map((e) => e.event);
 export const answerOf = (events: SseEvent[]) => events.filter((e) => e.event === 'response-updated').map((e) => e.data).join('');
 export const dataOf = <T>(events: SseEvent[], name: string): T => JSON.parse(events.find((e) => e.event === name)!.data) as T;
 
+/**
+ * A JSON call over real HTTP to a listening test app: `{status, body}` with the body parsed when JSON.
+ * `defaultToken` reads the token at call time (tests create their users in beforeAll).
+ */
+export const jsonCaller =
+  (base: () => string, defaultToken: () => string) =>
+  async <T = unknown>(method: string, path: string, body?: unknown, token = defaultToken()) => {
+    const res = await fetch(`${base()}/api/internal${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
+  };
+
 export const baseUrl = (t: TestApp) => {
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app is not listening');

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AdminAgent, AdminAgentList, AvailableConfiguration, ConfigState, PublishedVersion, StarterPrompt } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { answerOf, baseUrl, postStream, scriptedGateway, sleep } from '../../test/chat-stream.js';
+import { answerOf, baseUrl, jsonCaller, postStream, scriptedGateway, sleep } from '../../test/chat-stream.js';
 import { auditLog } from '../../db/schema/index.js';
 import { scopeUserTo } from './agents.test-factory.js';
 
@@ -31,15 +31,7 @@ describe('admin agents', () => {
   });
   afterAll(() => t.close());
 
-  const call = async <T = unknown>(method: string, path: string, body?: unknown, token = admin.token) => {
-    const res = await fetch(`${base}/api/internal${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
-  };
+  const call = jsonCaller(() => base, () => admin.token);
   const newTurn = (question: string) => ({ question, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' });
 
   async function createAgent(name: string, systemPrompt: string) {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, and } from 'drizzle-orm';
 import type { ConfigState, ConversationList, GptSystemList, ManagedAgentList } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { answerOf, baseUrl, dataOf, postStream, scriptedGateway } from '../../test/chat-stream.js';
+import { answerOf, baseUrl, jsonCaller, dataOf, postStream, scriptedGateway } from '../../test/chat-stream.js';
 import { auditLog, instanceSettings } from '../../db/schema/index.js';
 
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -31,15 +31,7 @@ describe('personal agents', () => {
   });
   afterAll(() => t.close());
 
-  const call = async <T = unknown>(method: string, path: string, body?: unknown, token = owner.token) => {
-    const res = await fetch(`${base}/api/internal${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
-  };
+  const call = jsonCaller(() => base, () => owner.token);
   const newTurn = (question: string) => ({ question, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' });
   const setPersonalAgents = (on: boolean) =>
     t.ctx.db.update(instanceSettings).set({ value: on }).where(eq(instanceSettings.name, 'allowUserCreatedGptSystems'));
