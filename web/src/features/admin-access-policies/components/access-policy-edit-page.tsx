@@ -5,18 +5,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { ChatAccessPolicy, ChatAccessPolicyInput } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
-import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, fieldErrors } from '../../../components/admin';
+import { AdminErrorAlert, AdminPageHeader, AdminSection, ConfirmDialog, fieldErrors } from '../../../components/admin';
 import {
   useCreateChatAccessPolicyMutation,
   useDeleteChatAccessPolicyMutation,
@@ -68,17 +66,6 @@ const inputOf = (f: FormState): ChatAccessPolicyInput => ({
   directoryGroupIds: f.groups.map((g) => g.id),
 });
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Stack spacing={2.5}>{children}</Stack>
-    </Paper>
-  );
-}
-
 function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -122,11 +109,11 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
       <Stack spacing={3} sx={{ maxWidth: 860 }}>
         {saveError && Object.keys(errors).length === 0 && <AdminErrorAlert error={saveError} fallback={t('accessPolicies.saveFailed')} />}
         {saveError && Object.keys(errors).length > 0 && <Alert severity="error">{t('accessPolicies.saveFailed')}</Alert>}
-        <Section title={t('accessPolicies.fields.name')}>
+        <AdminSection spaced title={t('accessPolicies.fields.name')}>
           <TextField label={t('accessPolicies.fields.name')} value={form.name} onChange={(e) => set('name')(e.target.value)} required slotProps={{ htmlInput: { maxLength: 150 } }} error={!!errors.name} helperText={errors.name} disabled={!canWrite} />
           <TextField label={t('accessPolicies.fields.description')} value={form.description} onChange={(e) => set('description')(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} error={!!errors.description} helperText={errors.description} disabled={!canWrite} />
-        </Section>
-        <Section title={t('accessPolicies.sections.agents')}>
+        </AdminSection>
+        <AdminSection spaced title={t('accessPolicies.sections.agents')}>
           <FormControlLabel
             control={<Switch checked={form.allGptSystems} onChange={(e) => set('allGptSystems')(e.target.checked)} disabled={!canWrite} />}
             label={t('accessPolicies.fields.allAgents')}
@@ -136,12 +123,12 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
           ) : (
             <AgentsPicker value={form.agents} onChange={set('agents')} error={errorOf('gptSystemIds')} disabled={!canWrite} />
           )}
-        </Section>
-        <Section title={t('accessPolicies.sections.principals')}>
+        </AdminSection>
+        <AdminSection spaced title={t('accessPolicies.sections.principals')}>
           <UsersPicker value={form.users} onChange={set('users')} error={errorOf('userIds')} disabled={!canWrite} />
           <RolesPicker value={form.roles} onChange={set('roles')} error={errorOf('userRoleIds')} disabled={!canWrite} />
           <GroupsPicker value={form.groups} onChange={set('groups')} error={errorOf('directoryGroupIds')} disabled={!canWrite} />
-        </Section>
+        </AdminSection>
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           {policy && canWrite && (
             <Button color="error" onClick={() => setConfirmDelete(true)} sx={{ mr: 'auto' }}>

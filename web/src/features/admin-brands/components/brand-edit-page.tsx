@@ -4,20 +4,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { BrandImageSlots, type AdminBrand, type BrandTheme, type LoginAlignments } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { useCurrentBrand } from '../../../app/hooks/use-current-brand';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { fallbackBrandTheme } from '../../../app/theme/create-brand-theme';
-import { AdminErrorAlert, AdminPageHeader, apiErrorMessage, apiErrorStatus, fieldErrors } from '../../../components/admin';
+import { AdminErrorAlert, AdminPageHeader, AdminSection, apiErrorMessage, apiErrorStatus, fieldErrors } from '../../../components/admin';
 import { useCreateBrandMutation, useGetAdminBrandQuery, useUpdateBrandMutation } from '../api/brands-admin.api';
 import { BrandColoursSection } from './brand-colours-section';
 import { BrandGeneralSection } from './brand-general-section';
@@ -42,17 +40,6 @@ const fromBrand = (b: Pick<AdminBrand, 'brandKey' | 'name' | 'theme' | 'loginBac
   loginAlignment: b.loginAlignment,
   useLoginBackgroundImg: b.useLoginBackgroundImg,
 });
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }} aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 export function BrandEditPage() {
   const { t } = useTranslation();
@@ -132,16 +119,16 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Stack spacing={3} component="form" noValidate onSubmit={(e) => (e.preventDefault(), void save())} aria-label={title}>
-          <Section title={t('adminBrands.sections.general')}>
+          <AdminSection title={t('adminBrands.sections.general')}>
             <BrandGeneralSection isNew={isNew} values={values} errors={errors} disabled={!canSave} onChange={change} />
-          </Section>
-          <Section title={t('adminBrands.sections.colours')}>
+          </AdminSection>
+          <AdminSection title={t('adminBrands.sections.colours')}>
             <BrandColoursSection theme={values.theme} errors={errors} disabled={!canSave} onChange={(theme) => change({ theme })} />
-          </Section>
-          <Section title={t('adminBrands.sections.login')}>
+          </AdminSection>
+          <AdminSection title={t('adminBrands.sections.login')}>
             <BrandLoginSection values={values} errors={errors} disabled={!canSave} onChange={change} />
-          </Section>
-          <Section title={t('adminBrands.sections.images')}>
+          </AdminSection>
+          <AdminSection title={t('adminBrands.sections.images')}>
             {brand ? (
               <Grid container spacing={2}>
                 {BrandImageSlots.map((slot) => (
@@ -153,7 +140,7 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
             ) : (
               <Alert severity="info">{t('adminBrands.images.saveFirst')}</Alert>
             )}
-          </Section>
+          </AdminSection>
           {saveError != null && <AdminErrorAlert error={saveError} fallback={t('adminBrands.saveFailed')} />}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button component={RouterLink} to="/admin/brand">
@@ -169,9 +156,9 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-          <Section title={t('adminBrands.sections.preview')}>
+          <AdminSection title={t('adminBrands.sections.preview')}>
             <BrandPreview name={values.name} theme={values.theme} loginBackground={values.loginBackground} loginAlignment={values.loginAlignment} splashUrl={splash} logoUrl={logo} />
-          </Section>
+          </AdminSection>
         </Box>
       </Grid>
     </Grid>

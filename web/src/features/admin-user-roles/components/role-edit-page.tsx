@@ -3,33 +3,21 @@
 import { UserRoleDescriptionMaxLength, UserRoleNameMaxLength, type UserAction, type UserRole } from '@atrium/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useSnackbar } from 'notistack';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage, apiErrorStatus, fieldErrors } from '../../../components/admin';
+import { AdminErrorAlert, AdminPageHeader, AdminSection, apiErrorMessage, apiErrorStatus, ConfirmDialog, fieldErrors } from '../../../components/admin';
 import { useCreateUserRoleMutation, useDeleteUserRoleMutation, useGetUserRoleQuery, useUpdateUserRoleMutation } from '../api/user-roles.api';
 import { RoleActionsChecklist } from './role-actions-checklist';
 import { RoleEntityConfiguration } from './role-entity-configuration';
 import { RoleUsers } from './role-users';
 import { useRolePermissions } from './use-role-permissions';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }) {
   const { t } = useTranslation();
@@ -61,7 +49,7 @@ function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-      <Section title={role?.name ?? t('adminUserRoles.newTitle')}>
+      <AdminSection title={role?.name ?? t('adminUserRoles.newTitle')}>
         <Stack spacing={2.5}>
           {error && Object.keys(fields).length === 0 && <AdminErrorAlert error={error} />}
           {role?.isBuiltIn && <Alert severity="info">{isAdministrator ? `${t('adminUserRoles.builtInNote')} ${t('adminUserRoles.adminNote')}` : t('adminUserRoles.builtInNote')}</Alert>}
@@ -87,14 +75,14 @@ function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }
             slotProps={{ htmlInput: { maxLength: UserRoleDescriptionMaxLength } }}
           />
         </Stack>
-      </Section>
-      <Section title={t('adminUserRoles.actions')}>
+      </AdminSection>
+      <AdminSection title={t('adminUserRoles.actions')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('adminUserRoles.actionsHelp')}
         </Typography>
         {fields.userActions && <Alert severity="error" sx={{ mb: 2 }}>{fields.userActions}</Alert>}
         <RoleActionsChecklist value={actions} onChange={setActions} disabled={!canSave || isAdministrator} />
-      </Section>
+      </AdminSection>
       {canSave && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button component={RouterLink} to="/admin/userRole">
@@ -161,12 +149,12 @@ export function RoleEditPage() {
       ) : (
         <Stack spacing={2}>
           <RoleForm key={role.updatedAt} role={role} canSave={canWrite} />
-          <Section title={t('adminUserRoles.entityConfiguration')}>
+          <AdminSection title={t('adminUserRoles.entityConfiguration')}>
             <RoleEntityConfiguration role={role} canWrite={canWrite} />
-          </Section>
-          <Section title={t('adminUserRoles.roleUsers')}>
+          </AdminSection>
+          <AdminSection title={t('adminUserRoles.roleUsers')}>
             <RoleUsers userRoleId={role.userRoleId} />
-          </Section>
+          </AdminSection>
         </Stack>
       )}
       <ConfirmDialog

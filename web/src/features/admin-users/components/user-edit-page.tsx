@@ -2,31 +2,19 @@
 import type { AdminUser } from '@atrium/contract';
 import { DisplayNameMaxLength } from '@atrium/contract';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage, apiErrorStatus, fieldErrors } from '../../../components/admin';
+import { AdminErrorAlert, AdminPageHeader, AdminSection, apiErrorMessage, apiErrorStatus, ConfirmDialog, fieldErrors } from '../../../components/admin';
 import { useGetAdminUserQuery, useUpdateAdminUserMutation } from '../api/admin-users.api';
 import { UserRolesEditor } from './user-roles-editor';
 import { UserStatusChip } from './user-status-chip';
 import { useUserPermissions } from './use-user-permissions';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function NameForm({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
@@ -119,18 +107,18 @@ export function UserEditPage() {
       ) : (
         <Stack spacing={2} sx={{ maxWidth: 800 }}>
           {canWrite && (
-            <Section title={t('adminUsers.displayName')}>
+            <AdminSection title={t('adminUsers.displayName')}>
               <NameForm key={user.updatedAt} user={user} />
-            </Section>
+            </AdminSection>
           )}
           {canWrite && (
-            <Section title={t('adminUsers.accountStatus')}>
+            <AdminSection title={t('adminUsers.accountStatus')}>
               <StatusControl user={user} isSelf={isSelf} />
-            </Section>
+            </AdminSection>
           )}
-          <Section title={t('adminUsers.roles')}>
+          <AdminSection title={t('adminUsers.roles')}>
             <UserRolesEditor user={user} canAdd={canAddRoles} canRemove={canWrite} />
-          </Section>
+          </AdminSection>
         </Stack>
       )}
     </>
