@@ -31,11 +31,16 @@ export async function listLineage(db: Db, conversationId: string) {
       question: conversationSegments.question,
       answer: conversationSegments.answer,
       createdAt: conversationSegments.createdAt,
+      // the uploads of earlier questions go to the model again; naming them here spares a query when there are none
+      visionImageIds: conversationSegments.visionImageIds,
+      attachmentIds: conversationSegments.attachmentIds,
     })
     .from(conversationSegments)
     .where(eq(conversationSegments.conversationId, conversationId))
     .orderBy(asc(conversationSegments.createdAt), asc(conversationSegments.id));
 }
+
+export type LineageRow = Awaited<ReturnType<typeof listLineage>>[number];
 
 export async function findSegment(db: Db, conversationId: string, segmentId: string): Promise<SegmentRow | null> {
   const [row] = await db

@@ -7,8 +7,10 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { formatInZone } from '../../platform/timezone.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
 import type { ChatTurn, SegmentStore } from '../../ai/chat-orchestrator.js';
-import { buildMessages, lineageOf } from '../../ai/chat-prompt.js';
+import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
+import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
 import type { Db } from '../../db/client.js';
+import type { VisionImageRow } from '../../db/schema/index.js';
 import { recordAgentUse } from '../agents/agents.service.js';
 import { renderSystemPrompt } from '../agents/config-states.validation.js';
 import * as repo from './conversations.repository.js';
@@ -75,6 +77,37 @@ function systemPrompt(agent: ChatAgent, principal: Principal, timeZone: string):
   return prompt ? `${prompt}\n\n${now}` : now;
 }
 
+/**
+ * The messages of the model call: the earlier questions as they were asked (with their files' text and,
+ * for a deployment with vision, their images), their answers, and the new question with its own uploads.
+ * Images are read from storage only once trimming has decided which go.
+ */
+async function promptMessages(
+  deps: ConversationsDeps,
+  t: {
+    earlierTurns: readonly repo.LineageRow[];
+    earlierUploads: ReadonlyMap<string, TurnUploads>;
+    current: PromptMessage<VisionImageRow>;
+    system: string;
+    deployment: ResolvedDeployment;
+  },
+): Promise<ChatMessage[]> {
+  const uploads = deps.uploads;
+  const history: LineageSegment<VisionImageRow>[] = t.earlierTurns.map((s) => {
+    const earlier = uploads && t.earlierUploads.get(s.id);
+    return earlier ? { ...s, content: uploads.textInput(earlier, s.question, t.deployment).content, images: earlier.images } : s;
+  });
+  const planned = buildMessages(history, t.current, t.system, t.deployment);
+  const last = planned.length - 1;
+  return Promise.all(
+    planned.map(async (m, i): Promise<ChatMessage> => {
+      if (!uploads || !m.images?.length) return { role: m.role, content: m.content };
+      const images = await uploads.imagesForModel(m.images, i === last);
+      return { role: m.role, content: m.content, ...(images.length ? { images } : {}) };
+    }),
+  );
+}
+
 export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
   const uploads = await knownUploads(deps, principal, request.body);
   const now = new Date();
@@ -84,7 +117,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   let parentSegmentId: string | null = null;
   let regeneratedFromSegmentId: string | null = null;
   let question: string;
-  let lineage: Awaited<ReturnType<typeof repo.listLineage>> = [];
+  let lineage: repo.LineageRow[] = [];
 
   const preview = request.kind === 'preview-new' || request.kind === 'preview-follow-up' ? request : null;
   if (request.kind === 'new' || request.kind === 'preview-new') {
@@ -138,15 +171,19 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   }
 
   const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
+  const earlierTurns = lineageOf(lineage, parentSegmentId);
   // the agent's guidelines go into the system prompt; a person (not an editor's preview of a draft) must
-  // have accepted their current version, else 403 with nothing written
-  const guidelines = preview ? await agentGuidelines(deps.db, agent.gptSystemId) : await guidelinesForChat(deps.db, principal, agent.gptSystemId);
+  // have accepted their current version, else 403 with nothing written. The earlier questions' uploads
+  // load meanwhile (no query when none of them named any).
+  const [guidelines, earlierUploads] = await Promise.all([
+    preview ? agentGuidelines(deps.db, agent.gptSystemId) : guidelinesForChat(deps.db, principal, agent.gptSystemId),
+    deps.uploads ? deps.uploads.forHistory(principal.userId, earlierTurns, deployment.vision) : new Map<string, TurnUploads>(),
+  ]);
   const system = withGuidelines(systemPrompt(agent, principal, timeZone), guidelines);
   deps.uploads?.requireVision(uploads, deployment);
-  const messages = buildMessages(lineageOf(lineage, parentSegmentId), question, system, deployment);
-  // the question's own images and the text of its attached files go with the last message only
-  const input = deps.uploads && (uploads.images.length || uploads.attachments.length) ? await deps.uploads.modelInput(uploads, question, deployment) : null;
-  if (input) messages[messages.length - 1] = { role: 'user', content: input.content, ...(input.images.length ? { images: input.images } : {}) };
+  const input = deps.uploads && uploads.attachments.length ? deps.uploads.textInput(uploads, question, deployment) : null;
+  const current = { role: 'user' as const, content: input?.content ?? question, images: uploads.images };
+  const messages = await promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment });
   const segmentId = randomUUID();
   const segment: repo.NewSegment & { id: string; conversationId: string } = {
     id: segmentId,

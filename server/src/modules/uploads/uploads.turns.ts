@@ -1,6 +1,7 @@
 // What the chat engine needs of uploads: the images and files a question names (the caller's own,
-// else 400), the images as the model receives them, the files' text for the model's context, and
-// how segments list them. The conversations module reaches uploads only through this directory.
+// else 400), those of the earlier questions of a conversation, the images as the model receives
+// them, the files' text for the model's context, and how segments list them. The conversations
+// module reaches uploads only through this directory.
 import { UploadErrorCodes, type SegmentAttachment, type SegmentVisionImage } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
@@ -21,13 +22,27 @@ export interface UploadIndex {
   attachments(ids: readonly string[]): SegmentAttachment[];
 }
 
+/** What the history needs of an earlier turn: its id and the uploads its question named. */
+export interface EarlierTurn {
+  id: string;
+  visionImageIds: readonly string[];
+  attachmentIds: readonly string[];
+}
+
 export interface UploadDirectory {
   /** the uploads a question names, in the order named; 400 naming each id that is not the caller's */
   forTurn(userId: string, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<TurnUploads>;
+  /**
+   * The uploads of earlier turns by segment id, in one query per table for the whole lineage and none
+   * when it names no upload. Images only when asked (deployments with vision); uploads gone since are left out.
+   */
+  forHistory(userId: string, turns: readonly EarlierTurn[], withImages: boolean): Promise<Map<string, TurnUploads>>;
   /** 400 when the question has images and the deployment cannot see them */
   requireVision(uploads: TurnUploads, deployment: ResolvedDeployment): void;
-  /** the question as the model reads it (with the files' text), its images, and the files as passages */
-  modelInput(uploads: TurnUploads, question: string, deployment: ResolvedDeployment): Promise<{ content: string; images: ChatImage[]; passages: ContextPassage[] }>;
+  /** the question as the model reads it (with the files' text), and the files as passages */
+  textInput(uploads: TurnUploads, question: string, deployment: ResolvedDeployment): { content: string; passages: ContextPassage[] };
+  /** the images as the model receives them; a missing file is 400 when `required` (the new question), else left out */
+  imagesForModel(rows: readonly VisionImageRow[], required: boolean): Promise<ChatImage[]>;
   /** how segments list these ids */
   describe(userId: string, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<UploadIndex>;
 }
@@ -85,19 +100,44 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'blobs'>): Up
       ]);
     },
 
-    async modelInput(uploads, question, deployment) {
+    async forHistory(userId, turns, withImages) {
+      const imageIds = withImages ? [...new Set(turns.flatMap((s) => s.visionImageIds))] : [];
+      const attachmentIds = [...new Set(turns.flatMap((s) => s.attachmentIds))];
+      const found = new Map<string, TurnUploads>();
+      if (imageIds.length === 0 && attachmentIds.length === 0) return found;
+      const [images, attachments] = await Promise.all([repo.listOwnVisionImages(ctx.db, userId, imageIds), repo.listOwnAttachments(ctx.db, userId, attachmentIds)]);
+      const imageById = new Map(images.map((r) => [r.id, r]));
+      const attachmentById = new Map(attachments.map((r) => [r.id, r]));
+      for (const s of turns) {
+        const uploads = {
+          images: withImages ? [...new Set(s.visionImageIds)].flatMap((id) => imageById.get(id) ?? []) : [],
+          attachments: [...new Set(s.attachmentIds)].flatMap((id) => attachmentById.get(id) ?? []),
+        };
+        if (uploads.images.length || uploads.attachments.length) found.set(s.id, uploads);
+      }
+      return found;
+    },
+
+    textInput(uploads, question, deployment) {
+      const passages = uploads.attachments
+        .filter((a) => a.extractedText !== null)
+        .map((a) => ({ title: a.originalFileName, path: a.originalFileName, text: a.extractedText! }));
+      return { content: withAttachedText(question, uploads.attachments, deployment), passages };
+    },
+
+    async imagesForModel(rows, required) {
       const images = await Promise.all(
-        uploads.images.map(async (row) => {
+        rows.map(async (row) => {
           const data = await ctx.blobs.get(visionBlobKey(row, row.blobFileName));
-          if (!data) throw badRequest('An image of this question is no longer stored.', [{ field: 'visionImageIds', message: 'Image file missing' }]);
+          if (!data) {
+            if (required) throw badRequest('An image of this question is no longer stored.', [{ field: 'visionImageIds', message: 'Image file missing' }]);
+            return null;
+          }
           const ready = await imageForModel(data, row.mimeType, row);
           return { mimeType: ready.mimeType, base64: ready.data.toString('base64') };
         }),
       );
-      const passages = uploads.attachments
-        .filter((a) => a.extractedText !== null)
-        .map((a) => ({ title: a.originalFileName, path: a.originalFileName, text: a.extractedText! }));
-      return { content: withAttachedText(question, uploads.attachments, deployment), images, passages };
+      return images.filter((i): i is ChatImage => i !== null);
     },
 
     async describe(userId, visionImageIds, attachmentIds) {
