@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { useInstanceSettings } from './use-instance';
 
 /** SPEC §2: "<page title> | <instance name>", the name reading Loading... until it arrives. */

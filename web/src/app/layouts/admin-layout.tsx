@@ -1,7 +1,7 @@
 // The admin area: only for people holding an admin action; its sidebar shows what they may manage.
 import { canSeeAdmin } from '@atrium/contract';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Navigate } from 'react-router';
 import { AdminRoutes } from '../../features/admin-shell/components/admin-routes';
 import { AdminSidebar } from '../../features/admin-shell/components/admin-sidebar';

@@ -1,7 +1,7 @@
 // SPEC §2: "Powered by" with a logo; hidden on mobile or when the ShowFooter flag is off.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { BrandLogo } from '../../components/brand-logo';
 import { useFeatureFlag } from '../hooks/use-instance';
 

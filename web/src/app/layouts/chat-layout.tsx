@@ -1,5 +1,5 @@
 // The chat area: its sidebar (conversations and agents) around the chat pages.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Outlet } from 'react-router';
 import { ChatSidebar } from '../../features/chat-shell/components/chat-sidebar';
 import { QuickStartTourButton } from '../../features/tour/components/quick-start-tour-button';

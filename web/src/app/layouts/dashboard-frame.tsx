@@ -12,7 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { AccountMenu } from '../../features/account/components/account-menu';
 import { BrandLogo } from '../../components/brand-logo';

@@ -2,7 +2,7 @@
 // initializing, and poll /health until it is healthy.
 import { ApiBase, Routes } from '@atrium/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { FullScreenMessage } from '../../components/full-screen-message';
 import { newRequestId } from '../../lib/http/request-id';
 import { authActions } from '../state/auth.slice';

@@ -3,7 +3,7 @@
 // "Click anywhere to continue" until the person is back.
 import { BuildVersion } from '@atrium/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { FullScreenMessage } from '../../components/full-screen-message';
 import { checkTokenVersion, VersionReloadKey, VersionScreenKey } from '../auth/session.thunks';
 import { useAppDispatch, useAppSelector } from '../state/hooks';

@@ -4,7 +4,7 @@
 import BookmarkBorderOutlined from '@mui/icons-material/BookmarkBorderOutlined';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 export interface UserPromptSlotProps {
   /** the chat input's current text (saved as a prompt, or followed by a picked one) */

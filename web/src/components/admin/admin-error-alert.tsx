@@ -2,7 +2,7 @@
 import './admin-ui-texts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n/i18n';
 import { apiErrorMessage } from './api-error';
 
 export function AdminErrorAlert({ error, fallback, onRetry }: { error: unknown; fallback?: string; onRetry?: () => void }) {

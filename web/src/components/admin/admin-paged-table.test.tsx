@@ -4,8 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { AdminPagedTable, type AdminColumn } from './admin-paged-table';
 import { useContinuationPaging } from './use-continuation-paging';
 
-vi.mock('../../app/i18n/i18n', () => ({ addTexts: () => undefined }));
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string, o?: Record<string, unknown>) => (o?.page ? `${k}:${String(o.page)}` : k) }) }));
+vi.mock('../../app/i18n/i18n', async (importOriginal) => ({ ...(await importOriginal<object>()), useTranslation: () => ({ t: (k: string, o?: Record<string, unknown>) => (o?.page ? `${k}:${String(o.page)}` : k) }) }));
 
 interface Row {
   id: string;

@@ -2,7 +2,7 @@
 // Processing, Queued; Open, Resolved. One chip for every admin list so the colours agree everywhere.
 import './admin-ui-texts';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n/i18n';
 
 export type AdminStatus = 'Active' | 'Inactive' | 'Deleted' | 'Draft' | 'Online' | 'OutOfDate' | 'Error' | 'Processing' | 'Queued' | 'Open' | 'Resolved';
 

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { SystemPromptVariables } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n/i18n';
 import { descriptionError, nameError, type AgentDraftValues } from './agent-config-values';
 
 export interface DeploymentChoice {

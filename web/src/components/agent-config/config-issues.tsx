@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import type { ConfigIssue } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n/i18n';
 
 export function ConfigIssues({ errors, warnings }: { errors: readonly ConfigIssue[]; warnings: readonly ConfigIssue[] }) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../app/auth/session.thunks';
 import { useFeatureFlag, useInstanceSettings } from '../../../app/hooks/use-instance';

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import type { ChatAccessPolicy, ChatAccessPolicyInput } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, AdminSection, ConfirmDialog, fieldErrors } from '../../../components/admin';

@@ -1,7 +1,7 @@
 // The pickers of the policy form: agents and roles from the options call, users by search, and
 // directory groups from GET /admin/directory/groups?search= (sorted by displayName by the server).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useChatAccessPolicyOptionsQuery, useDirectoryGroupsQuery } from '../api/chat-access-policies.api';
 import { MultiPicker, type PickerOption } from './multi-picker';

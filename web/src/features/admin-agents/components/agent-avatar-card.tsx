@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminAgent } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert } from '../../../components/admin';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { useDeleteAgentAvatarMutation, useUploadAgentAvatarMutation } from '../api/admin-agents.api';

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { ConfigState } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
 import { issuesOf, useDraftEditor } from '../../../components/agent-config/use-draft-editor';

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog } from '../../../components/admin';
 import { useCreateAgentConfigStateMutation, useDeleteAdminAgentMutation, useGetAdminAgentQuery } from '../api/admin-agents.api';

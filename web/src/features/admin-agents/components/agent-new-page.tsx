@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { descriptionError, nameError } from '../../../components/agent-config/agent-config-values';
 import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { PublishedVersion } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, AdminPagedTable, ConfirmDialog, apiErrorBody, type AdminColumn } from '../../../components/admin';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';

@@ -1,7 +1,7 @@
 // Edit / Publish / Experience of one agent, as tabs that are links (each is its own admin page).
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { editPath, publishPath, uxPath } from './agent-paths';
 

@@ -2,7 +2,7 @@
 // live once published), starter prompts, the guidelines document people accept first and the brand its chat wears.
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
 import { useGetAdminAgentQuery } from '../api/admin-agents.api';

@@ -1,5 +1,5 @@
 // /admin/gptsystem/configstate/{id}/edit: one configuration state by its id.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin';
 import { AgentDraftEditor } from './agent-draft-editor';

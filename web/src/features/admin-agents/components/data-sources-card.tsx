@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, fieldErrors } from '../../../components/admin';
 import { useAddRagDataSourceMutation, useListRagDataSourcesQuery, useRemoveRagDataSourceMutation } from '../api/admin-agents.api';
 

@@ -1,6 +1,6 @@
 // The guidelines document the agent asks people to accept before their first question (issue 5 item 7).
 import { useSnackbar } from 'notistack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useGetAgentGuidelinesQuery, useListGuidelinesDocumentsForAgentsQuery, useSetAgentGuidelinesMutation } from '../api/admin-agents.api';
 import { PickOneCard } from './pick-one-card';
 

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert } from '../../../components/admin';
 import { useGetAdminConfigStateQuery, useUpdateAdminConfigStateMutation } from '../api/admin-agents.api';
 

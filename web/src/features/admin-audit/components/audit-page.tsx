@@ -4,7 +4,7 @@ import type { ConfigurationChange } from '@atrium/contract';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
 import { useGetConfigurationChangesInfiniteQuery } from '../api/audit.api';
 import { AuditChangeDetails } from './audit-change-details';

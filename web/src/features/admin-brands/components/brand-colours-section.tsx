@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
 import type { BrandTheme } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { BrandColourField } from './brand-colour-field';
 
 const colourNames = ['primary', 'secondary', 'info', 'success', 'warning', 'error', 'menu', 'menuTextPrimary', 'textPrimary', 'textSecondary', 'textDisabled'] as const;

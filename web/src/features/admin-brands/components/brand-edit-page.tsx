@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { BrandImageSlots, type AdminBrand, type BrandTheme, type LoginAlignments } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { useCurrentBrand } from '../../../app/hooks/use-current-brand';

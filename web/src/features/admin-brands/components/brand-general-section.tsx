@@ -1,7 +1,7 @@
 // Key (new brands only) and name.
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import type { BrandFormValues } from './brand-edit-page';
 
 interface Props {

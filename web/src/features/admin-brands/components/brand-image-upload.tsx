@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { BrandImageContentTypes, BrandImageMaxBytes, type AdminBrand, type BrandImageSlot } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { BrandLogo } from '../../../components/brand-logo';
 import { apiErrorMessage } from '../../../components/admin';

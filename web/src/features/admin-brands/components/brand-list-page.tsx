@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { AdminBrand } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage } from '../../../components/admin';

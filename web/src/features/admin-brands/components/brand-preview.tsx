@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import type { BrandTheme, LoginAlignments } from '@atrium/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppSelector } from '../../../app/state/hooks';
 import { createBrandTheme } from '../../../app/theme/create-brand-theme';
 import { BrandLogo } from '../../../components/brand-logo';

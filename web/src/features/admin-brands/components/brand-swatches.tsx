@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { BrandTheme } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 const shown = ['primary', 'secondary', 'menu', 'textPrimary', 'info', 'success', 'warning', 'error'] as const;
 

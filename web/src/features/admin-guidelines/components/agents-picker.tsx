@@ -1,7 +1,7 @@
 // The agents a document is attached to (System agents; each shows at most one document).
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useGuidelinesOptionsQuery } from '../api/guidelines-documents.api';
 
 interface AgentOption {

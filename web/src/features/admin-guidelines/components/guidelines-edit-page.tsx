@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { GuidelinesDocument } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage, fieldErrors } from '../../../components/admin';

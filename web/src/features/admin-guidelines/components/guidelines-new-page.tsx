@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, fieldErrors } from '../../../components/admin';
 import { useCreateGuidelinesDocumentMutation, useListGuidelinesDocumentsQuery } from '../api/guidelines-documents.api';

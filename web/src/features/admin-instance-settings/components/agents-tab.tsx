@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { GptInstanceSettingsUpdate } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, apiErrorMessage } from '../../../components/admin';
 import { useGetGptInstanceSettingsQuery, useSetGptInstanceSettingsMutation } from '../api/instance-admin.api';
 

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { InstanceApiKeyProvider } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, ConfirmDialog, apiErrorMessage, fieldErrors } from '../../../components/admin';
 import { useDeleteApiKeyMutation, useGetApiKeyStatusQuery, useSetApiKeyMutation } from '../api/instance-admin.api';
 

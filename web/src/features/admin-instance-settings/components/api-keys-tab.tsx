@@ -1,7 +1,7 @@
 // The apiKeys tab: the web search keys and the Claude key, with whether Claude is available.
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useGetClaudeEnabledQuery } from '../api/instance-admin.api';
 import { ApiKeyCard } from './api-key-card';
 

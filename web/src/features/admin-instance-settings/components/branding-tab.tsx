@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { BrandingSettings } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { AdminErrorAlert, apiErrorMessage, fieldErrors } from '../../../components/admin';
 import { useGetBrandingQuery, useSetBrandingMutation } from '../api/instance-admin.api';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ApiBase, FaviconContentTypes, FaviconMaxBytes, InstanceAdminRoutes } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, ConfirmDialog, apiErrorMessage } from '../../../components/admin';
 import { useDeleteFaviconsMutation, useListFaviconsQuery, useUploadFaviconMutation } from '../api/instance-admin.api';
 

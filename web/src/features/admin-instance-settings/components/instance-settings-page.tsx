@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { InstanceSettingsTabs, type InstanceSettingsTab } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
 import { AdminPageHeader } from '../../../components/admin';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, AdminSection, apiErrorMessage, apiErrorStatus, ConfirmDialog, fieldErrors } from '../../../components/admin';
 import { useCreateUserRoleMutation, useDeleteUserRoleMutation, useGetUserRoleQuery, useUpdateUserRoleMutation } from '../api/user-roles.api';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, apiErrorMessage } from '../../../components/admin';
 import { useGetEntityConfigurationQuery, useUpdateEntityConfigurationMutation } from '../api/user-roles.api';
 

@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { AdminPageHeader, AdminPagedTable, useContinuationPaging, type AdminColumn } from '../../../components/admin';
 import { useGetUserRolesQuery } from '../api/user-roles.api';

@@ -14,7 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
 import { EmptyState } from '../../../components/empty-state';

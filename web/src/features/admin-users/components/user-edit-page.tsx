@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, AdminSection, apiErrorMessage, apiErrorStatus, ConfirmDialog, fieldErrors } from '../../../components/admin';
 import { useGetAdminUserQuery, useUpdateAdminUserMutation } from '../api/admin-users.api';

@@ -9,7 +9,7 @@ import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
 import { useUserList } from '../hooks/use-user-list';

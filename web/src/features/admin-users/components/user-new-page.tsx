@@ -11,7 +11,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, fieldErrors } from '../../../components/admin';
 import { useCreateAdminUserMutation } from '../api/admin-users.api';

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, apiErrorStatus } from '../../../components/admin';
 import { useGetAdminUserQuery } from '../api/admin-users.api';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { ConfirmDialog, apiErrorMessage } from '../../../components/admin';
 import { useAddUserRoleMutation, useGetAssignableRolesQuery, useRemoveUserRoleMutation } from '../api/admin-users.api';
 

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { useCurrentBrand } from '../../../app/hooks/use-current-brand';
 import { useImageLoads } from '../../../app/hooks/use-image-loads';

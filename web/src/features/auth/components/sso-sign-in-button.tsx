@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 const MicrosoftMark = () => (
   <svg width="18" height="18" viewBox="0 0 21 21" aria-hidden="true">

@@ -1,6 +1,6 @@
 // Local sign-in: email and password for a platform token (and the refresh cookie).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { identityFromToken, requestPlatformToken } from '../../../app/auth/token-requests';
 import { authActions } from '../../../app/state/auth.slice';
 import { useAppDispatch } from '../../../app/state/hooks';

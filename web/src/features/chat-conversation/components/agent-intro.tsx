@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConversationPrompt, DetailsForConversation } from '@atrium/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { useSanitizedHtml } from './markdown/markdown-loader';
 

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { UserPromptSlot } from '../../../app/slots/user-prompt-slot';
 import { useUploads } from '../hooks/use-uploads';
 import { useFileDrop } from '../hooks/use-file-drop';

@@ -5,7 +5,7 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { EmptyState } from '../../../components/empty-state';

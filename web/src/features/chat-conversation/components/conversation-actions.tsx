@@ -4,7 +4,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 export function ConversationActions({ onExport, onCopy }: { onExport: () => void; onCopy: () => void }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FeedbackType, Segment } from '@atrium/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { chatActions } from '../../../app/state/chat.slice';

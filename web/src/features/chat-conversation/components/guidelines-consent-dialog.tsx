@@ -12,8 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { UserGuidelinesDocument } from '@atrium/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { addTexts } from '../../../app/i18n/i18n';
+import { addTexts, useTranslation } from '../../../app/i18n/i18n';
 import texts from './guidelines-consent.texts.json';
 import { MarkdownView } from './markdown/markdown-view';
 

@@ -14,7 +14,7 @@ import Close from '@mui/icons-material/Close';
 import type { SegmentAttachment, SegmentVisionImage } from '@atrium/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useGetVisionImageBase64Query } from '../api/uploads.api';
 import '../uploads-texts';
 

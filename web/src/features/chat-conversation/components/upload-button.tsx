@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { AttachmentFileExtensions, VisionImageExtensions } from '@atrium/contract';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 interface UploadButtonProps {
   visionEnabled: boolean;

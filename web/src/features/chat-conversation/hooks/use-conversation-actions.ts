@@ -2,7 +2,7 @@
 // between branches, give feedback, export and copy.
 import type { Conversation, FeedbackType, Segment } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/state/hooks';
 import { exportConversation } from '../api/export-conversation';

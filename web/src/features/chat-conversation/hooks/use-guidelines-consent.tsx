@@ -5,7 +5,7 @@ import type { DetailsForConversation } from '@atrium/contract';
 import { ErrorCodes, GuidelinesErrorCodes } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { chatActions } from '../../../app/state/chat.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { apiErrorBody } from '../../../components/admin/api-error';

@@ -6,7 +6,7 @@ import { MaxUploadsPerQuestion } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useCallback, useRef } from 'react';
 import { useStore } from 'react-redux';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { chatActions } from '../../../app/state/chat.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import type { RootState } from '../../../app/state/store';

@@ -4,7 +4,7 @@ import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 interface AgentPinButtonProps {
   name: string;

@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { QuickCreatePopoverWidth } from '@atrium/contract';
 import { useNavigate } from 'react-router';
 import { AgentList } from './agent-list';

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
 import { useNewChat } from '../hooks/use-new-chat';

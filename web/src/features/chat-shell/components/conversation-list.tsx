@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Virtuoso } from 'react-virtuoso';
 import { useAppSelector } from '../../../app/state/hooks';
 import { EmptyState } from '../../../components/empty-state';

@@ -7,7 +7,7 @@ import type { ConversationListItem } from '@atrium/contract';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 interface ConversationMenuProps {
   anchor: HTMLElement | null;

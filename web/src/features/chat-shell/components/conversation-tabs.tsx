@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConversationList } from './conversation-list';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { ConfigState } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { QuickCreateCloseDelayMs, QuickCreateIdenticonSize, type ConfigIssue } from '@atrium/contract';
 import { toSvg } from 'jdenticon';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { descriptionError, nameError } from '../../../components/agent-config/agent-config-values';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';

@@ -2,7 +2,7 @@
 // notice each; deleting the open conversation returns to its agent.
 import type { ConversationListItem } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useSetConversationArchivedMutation } from '../api/archive-conversation.api';
 import { useDeleteConversationMutation } from '../api/delete-conversation.api';

@@ -3,7 +3,7 @@
 import type { GptSystemListItem } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useSetAgentPinnedMutation } from '../api/pin-agent.api';
 
 export const PinLoadingLingerMs = 1000;

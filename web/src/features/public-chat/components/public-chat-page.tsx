@@ -3,7 +3,7 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { useCurrentBrand } from '../../../app/hooks/use-current-brand';

@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { settingsActions } from '../../../app/state/settings.slice';
 import { uiActions } from '../../../app/state/ui.slice';

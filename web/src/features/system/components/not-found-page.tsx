@@ -1,7 +1,7 @@
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { EmptyState } from '../../../components/empty-state';

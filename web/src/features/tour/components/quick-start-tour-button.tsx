@@ -4,7 +4,7 @@ import TourOutlined from '@mui/icons-material/TourOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { useFeatureFlag } from '../../../app/hooks/use-instance';
 import { useAppDispatch } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';

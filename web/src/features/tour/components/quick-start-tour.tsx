@@ -4,7 +4,7 @@
 import '../tour.texts';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { Joyride, type EventData, type Step } from 'react-joyride';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';

@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { UserPrompt } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import type { UserPromptSlotProps } from '../../../app/slots/user-prompt-slot';
 import {
   useCreateUserPromptMutation,

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 
 export function UserPromptDeleteDialog({ prompt, deleting, onCancel, onConfirm }: { prompt: UserPrompt | null; deleting: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();

@@ -17,7 +17,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import type { UserPrompt } from '@atrium/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../app/i18n/i18n';
 import { filterPrompts } from '../utils/filter-prompts';
 
 export interface UserPromptPickerProps {

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../app/i18n/i18n';
 import { copyText } from '../../utils/copy-text';
 
 type Highlighter = (code: string, lang: string) => string | null;

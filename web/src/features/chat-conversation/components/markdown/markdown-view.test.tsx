@@ -5,7 +5,7 @@ import { renderMarkdown } from './render-markdown';
 import { loadMarkdown } from './markdown-loader';
 import { MarkdownView } from './markdown-view';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../../../app/i18n/i18n', async (importOriginal) => ({ ...(await importOriginal<object>()), useTranslation: () => ({ t: (k: string) => k }) }));
 vi.mock('./render-markdown', async (importOriginal) => {
   const actual = await importOriginal<typeof RenderModule>();
   return { ...actual, renderMarkdown: vi.fn(actual.renderMarkdown) };

@@ -6,7 +6,7 @@ import { MarkdownView } from './markdown-view';
 import { renderMarkdown } from './render-markdown';
 import { createBlockSplitter } from './split-blocks';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../../../app/i18n/i18n', async (importOriginal) => ({ ...(await importOriginal<object>()), useTranslation: () => ({ t: (k: string) => k }) }));
 afterEach(cleanup);
 
 describe('math in markdown', () => {
