@@ -33,9 +33,12 @@ export async function thumbnail(data: Buffer): Promise<{ data: Buffer; mimeType:
 const ModelMaxBytes = 3_500_000;
 const ModelMaxSide = 2048;
 
+/** Whether a model can take the image as uploaded, judged by its stored size and dimensions. */
+export const fitsModel = (sizeBytes: number, info: ImageInfo) => sizeBytes <= ModelMaxBytes && Math.max(info.width, info.height) <= ModelMaxSide;
+
 /** The image as a model should receive it: unchanged when small enough, else a JPEG (PNG with transparency) within 2048 px. */
 export async function imageForModel(data: Buffer, mimeType: string, info: ImageInfo): Promise<{ data: Buffer; mimeType: string }> {
-  if (data.length <= ModelMaxBytes && Math.max(info.width, info.height) <= ModelMaxSide) return { data, mimeType };
+  if (fitsModel(data.length, info)) return { data, mimeType };
   const pipeline = sharp(data, { animated: false }).rotate().resize(ModelMaxSide, ModelMaxSide, { fit: 'inside', withoutEnlargement: true });
   const { hasAlpha } = await sharp(data).metadata();
   if (hasAlpha) return { data: await pipeline.png({ compressionLevel: 9 }).toBuffer(), mimeType: 'image/png' };

@@ -1,8 +1,9 @@
 // Follow-up questions against a fake OpenAI-compatible server: what the model receives of the images
 // and files of earlier questions (image parts for deployments with vision only, the files' text,
-// the oldest left out when the context window is small), and what it costs in queries.
+// the oldest left out when the context window is small), and what it costs in queries and image work.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { Attachment, ResponseModelEvent, VisionImage } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { makePng, multipart } from '../../test/upload-fixtures.js';
@@ -49,8 +50,8 @@ describe('follow-up questions and the uploads of earlier questions', () => {
     await openai.close();
   });
 
-  const image = async (color: string) => {
-    const body = multipart(await makePng(32, 32, color), `${color.slice(1)}.png`, 'image/png');
+  const image = async (color: string, width = 32, height = 32) => {
+    const body = multipart(await makePng(width, height, color), `${color.slice(1)}.png`, 'image/png');
     const res = await t.app.inject({ method: 'POST', url: '/api/internal/userConversations/visionImages', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${user.token}` } });
     expect(res.statusCode).toBe(200);
     return res.json<VisionImage>();
@@ -147,6 +148,22 @@ describe('follow-up questions and the uploads of earlier questions', () => {
     expect(messages[2]!.content).toEqual(expect.stringContaining('Read the newer file'));
     expect(messages[2]!.content).toEqual(expect.stringContaining('NEWER FILE omega'));
     expect(JSON.stringify(messages)).not.toContain('OLDER FILE');
+  });
+
+  it('downscales an image too large for models once and sends the kept copy on later questions', async () => {
+    // 2600 px wide: over the 2048 px models take
+    const wide = await image('#abcdef', 2600, 40);
+    const first = await start(turn('fake-vision', 'A wide picture', { images: [wide] }));
+    const [sentFirst] = sent().flatMap(imagesOf);
+    const meta = await sharp(Buffer.from(sentFirst!.split(',')[1]!, 'base64')).metadata();
+    expect(meta.width).toBe(2048);
+    const copyKey = `vision-images/${user.id}/${wide.visionImageId}/${wide.blobFileName.replace(/\.png$/, '')}-model`;
+    expect((await t.ctx.blobs.get(copyKey))!.toString('base64')).toBe(sentFirst!.split(',')[1]);
+    // the next question reads the copy instead of downscaling again: a marked copy is what the model gets
+    const marked = await makePng(16, 16, '#010203');
+    await t.ctx.blobs.put(copyKey, marked, 'image/png');
+    await followUp(first.conversationId, first.conversationSegmentId, turn('fake-vision', 'And again?'));
+    expect(sent().flatMap(imagesOf)).toEqual([`data:image/png;base64,${marked.toString('base64')}`]);
   });
 
   describe('queries', () => {
