@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { formatInZone } from '../../platform/timezone.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
 import type { ChatTurn, SegmentStore } from '../../ai/chat-orchestrator.js';
+import { turnCapabilities } from '../../ai/chat-tools.js';
+import { imageToolForTurn } from '../../ai/tools/create-image.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
 import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
 import type { Db } from '../../db/client.js';
@@ -109,7 +111,7 @@ async function promptMessages(
 }
 
 export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
-  const uploads = await knownUploads(deps, principal, request.body);
+  let uploads = await knownUploads(deps, principal, request.body);
   const now = new Date();
   let agent: ChatAgent;
   let conversationId: string;
@@ -118,6 +120,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   let regeneratedFromSegmentId: string | null = null;
   let question: string;
   let lineage: repo.LineageRow[] = [];
+  /** a regenerated question keeps the images and files it was asked with, unless the request names others */
+  let askedWith: repo.LineageRow | null = null;
 
   const preview = request.kind === 'preview-new' || request.kind === 'preview-follow-up' ? request : null;
   if (request.kind === 'new' || request.kind === 'preview-new') {
@@ -160,6 +164,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       question = original.question;
       parentSegmentId = original.parentSegmentId;
       regeneratedFromSegmentId = original.id;
+      if (!request.body.visionImageIds.length && !request.body.attachmentIds.length) askedWith = original;
     } else {
       question = requireQuestion(body.question);
       const named = body.lineage?.parentSegmentId ?? body.parentId ?? null;
@@ -177,13 +182,19 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   // load meanwhile (no query when none of them named any).
   const [guidelines, earlierUploads] = await Promise.all([
     preview ? agentGuidelines(deps.db, agent.gptSystemId) : guidelinesForChat(deps.db, principal, agent.gptSystemId),
-    deps.uploads ? deps.uploads.forHistory(principal.userId, earlierTurns, deployment.vision) : new Map<string, TurnUploads>(),
+    deps.uploads ? deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision) : new Map<string, TurnUploads>(),
   ]);
+  if (askedWith) uploads = earlierUploads.get(askedWith.id) ?? uploads;
+  const visionImageIds = askedWith?.visionImageIds ?? request.body.visionImageIds;
+  const attachmentIds = askedWith?.attachmentIds ?? request.body.attachmentIds;
   const system = withGuidelines(systemPrompt(agent, principal, timeZone), guidelines);
   deps.uploads?.requireVision(uploads, deployment);
   const input = deps.uploads && uploads.attachments.length ? deps.uploads.textInput(uploads, question, deployment) : null;
   const current = { role: 'user' as const, content: input?.content ?? question, images: uploads.images };
-  const messages = await promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment });
+  const [messages, imageTool] = await Promise.all([
+    promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment }),
+    imageToolForTurn({ capabilities: turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions), deployment, models: deps.models, images: deps.generatedImages }),
+  ]);
   const segmentId = randomUUID();
   const segment: repo.NewSegment & { id: string; conversationId: string } = {
     id: segmentId,
@@ -193,8 +204,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     question,
     status: 'InProgress',
     createdAt: now,
-    visionImageIds: request.body.visionImageIds,
-    attachmentIds: request.body.attachmentIds,
+    visionImageIds,
+    attachmentIds,
     model: deployment.model,
     deploymentName: deployment.name,
     gptSystemId: preview ? null : agent.gptSystemId,
@@ -203,7 +214,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   };
 
   const title = newConversation?.title ?? '';
-  const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, request.body.visionImageIds, request.body.attachmentIds) : undefined);
+  const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, visionImageIds, attachmentIds) : undefined);
   // the agent's recent use goes into the turn's own transaction: one commit instead of two
   const recordUse = preview ? undefined : (tx: Db) => recordAgentUse(tx, principal.userId, agent.gptSystemId, now);
   const store: SegmentStore = {
@@ -242,6 +253,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       generateTitle: newConversation !== null && !preview,
       question,
       ...(input ? { passages: input.passages } : {}),
+      ...(imageTool ? { tools: [imageTool] } : {}),
     },
   };
 }

@@ -114,6 +114,20 @@ describe('follow-up questions and the uploads of earlier questions', () => {
     expect(messages[2]).toEqual({ role: 'user', content: 'Summarise section 2 of the file I sent.' });
   });
 
+  it('regenerates an answer with the images and files its question was asked with', async () => {
+    const teal = await image('#008080');
+    const memo = await file('The kingfisher memo.', 'memo.txt');
+    const first = await start(turn('fake-vision', 'Describe both', { images: [teal], files: [memo] }));
+    const r = await postStream(base, `/userConversations/${first.conversationId}/segments/${first.conversationSegmentId}/regenerate`, turn('fake-vision', ''), { token: user.token });
+    expect(r.status).toBe(200);
+    const [question] = sent();
+    expect(imagesOf(question!)).toEqual([await dataUrl('#008080')]);
+    expect(textOf(question!)).toContain('The kingfisher memo.');
+    const again = dataOf<ResponseModelEvent>(r.events, 'response-model');
+    expect(again.visionImages.map((i) => i.visionImageId)).toEqual([teal.visionImageId]);
+    expect(again.attachments.map((a) => a.attachmentId)).toEqual([memo.attachmentId]);
+  });
+
   it(`resends the images of the latest earlier questions only (at most ${MaxEarlierImages})`, async () => {
     const colors = ['#110000', '#220000', '#330000', '#440000', '#550000'];
     let at = await start(turn('fake-vision', 'Picture 1', { images: [await image(colors[0]!)] }));
