@@ -41,14 +41,14 @@ async function seed(handle: DatabaseHandle, agentId: string): Promise<void> {
     from generate_series(1, ${count}::int) as i`);
 }
 
-/** Rows of the history list in the DOM (Virtuoso's item list children: conversation rows and group headings). */
-const renderedRows = (page: Page) => page.evaluate(() => document.querySelector('[data-tour="conversation-section"] [data-testid="virtuoso-item-list"]')?.childElementCount ?? -1);
+/** Rows of the history list in the DOM (the virtual list's row wrappers: conversation rows and group headings). */
+const renderedRows = (page: Page) => page.evaluate(() => document.querySelector('[data-tour="conversation-section"] [data-virtual-rows]')?.childElementCount ?? -1);
 
 /** Scrolls `steps` times by `px`, one step per animation frame; returns frame gaps and the most rows seen. */
 async function scrollFrames(page: Page, steps: number, px: number): Promise<{ gaps: number[]; maxRows: number }> {
   return page.evaluate(
     async ({ steps, px }) => {
-      const scroller = document.querySelector('[data-tour="conversation-section"] [data-testid="virtuoso-scroller"]') as HTMLElement;
+      const scroller = document.querySelector('[data-tour="conversation-section"] [data-virtual-scroller]') as HTMLElement;
       const gaps: number[] = [];
       let maxRows = 0;
       let last = await new Promise<number>((r) => requestAnimationFrame(r));
@@ -58,7 +58,7 @@ async function scrollFrames(page: Page, steps: number, px: number): Promise<{ ga
         const now = await new Promise<number>((r) => requestAnimationFrame(r));
         gaps.push(now - last);
         last = now;
-        maxRows = Math.max(maxRows, document.querySelector('[data-tour="conversation-section"] [data-testid="virtuoso-item-list"]')?.childElementCount ?? 0);
+        maxRows = Math.max(maxRows, document.querySelector('[data-tour="conversation-section"] [data-virtual-rows]')?.childElementCount ?? 0);
       }
       return { gaps, maxRows };
     },
@@ -70,7 +70,7 @@ async function main() {
   const bench = await startBrowserBench({}, seed);
   const { page, cdp } = bench;
   try {
-    const scroller = page.locator('[data-tour="conversation-section"] [data-testid="virtuoso-scroller"]');
+    const scroller = page.locator('[data-tour="conversation-section"] [data-virtual-scroller]');
     await scroller.waitFor();
     await page.getByRole('button', { name: /^Conversation options for / }).first().waitFor().catch(() => undefined);
     const rowsAtStart = await renderedRows(page);

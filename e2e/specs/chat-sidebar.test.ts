@@ -43,7 +43,7 @@ describe('chat sidebar', () => {
   const renderedRows = () =>
     sidebar().evaluate((nav) => Array.from(nav.querySelectorAll('a')).filter((a) => /^\/chat\/[^/]+\/[^/]+$/.test(a.getAttribute('href') ?? '')).length);
   const optionsFor = (title: string) => sidebar().getByRole('button', { name: `Options for ${title}`, exact: true });
-  const notice = (text: string) => page.locator('#notistack-snackbar', { hasText: text });
+  const notice = (text: string) => page.locator('[data-notice]', { hasText: text });
 
   // WEB_DIST_DIR lets a run use its own build while someone else rebuilds web/dist.
   const web: Record<string, string> = process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {};
@@ -77,7 +77,7 @@ describe('chat sidebar', () => {
     await screenshot(page, 'chat-sidebar-wide');
 
     // The oldest conversation sits on the second page of 50: scrolling to the end loads it.
-    const scroller = sidebar().locator('[data-virtuoso-scroller]');
+    const scroller = sidebar().locator('[data-virtual-scroller]');
     await expect.poll(async () => {
       await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       return optionsFor('Oldest chat of all').count();

@@ -1,9 +1,9 @@
 // The provider stack: store (with persisted auth), brand theme, notifications and the router.
-import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
+import { NoticeStack } from '../components/notices/notice-stack';
 import { BrandThemeProvider } from './providers/brand-theme-provider';
 import type { AppStore } from './state/store';
 
@@ -18,14 +18,8 @@ export function App({ store, persistor, router }: AppProps) {
     <Provider store={store}>
       <PersistGate persistor={persistor} loading={null}>
         <BrandThemeProvider>
-          <SnackbarProvider
-            maxSnack={5}
-            preventDuplicate
-            autoHideDuration={3000}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          >
-            <RouterProvider router={router} />
-          </SnackbarProvider>
+          <RouterProvider router={router} />
+          <NoticeStack />
         </BrandThemeProvider>
       </PersistGate>
     </Provider>

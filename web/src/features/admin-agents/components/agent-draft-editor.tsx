@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { ConfigState } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BrandImageContentTypes, BrandImageMaxBytes, type AdminBrand, type BrandImageSlot } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { brandFileUrl } from '../../../app/api/brand.api';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import type { AdminBrand } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';

@@ -1,7 +1,7 @@
 // What the user does in a conversation: ask, edit a question into a branch, regenerate, move
 // between branches, give feedback, export and copy.
 import type { Conversation, FeedbackType, Segment } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/state/hooks';

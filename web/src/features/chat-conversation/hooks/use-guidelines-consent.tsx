@@ -3,7 +3,7 @@
 // the server keeps the record per content version, so a changed document is asked for again.
 import type { DetailsForConversation } from '@atrium/contract';
 import { ErrorCodes, GuidelinesErrorCodes } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { chatActions } from '../../../app/state/chat.slice';

@@ -3,7 +3,7 @@
 // state until the question is sent, and says clearly why a file was refused.
 import { skipToken } from '@reduxjs/toolkit/query';
 import { MaxUploadsPerQuestion } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useCallback, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useTranslation } from '../../../app/i18n/i18n';

@@ -7,9 +7,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { Virtuoso } from 'react-virtuoso';
 import { useAppSelector } from '../../../app/state/hooks';
 import { EmptyState } from '../../../components/empty-state';
+import { FixedRowVirtualList } from '../../../components/virtual-list/fixed-row-virtual-list';
 import { useGetConversationsInfiniteQuery } from '../api/get-conversations.api';
 import { useChatRoute } from '../hooks/use-chat-route';
 import { useConversationActions } from '../hooks/use-conversation-actions';
@@ -65,7 +65,7 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
-  const renderRow = (_index: number, row: Row) =>
+  const renderRow = (row: Row) =>
     row.type === 'header' ? (
       <Typography
         component="div"
@@ -93,16 +93,15 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
 
   return (
     <Box sx={{ flexGrow: 1, minHeight: 0, position: 'relative' }}>
-      <Virtuoso
+      <FixedRowVirtualList
         style={{ height: '100%' }}
         aria-label={t('chat.conversationsLabel')}
-        data={rows}
-        fixedItemHeight={RowHeight}
-        increaseViewportBy={OverscanRows * RowHeight}
-        computeItemKey={(_i, row) => row.key}
-        endReached={loadMore}
-        rangeChanged={({ endIndex }) => endIndex >= rows.length - PrefetchRows && loadMore()}
-        itemContent={renderRow}
+        items={rows}
+        rowHeight={RowHeight}
+        overscan={OverscanRows}
+        getKey={(row) => row.key}
+        onRangeChange={({ endIndex }) => endIndex >= rows.length - PrefetchRows && loadMore()}
+        renderRow={renderRow}
       />
       {isFetchingNextPage && <LinearProgress aria-label={t('chat.loadingMore')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />}
       <ConversationMenu

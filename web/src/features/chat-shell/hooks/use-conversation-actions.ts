@@ -1,7 +1,7 @@
 // The conversation menu's actions (SPEC §2, §4): archive/unarchive, rename and delete, with a failure
 // notice each; deleting the open conversation returns to its agent.
 import type { ConversationListItem } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useSetConversationArchivedMutation } from '../api/archive-conversation.api';

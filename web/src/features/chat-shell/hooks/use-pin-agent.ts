@@ -1,7 +1,7 @@
 // Pin and unpin with SPEC §4's notices (the unpin notice only where the caller asks, i.e. the Recent
 // list) and §8's failures. The busy state lingers 1000 ms (§9) so the toggle does not flicker.
 import type { GptSystemListItem } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useSetAgentPinnedMutation } from '../api/pin-agent.api';

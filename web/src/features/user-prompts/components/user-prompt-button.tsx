@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import type { UserPrompt } from '@atrium/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/notices/notices';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import type { UserPromptSlotProps } from '../../../app/slots/user-prompt-slot';
