@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installHttpClient } from './app/auth/install-http-client';
 import { initI18n } from './app/i18n/i18n';
-import { createAppRouter } from './app/router/router';
 import { createStore } from './app/state/store';
 
 initI18n();
@@ -12,6 +11,6 @@ installHttpClient(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={store} persistor={persistor} router={createAppRouter()} />
+    <App store={store} persistor={persistor} />
   </StrictMode>,
 );
