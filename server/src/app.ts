@@ -27,9 +27,10 @@ import { guidelinesRoutes } from './modules/guidelines/guidelines.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { userRolesRoutes } from './modules/user-roles/user-roles.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { generatedImagesRoutes } from './modules/generated-images/generated-images.routes.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, uploadsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes, adminUsersRoutes, userRolesRoutes, auditRoutes];
+export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, uploadsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes, adminUsersRoutes, userRolesRoutes, auditRoutes, generatedImagesRoutes];
 
 /** Modules mounted under /api/external/v1 (WIRE.md: embeds). */
 export const externalModules: Module[] = [brandsExternalRoutes];

@@ -53,8 +53,9 @@ export interface Config {
 }
 
 export interface ModelProvidersConfig {
-  openai: { apiKey: string | null; baseUrl: string | null; models: string[] } | null;
-  azureOpenai: { endpoint: string; apiKey: string; deployments: string[]; apiVersion: string | null } | null;
+  /** imageModel (OPENAI_IMAGE_MODEL): the image deployment agents with ImageCreation draw with */
+  openai: { apiKey: string | null; baseUrl: string | null; models: string[]; imageModel: string | null } | null;
+  azureOpenai: { endpoint: string; apiKey: string; deployments: string[]; apiVersion: string | null; imageDeployment: string | null } | null;
   anthropic: { apiKey: string; baseUrl: string | null; models: string[] } | null;
 }
 
@@ -148,11 +149,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((m) => m.trim()).filter(Boolean);
 const modelList = z.string().regex(/^[^,|]+(,[^,|]*)*$/, 'must be a comma-separated list of names (no "|")').optional();
 const isOpenAiHost = (url: string) => new URL(url).hostname === 'api.openai.com';
+const modelName = z.string().trim().regex(/^[^,|]+$/, 'must be one model name (no "," or "|")').optional();
 
 function readModelProviders(env: Env): ModelProvidersConfig {
   const openaiKey = read(env, 'OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
   const openaiBase = read(env, 'OPENAI_BASE_URL', optionalUrl(['http://', 'https://'])) ?? null;
   let openaiModels = list(read(env, 'OPENAI_MODELS', modelList));
+  const openaiImageModel = read(env, 'OPENAI_IMAGE_MODEL', modelName) ?? null;
   let openai: ModelProvidersConfig['openai'] = null;
   // A local OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio) usually needs no key.
   if (openaiKey || openaiBase) {
@@ -161,19 +164,22 @@ function readModelProviders(env: Env): ModelProvidersConfig {
       openaiModels = ['gpt-4o-mini'];
     }
     if (!openaiKey && (!openaiBase || isOpenAiHost(openaiBase))) throw new ConfigError('OPENAI_API_KEY', 'is required for api.openai.com');
-    openai = { apiKey: openaiKey, baseUrl: openaiBase?.replace(/\/+$/, '') ?? null, models: openaiModels };
+    openai = { apiKey: openaiKey, baseUrl: openaiBase?.replace(/\/+$/, '') ?? null, models: openaiModels, imageModel: openaiImageModel };
+  } else if (openaiImageModel) {
+    throw new ConfigError('OPENAI_API_KEY', 'or OPENAI_BASE_URL is required when OPENAI_IMAGE_MODEL is set');
   }
 
   const azureEndpoint = read(env, 'AZURE_OPENAI_ENDPOINT', optionalUrl(['https://', 'http://'])) ?? null;
   const azureKey = read(env, 'AZURE_OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
   const azureDeployments = list(read(env, 'AZURE_OPENAI_DEPLOYMENTS', modelList));
+  const azureImageDeployment = read(env, 'AZURE_OPENAI_IMAGE_DEPLOYMENT', modelName) ?? null;
   const azureApiVersion = read(env, 'AZURE_OPENAI_API_VERSION', z.string().regex(/^(v1|\d{4}-\d{2}-\d{2}(-preview)?)$/, 'must be v1 or a date like 2024-10-21').optional()) ?? null;
   let azureOpenai: ModelProvidersConfig['azureOpenai'] = null;
-  if (azureEndpoint || azureKey || azureDeployments.length > 0) {
+  if (azureEndpoint || azureKey || azureDeployments.length > 0 || azureImageDeployment) {
     if (!azureEndpoint) throw new ConfigError('AZURE_OPENAI_ENDPOINT', 'is required when AZURE_OPENAI_API_KEY or AZURE_OPENAI_DEPLOYMENTS is set');
     if (!azureKey) throw new ConfigError('AZURE_OPENAI_API_KEY', 'is required when AZURE_OPENAI_ENDPOINT is set');
     if (azureDeployments.length === 0) throw new ConfigError('AZURE_OPENAI_DEPLOYMENTS', 'is required when AZURE_OPENAI_ENDPOINT is set (comma-separated deployment names)');
-    azureOpenai = { endpoint: azureEndpoint.replace(/\/+$/, ''), apiKey: azureKey, deployments: azureDeployments, apiVersion: azureApiVersion };
+    azureOpenai = { endpoint: azureEndpoint.replace(/\/+$/, ''), apiKey: azureKey, deployments: azureDeployments, apiVersion: azureApiVersion, imageDeployment: azureImageDeployment };
   }
 
   const anthropicKey = read(env, 'ANTHROPIC_API_KEY', z.string().min(1).optional()) ?? null;

@@ -16,6 +16,15 @@ export const ProviderTypes = ['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompati
 export const ProviderTypeSchema = z.enum(ProviderTypes);
 export type ProviderTypeName = z.infer<typeof ProviderTypeSchema>;
 
+/**
+ * What a deployment is for: Chat deployments answer questions; ImageGeneration deployments draw the
+ * pictures of agents with the ImageCreation capability (an images/generations model such as
+ * gpt-image-1). Each kind has its own default.
+ */
+export const DeploymentKinds = ['Chat', 'ImageGeneration'] as const;
+export const DeploymentKindSchema = z.enum(DeploymentKinds);
+export type DeploymentKind = z.infer<typeof DeploymentKindSchema>;
+
 export const ProviderFieldSchema = z.object({
   name: z.enum(['endpoint', 'apiKey', 'apiVersion']),
   displayName: z.string(),
@@ -33,6 +42,8 @@ export const ProviderSchema = z.object({
   fields: z.array(ProviderFieldSchema),
   /** what "model" means for this provider's deployments, e.g. the Azure deployment name */
   modelFieldDescription: z.string(),
+  /** the deployment kinds this provider serves (Anthropic and the offline engine draw no images) */
+  deploymentKinds: z.array(DeploymentKindSchema),
 });
 export type ProviderDescription = z.infer<typeof ProviderSchema>;
 export const ProviderListSchema = z.object({ items: z.array(ProviderSchema), continuationToken: z.null() });
@@ -52,6 +63,7 @@ export const DeploymentSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   model: z.string(),
+  kind: DeploymentKindSchema,
   vision: z.boolean(),
   tools: z.boolean(),
   hipaaCompliant: z.boolean(),
@@ -69,6 +81,7 @@ export const DeploymentCreateSchema = z.object({
   name: DeploymentName,
   displayName: z.string().trim().min(1).max(200).optional(),
   model: z.string().trim().min(1).max(200),
+  kind: DeploymentKindSchema.default('Chat'),
   vision: z.boolean().default(false),
   tools: z.boolean().default(false),
   hipaaCompliant: z.boolean().default(false),
@@ -83,6 +96,7 @@ export const DeploymentUpdateSchema = z.object({
   name: DeploymentName.optional(),
   displayName: z.string().trim().min(1).max(200).optional(),
   model: z.string().trim().min(1).max(200).optional(),
+  kind: DeploymentKindSchema.optional(),
   vision: z.boolean().optional(),
   tools: z.boolean().optional(),
   hipaaCompliant: z.boolean().optional(),

@@ -1,10 +1,13 @@
 // One chat generation: streams an answer from the model gateway, publishes WIRE.md's events through a
 // transport, and persists the segment (created while the model warms up, finished once at the end).
-// The conversations service validates everything before calling here; nothing in this file refuses.
+// When the model calls one of the turn's tools, the tool runs here and the model is asked again with
+// its result, until it answers without a call. The conversations service validates everything
+// before calling here; nothing in this file refuses.
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Citation, ExecutionLog, ResponseModelEvent, SegmentStatus, StreamError } from '@atrium/contract';
-import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
+import { generatedImageMarkdown, type Citation, type ExecutionLog, type ResponseModelEvent, type SegmentStatus, type StreamError } from '@atrium/contract';
+import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart, ToolCall } from './model.types.js';
+import type { ChatTool, ToolOutcome } from './chat-tools.js';
 import { ModelError } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 import type { ChatTransport } from './chat-updates.js';
@@ -28,6 +31,8 @@ export interface ChatTurn {
   question?: string;
   /** what the answer may draw on, e.g. attached files' text (the offline engine quotes these) */
   passages?: ContextPassage[];
+  /** tools the model may call (only offered to deployments with tools) */
+  tools?: ChatTool[];
 }
 
 export interface SegmentOutcome {
@@ -76,6 +81,12 @@ const ProgressSaveIntervalMs = 2000;
  */
 const DeferCreateMs = 1000;
 const TitleTimeoutMs = 30_000;
+/**
+ * Model calls with tools offered in one turn; the call after them still declares the tools (the
+ * history holds their calls, and Anthropic refuses tool results without them) but lets the model call
+ * none, so a model that keeps calling cannot loop.
+ */
+const MaxToolRounds = 4;
 
 // Generated titles are a second model call plus a write per new conversation: they wait until no
 // turn in this process waits for its first token (measured: with them inline, 100 concurrent new
@@ -113,6 +124,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   let answer = '';
   let held = '';
   let firstTokenAt: number | null = null;
+  // each model call of the turn reports its own usage; the segment records their sum
   let usage: Extract<StreamPart, { type: 'usage' }> | null = null;
   const citations: Citation[] = [];
   let failure: { error: StreamError; internal: boolean } | null = null;
@@ -123,54 +135,118 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
     if (signal.aborted) resolve('aborted');
     else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
   });
-  const parts = deps.models.stream({ deployment: turn.deployment, system: turn.system, messages: turn.messages, params: turn.params, passages: turn.passages ?? [], signal });
-  const iterator = parts[Symbol.asyncIterator]();
+  const publishText = (text: string) => {
+    // never end a piece inside a surrogate pair: base64 of half a character is not UTF-8
+    let piece = held + text;
+    held = '';
+    if (isHighSurrogate(piece.charCodeAt(piece.length - 1))) {
+      held = piece.slice(-1);
+      piece = piece.slice(0, -1);
+    }
+    if (piece) transport.publish({ type: 'text', text: piece });
+  };
+  const saveSoon = () => {
+    const now = performance.now();
+    if (now - lastSave <= ProgressSaveIntervalMs) return;
+    lastSave = now;
+    const snapshot = answer;
+    saving = saving.then(create).then(() => (storeFailure ? undefined : store.saveProgress(snapshot))).catch(() => undefined);
+  };
 
+  const tools = turn.deployment.tools ? (turn.tools ?? []) : [];
+  const toolContext = {
+    conversationId: turn.conversationId,
+    segmentId: turn.segmentId,
+    signal,
+    persistTurn: async () => {
+      await create();
+      if (storeFailure) throw storeFailure;
+    },
+  };
+  /** Runs one call the model made; what it shows goes into the answer as it goes to the client. */
+  const runTool = async (call: ToolCall): Promise<ToolOutcome['output']> => {
+    const tool = tools.find((t) => t.spec.name === call.toolName);
+    if (!tool) {
+      trace.error(`The model called ${call.toolName}, which this agent does not offer`, 'ToolCall');
+      return { error: `There is no tool named ${call.toolName}.` };
+    }
+    transport.publish({ type: 'step', text: tool.step });
+    trace.info('Step', tool.step);
+    let outcome: ToolOutcome;
+    try {
+      outcome = await tool.run(call.input, toolContext);
+    } catch (e) {
+      if (signal.aborted || storeFailure) throw e;
+      deps.logger.error({ err: e, segmentId: turn.segmentId, tool: call.toolName }, 'chat tool failed');
+      trace.error(`${call.toolName} failed`, 'ToolCall');
+      return { error: 'The tool failed. Tell the person it did not work this time.' };
+    }
+    if (outcome.log.isError) trace.error(outcome.log.message, 'ToolCall');
+    else trace.info('ToolCall', outcome.log.message);
+    if (outcome.image) {
+      // the same markdown the client appends on the event, so that a reloaded answer shows the image
+      answer += generatedImageMarkdown(outcome.image);
+      transport.publish({ type: 'image', title: outcome.image.title, uri: outcome.image.uri });
+      saveSoon();
+    }
+    return outcome.output;
+  };
+
+  let messages: ChatMessage[] = turn.messages;
+  let iterator: AsyncIterator<StreamPart> | null = null;
   try {
-    for (;;) {
-      // a provider that ignores the signal still cannot keep a gone client's stream open
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next === 'aborted' || next.done) break;
-      const part = next.value;
-      switch (part.type) {
-        case 'text': {
-          if (part.text === '') break;
-          if (firstTokenAt === null) {
-            firstTokenAt = performance.now();
-            firstTokenCame();
-            trace.debug('FirstToken', `First token after ${Math.round(firstTokenAt - turn.startedAt)} ms`);
+    for (let round = 0; ; round++) {
+      const offered = tools.length > 0 ? { tools: tools.map((t) => t.spec), toolChoice: round < MaxToolRounds ? ('auto' as const) : ('none' as const) } : {};
+      const parts = deps.models.stream({ deployment: turn.deployment, system: turn.system, messages, params: turn.params, passages: turn.passages ?? [], signal, ...offered });
+      iterator = parts[Symbol.asyncIterator]();
+      let roundText = '';
+      const calls: ToolCall[] = [];
+      for (;;) {
+        // a provider that ignores the signal still cannot keep a gone client's stream open
+        const next = await Promise.race([iterator.next(), aborted]);
+        if (next === 'aborted' || next.done) break;
+        const part = next.value;
+        switch (part.type) {
+          case 'text': {
+            if (part.text === '') break;
+            if (firstTokenAt === null) {
+              firstTokenAt = performance.now();
+              firstTokenCame();
+              trace.debug('FirstToken', `First token after ${Math.round(firstTokenAt - turn.startedAt)} ms`);
+            }
+            answer += part.text;
+            roundText += part.text;
+            publishText(part.text);
+            saveSoon();
+            break;
           }
-          answer += part.text;
-          // never end a piece inside a surrogate pair: base64 of half a character is not UTF-8
-          let piece = held + part.text;
-          held = '';
-          if (isHighSurrogate(piece.charCodeAt(piece.length - 1))) {
-            held = piece.slice(-1);
-            piece = piece.slice(0, -1);
-          }
-          if (piece) transport.publish({ type: 'text', text: piece });
-          const now = performance.now();
-          if (now - lastSave > ProgressSaveIntervalMs) {
-            lastSave = now;
-            const snapshot = answer;
-            saving = saving.then(create).then(() => (storeFailure ? undefined : store.saveProgress(snapshot))).catch(() => undefined);
-          }
-          break;
+          case 'step':
+            transport.publish({ type: 'step', text: part.text });
+            trace.info('Step', part.text);
+            break;
+          case 'citation':
+            citations.push({ title: part.title, path: part.path });
+            break;
+          case 'tool-call':
+            trace.debug('ToolCall', `Called ${part.toolName}`);
+            calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+            break;
+          case 'usage':
+            usage = usage
+              ? { type: 'usage', promptTokens: usage.promptTokens + part.promptTokens, completionTokens: usage.completionTokens + part.completionTokens, estimated: usage.estimated || part.estimated }
+              : part;
+            break;
         }
-        case 'step':
-          transport.publish({ type: 'step', text: part.text });
-          trace.info('Step', part.text);
-          break;
-        case 'citation':
-          citations.push({ title: part.title, path: part.path });
-          break;
-        case 'tool-call':
-          trace.debug('ToolCall', `Called ${part.toolName}`);
-          break;
-        case 'usage':
-          usage = part;
-          break;
       }
+      if (signal.aborted || calls.length === 0 || tools.length === 0 || round >= MaxToolRounds) break;
+      const results: ChatMessage[] = [];
+      for (const call of calls) {
+        const output = await runTool(call);
+        if (signal.aborted) break;
+        results.push({ role: 'tool', toolCallId: call.toolCallId, toolName: call.toolName, content: JSON.stringify(output) });
+      }
+      if (signal.aborted) break;
+      messages = [...messages, { role: 'assistant', content: roundText, toolCalls: calls }, ...results];
     }
   } catch (e) {
     if (!signal.aborted && !(e instanceof ModelError && e.kind === 'aborted')) {
@@ -182,7 +258,7 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
     }
   } finally {
     transport.signal.removeEventListener('abort', onClientGone);
-    if (signal.aborted || failure) void iterator.return?.().catch(() => undefined);
+    if (signal.aborted || failure) void iterator?.return?.().catch(() => undefined);
   }
   firstTokenCame();
   if (held) {

@@ -20,8 +20,8 @@ export class TraceLog {
     this.add(type, 'Debug', message);
   }
 
-  error(message: string): void {
-    this.add('Error', 'Error', message);
+  error(message: string, type = 'Error'): void {
+    this.add(type, 'Error', message);
   }
 
   persisted(): ExecutionLog[] {

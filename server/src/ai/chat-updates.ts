@@ -1,12 +1,20 @@
 // What one chat generation publishes, as a discriminated union, and how each update is written as
 // the events of WIRE.md. The generation knows nothing about HTTP; a transport (the SSE writer today,
 // a Redis channel for a resumable stream later) carries the updates to the client.
-import { encodeSseEvent, type ChatStreamEventName, type ConversationAndSegmentIdEvent, type ResponseModelEvent, type SessionTokenEntry } from '@atrium/contract';
+import {
+  encodeSseEvent,
+  type ChatStreamEventName,
+  type ConversationAndSegmentIdEvent,
+  type GeneratedImageLinkEvent,
+  type ResponseModelEvent,
+  type SessionTokenEntry,
+} from '@atrium/contract';
 
 export type ChatUpdate =
   | { type: 'ids'; conversationId: string; segmentId: string }
   | { type: 'step'; text: string }
   | { type: 'text'; text: string }
+  | { type: 'image'; title: string; uri: string }
   | { type: 'session-tokens'; tokens: SessionTokenEntry[] }
   | { type: 'error'; message: string; internal: boolean }
   | { type: 'response-model'; model: ResponseModelEvent }
@@ -31,6 +39,10 @@ export function encodeChatUpdate(update: ChatUpdate): string {
       return block('step-update', update.text);
     case 'text':
       return block('response-updated', update.text);
+    case 'image': {
+      const payload: GeneratedImageLinkEvent = { title: update.title, uri: update.uri };
+      return block('generated-image-link', JSON.stringify(payload));
+    }
     case 'session-tokens':
       return block('cosmos-db-session-tokens', JSON.stringify(update.tokens));
     case 'error':

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { startFakeAnthropic, startFakeOpenAI, type FakeUpstream } from '../test/fake-upstreams.js';
+import { FakeImagePng, startFakeAnthropic, startFakeOpenAI, type FakeUpstream } from '../test/fake-upstreams.js';
 import { createModelGateway, cleanTitle } from './model-registry.js';
 import { createConnection } from '../modules/connections/connections.service.js';
 import { instanceSettings } from '../db/schema/index.js';
@@ -152,5 +152,48 @@ describe('generateTitle', () => {
     expect(long!.length).toBeLessThanOrEqual(60);
     expect(long).toBe('A very long title that goes on and on about many different');
     expect(cleanTitle('  \n ')).toBeNull();
+  });
+});
+
+describe('image deployments', () => {
+  it('draws with the default image deployment, never offers it to chat, and in HIPAA mode only a compliant one', async () => {
+    let hipaa = false;
+    const models = createModelGateway({ db: t.ctx.db, config: t.ctx.config, secrets: t.ctx.secrets, logger: t.ctx.logger, hipaaMode: async () => hipaa });
+    expect(await models.imageDeployment()).toBeNull();
+    await createConnection(t.ctx, actor, {
+      name: 'Images',
+      providerType: 'OpenAI',
+      endpoint: openai.url,
+      apiKey: 'sk-images',
+      deployments: [
+        { name: 'painter-compliant', model: 'gpt-image-1', kind: 'ImageGeneration', hipaaCompliant: true },
+        { name: 'painter', model: 'dall-e-3', kind: 'ImageGeneration', isDefault: true },
+      ],
+    });
+    models.invalidate();
+    const painter = await models.imageDeployment();
+    expect(painter).toMatchObject({ name: 'painter', model: 'dall-e-3' });
+    // an image model cannot answer questions
+    expect(await statusOf(models.resolve('painter'))).toBe(400);
+
+    const image = await models.generateImage({ deployment: painter!, prompt: 'A red kite', signal: new AbortController().signal });
+    expect(Buffer.from(image.data).equals(await FakeImagePng())).toBe(true);
+    const drawn = openai.requests.at(-1)!;
+    expect(drawn.path).toBe('/v1/images/generations');
+    expect(drawn.headers.authorization).toBe('Bearer sk-images');
+    expect(drawn.body).toMatchObject({ model: 'dall-e-3', prompt: 'A red kite', n: 1 });
+
+    hipaa = true;
+    models.invalidate();
+    expect(await models.imageDeployment()).toMatchObject({ name: 'painter-compliant' });
+    await expect(models.generateImage({ deployment: painter!, prompt: 'A red kite', signal: new AbortController().signal })).rejects.toThrow(/HIPAA/);
+
+    openai.setImageScript({ status: 500, errorMessage: 'image model down' });
+    try {
+      const compliant = (await models.imageDeployment())!;
+      await expect(models.generateImage({ deployment: compliant, prompt: 'A red kite', signal: new AbortController().signal })).rejects.toThrow(/image model down/);
+    } finally {
+      openai.setImageScript({});
+    }
   });
 });

@@ -2,22 +2,25 @@
 // deployments, enforces HIPAA mode, and streams answers through the provider of the deployment's
 // connection. Deployments are cached briefly so that a chat turn costs no catalogue query; the
 // connections module invalidates the cache on every change, other processes see it within CacheMs.
-// The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation.
-import { generateText, type LanguageModel } from 'ai';
+// The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation. Image
+// deployments (ImageCreation) live in the same catalogue, apart from the chat ones.
+import { generateImage, generateText, type ImageModel, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../platform/errors.js';
 import type { SecretBox } from '../platform/secrets.js';
 import { readSettings } from '../modules/instance/instance.service.js';
-import { listAnsweringDeployments, type AnsweringDeployment } from '../modules/connections/connections.catalog.js';
+import { listAnsweringDeployments, listImageDeployments, type AnsweringDeployment } from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
-import { ModelError, type AnswerRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
+import { ModelError, type AnswerRequest, type GeneratedImage, type ImageRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
 import { providerAdapters, providerTypeFromName } from './providers/index.js';
 import { callSettings, streamFromAiSdk, toModelError } from './providers/ai-sdk-stream.js';
 
 const CacheMs = 5_000;
 const TitleMaxChars = 60;
+/** Image models take tens of seconds (gpt-image-1 at high quality close to a minute); past this the tool gives up. */
+const ImageTimeoutMs = 180_000;
 
 export interface ModelGatewayOptions {
   db: Db;
@@ -32,6 +35,7 @@ interface Entry extends AnsweringDeployment {
   resolved: ResolvedDeployment;
   /** built on first use; the key is decrypted only then */
   lm?: LanguageModel;
+  im?: ImageModel;
 }
 
 interface Catalog {
@@ -39,6 +43,8 @@ interface Catalog {
   byName: Map<string, Entry>;
   byId: Map<string, Entry>;
   defaultEntry: Entry | null;
+  /** enabled image deployments, the default image deployment first */
+  images: Entry[];
   loadedAt: number;
 }
 
@@ -80,12 +86,15 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   let catalog: Promise<Catalog> | null = null;
 
   const load = async (): Promise<Catalog> => {
-    const entries: Entry[] = (await listAnsweringDeployments(db)).map((d) => ({ ...d, resolved: toResolved(d) }));
+    const [chat, image] = await Promise.all([listAnsweringDeployments(db), listImageDeployments(db)]);
+    const entries: Entry[] = chat.map((d) => ({ ...d, resolved: toResolved(d) }));
+    const images: Entry[] = image.map((d) => ({ ...d, resolved: toResolved(d) }));
     return {
       entries,
       byName: new Map(entries.map((e) => [e.name.toLowerCase(), e])),
-      byId: new Map(entries.map((e) => [e.deploymentId, e])),
+      byId: new Map([...entries, ...images].map((e) => [e.deploymentId, e])),
       defaultEntry: entries.find((e) => e.isDefault) ?? null,
+      images,
       loadedAt: Date.now(),
     };
   };
@@ -112,18 +121,37 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     return null;
   };
 
+  const apiKeyOf = (entry: Entry): string | null => {
+    try {
+      return entry.connection.apiKeyEncrypted ? secrets.decrypt(entry.connection.apiKeyEncrypted) : null;
+    } catch {
+      throw new ModelError(`The API key of connection ${entry.connection.name} cannot be decrypted with this instance's key; enter it again.`, 'not_configured');
+    }
+  };
   const languageModel = (entry: Entry): LanguageModel => {
     if (entry.lm) return entry.lm;
     const adapter = providerAdapters[entry.providerType];
     if (!adapter.languageModel) throw new ModelError('This provider has no language model.', 'not_configured');
-    let apiKey: string | null = null;
-    try {
-      apiKey = entry.connection.apiKeyEncrypted ? secrets.decrypt(entry.connection.apiKeyEncrypted) : null;
-    } catch {
-      throw new ModelError(`The API key of connection ${entry.connection.name} cannot be decrypted with this instance's key; enter it again.`, 'not_configured');
-    }
-    entry.lm = adapter.languageModel({ ...entry.connection, apiKey }, entry.model);
+    entry.lm = adapter.languageModel({ ...entry.connection, apiKey: apiKeyOf(entry) }, entry.model);
     return entry.lm;
+  };
+  const imageModel = (entry: Entry): ImageModel => {
+    if (entry.im) return entry.im;
+    const adapter = providerAdapters[entry.providerType];
+    if (!adapter.imageModel) throw new ModelError('This provider has no image model.', 'not_configured');
+    entry.im = adapter.imageModel({ ...entry.connection, apiKey: apiKeyOf(entry) }, entry.model);
+    return entry.im;
+  };
+  /** the catalogue entry of a resolved deployment, looked up again once if it changed meanwhile */
+  const entryOf = async (deployment: ResolvedDeployment): Promise<Entry> => {
+    let entry = (await current()).byId.get(deployment.deploymentId);
+    if (!entry) {
+      // removed or disabled since it was resolved, or changed in another process: look once more
+      catalog = null;
+      entry = (await current()).byId.get(deployment.deploymentId);
+    }
+    if (!entry) throw new ModelError(`The deployment ${deployment.name} is no longer available.`, 'not_configured');
+    return entry;
   };
 
   return {
@@ -146,14 +174,32 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         yield* streamOffline(request);
         return;
       }
-      let entry = (await current()).byId.get(request.deployment.deploymentId);
-      if (!entry) {
-        // removed or disabled since it was resolved, or changed in another process: look once more
-        catalog = null;
-        entry = (await current()).byId.get(request.deployment.deploymentId);
-      }
-      if (!entry) throw new ModelError(`The deployment ${request.deployment.name} is no longer available.`, 'not_configured');
+      const entry = await entryOf(request.deployment);
       yield* streamFromAiSdk(languageModel(entry), request, providerAdapters[entry.providerType].quirks);
+    },
+    async imageDeployment(): Promise<ResolvedDeployment | null> {
+      const { images } = await current();
+      if (images.length === 0) return null;
+      // in HIPAA mode a prompt (which may quote the conversation) goes only to a compliant image model
+      const allowed = (await hipaaMode()) ? images.filter((e) => e.hipaaCompliant) : images;
+      return allowed[0]?.resolved ?? null;
+    },
+    async generateImage(request: ImageRequest): Promise<GeneratedImage> {
+      const entry = await entryOf(request.deployment);
+      if (!entry.hipaaCompliant && (await hipaaMode())) throw new ModelError(`HIPAA mode is on and ${entry.displayName} is not marked HIPAA-compliant.`, 'not_configured');
+      try {
+        const result = await generateImage({
+          model: imageModel(entry),
+          prompt: request.prompt,
+          n: 1,
+          abortSignal: AbortSignal.any([request.signal, AbortSignal.timeout(ImageTimeoutMs)]),
+          // the tool reports a failure to the model, which tells the person; retries would only make them wait
+          maxRetries: 0,
+        });
+        return { data: result.image.uint8Array, mediaType: result.image.mediaType };
+      } catch (e) {
+        throw toModelError(e, true);
+      }
     },
 
     async generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null> {

@@ -10,11 +10,22 @@ export interface ChatImage {
   base64: string;
 }
 
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  images?: ChatImage[];
+/** A tool the model called, as it goes back to the model in the next round. */
+export interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
 }
+
+/**
+ * One message of the conversation. Every kind carries `content` as text, so that token estimates read
+ * all of them alike: an assistant turn that called tools holds its text before the calls, and a tool
+ * message holds the JSON of the result the model reads back.
+ */
+export type ChatMessage =
+  | { role: 'user'; content: string; images?: ChatImage[] }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; content: string; toolCallId: string; toolName: string };
 
 export interface GenerationParams {
   temperature: number | null;
@@ -56,6 +67,8 @@ export interface AnswerRequest {
   passages: ContextPassage[];
   /** tools the model may call (deployments with tools only); a call ends the stream with a tool-call part */
   tools?: ToolSpec[];
+  /** 'none' keeps the tools declared (history holds their calls) but lets the model call none */
+  toolChoice?: 'auto' | 'none';
   signal: AbortSignal;
 }
 
@@ -71,7 +84,7 @@ export type StreamPart =
   /** a named step of long-running work, e.g. "Searching the web" */
   | { type: 'step'; text: string }
   | { type: 'citation'; title: string; path: string }
-  | { type: 'tool-call'; toolName: string; input: unknown }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
   | { type: 'usage'; promptTokens: number; completionTokens: number; estimated: boolean };
 
 /** Raised by a provider; `beforeFirstToken` tells the orchestrator whether any text went out. */
@@ -86,11 +99,27 @@ export class ModelError extends Error {
   }
 }
 
+export interface ImageRequest {
+  deployment: ResolvedDeployment;
+  prompt: string;
+  signal: AbortSignal;
+}
+
+export interface GeneratedImage {
+  data: Uint8Array;
+  /** what the provider said or the bytes showed, e.g. image/png */
+  mediaType: string;
+}
+
 export interface ModelGateway {
   /** the named deployment, or the instance default when name is null; throws AppError 400 when unknown */
   resolve(name: string | null): Promise<ResolvedDeployment>;
   /** streams one answer; ends after a final usage part; honours request.signal */
   stream(request: AnswerRequest): AsyncIterable<StreamPart>;
+  /** the deployment that draws images (the default image deployment; in HIPAA mode a compliant one), or null */
+  imageDeployment(): Promise<ResolvedDeployment | null>;
+  /** one image for the prompt, as the image model returned it; throws ModelError */
+  generateImage(request: ImageRequest): Promise<GeneratedImage>;
   /** a short title for a conversation, or null when no language model is configured */
   generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
   /** forget cached deployments and connections (after an administrator changed them) */

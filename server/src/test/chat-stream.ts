@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SseDecoder, type SseEvent } from '@atrium/contract';
 import { gptSystems } from '../db/schema/index.js';
 import type { TestApp } from './harness.js';
-import type { AnswerRequest, ModelGateway, ResolvedDeployment, StreamPart } from '../ai/model.types.js';
+import { ModelError, type AnswerRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from '../ai/model.types.js';
 
 const b64 = (raw: string) => (raw === '' ? '' : Buffer.from(raw, 'base64').toString('utf8'));
 
@@ -102,6 +102,8 @@ export interface StreamOptions {
   headers?: Record<string, string>;
   /** abort the request after this many response-updated events */
   abortAfterPieces?: number;
+  /** abort the request once this event arrives */
+  abortOn?: (event: SseEvent) => boolean;
 }
 
 export async function postStream(base: string, path: string, body: unknown, options: StreamOptions): Promise<StreamResult> {
@@ -133,10 +135,11 @@ export async function postStream(base: string, path: string, body: unknown, opti
         result.events.push(e);
         result.times.push(performance.now() - started);
         if (e.event === 'response-updated') pieces++;
+        if (options.abortOn?.(e)) controller.abort();
       }
       result.naive.push(...naive.push(value));
       result.spec.push(...spec.push(value));
-      if (options.abortAfterPieces !== undefined && pieces >= options.abortAfterPieces) {
+      if ((options.abortAfterPieces !== undefined && pieces >= options.abortAfterPieces) || controller.signal.aborted) {
         controller.abort();
         break;
       }
@@ -206,6 +209,10 @@ export function scriptedGateway(script: Script, title: string | null = null) {
       return script(request);
     },
     generateTitle: async () => title,
+    imageDeployment: async () => null,
+    generateImage: async () => {
+      throw new ModelError('The scripted gateway draws no images.', 'not_configured');
+    },
     invalidate: () => undefined,
   };
   return gateway;

@@ -3,9 +3,11 @@
 // Anthropic messages protocol, streamed or not. Each answer follows a script: text pieces with
 // usage, a tool call, an HTTP error before the first token, a dropped connection or an error event
 // mid-stream, a slow first token, or a stream that never ends. Requests are recorded, including
-// whether the client went away before the answer was complete.
+// whether the client went away before the answer was complete. The OpenAI fake also draws images
+// (`POST …/images/generations`): a real PNG made with sharp, or a scripted failure.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 export interface FakeScript {
   /** the answer's text pieces, sent one per chunk; default ['Hello', ' from', ' the', ' fake', ' model.'] */
@@ -26,6 +28,36 @@ export interface FakeScript {
 }
 
 export type ScriptSource = FakeScript | ((request: RecordedRequest) => FakeScript);
+
+/** How the fake answers `images/generations` (its own script: image requests never take a chat script). */
+export interface FakeImageScript {
+  /** the image's bytes; default FakeImagePng() */
+  data?: Buffer;
+  /** answer with this HTTP status and an error body instead */
+  status?: number;
+  errorMessage?: string;
+  delayMs?: number;
+}
+
+let fakePng: Promise<Buffer> | null = null;
+/**
+ * The default image: a real 256 x 256 PNG (a sunset over the sea in flat bands), so that a browser
+ * shows a picture and a test can compare bytes.
+ */
+export const FakeImagePng = (): Promise<Buffer> =>
+  (fakePng ??= (() => {
+    const size = 256;
+    const pixels = Buffer.alloc(size * size * 3);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const sun = (x - 128) ** 2 + (y - 150) ** 2 < 40 ** 2;
+        const sky = y < 150;
+        const [r, g, b] = sun && sky ? [255, 200, 60] : sky ? [250 - y / 2, 120 + y / 3, 90 + y / 2] : [20, 60 + ((x + y) % 16), 120 + (y - 150)];
+        pixels.set([r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v)))), (y * size + x) * 3);
+      }
+    }
+    return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  })());
 
 export interface RecordedRequest {
   method: string;
@@ -48,6 +80,8 @@ export interface FakeUpstream {
   setScript(script: ScriptSource): void;
   /** scripts for the next requests only, in order; then the default script again */
   enqueue(...scripts: ScriptSource[]): void;
+  /** how every following images/generations request is answered (OpenAI protocol only) */
+  setImageScript(script: FakeImageScript): void;
   /** resolves once `count` requests in all have been abandoned by their clients (default: one more than now) */
   waitForAbort(count?: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +98,8 @@ type Writer = (res: http.ServerResponse, script: Required<Pick<FakeScript, 'chun
 
 interface Protocol {
   matches(path: string): boolean;
+  /** serves POST …/images/generations */
+  images?: boolean;
   errorBody(status: number, message: string): unknown;
   completion(script: FakeScript & { chunks: string[] }, model: string): unknown;
   stream: Writer;
@@ -73,6 +109,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startFake(protocol: Protocol, options: FakeOptions): Promise<FakeUpstream> {
   let script: ScriptSource = options.script ?? {};
+  let imageScript: FakeImageScript = {};
   const queue: ScriptSource[] = [];
   const requests: RecordedRequest[] = [];
   const abortWaiters: { count: number; resolve: () => void }[] = [];
@@ -99,6 +136,13 @@ async function startFake(protocol: Protocol, options: FakeOptions): Promise<Fake
           w.resolve();
         }
       });
+      const markDone = () => {
+        record.completed = !record.aborted && res.writableFinished;
+      };
+      if (protocol.images && record.method === 'POST' && record.path.split('?')[0]!.endsWith('/images/generations')) {
+        void drawImage(record, imageScript, res).then(markDone);
+        return;
+      }
       const source = queue.shift() ?? script;
       const s = typeof source === 'function' ? source(record) : source;
       void answer(record, s, res).then(() => {
@@ -106,6 +150,23 @@ async function startFake(protocol: Protocol, options: FakeOptions): Promise<Fake
       });
     });
   });
+
+  async function drawImage(record: RecordedRequest, s: FakeImageScript, res: http.ServerResponse): Promise<void> {
+    if (s.delayMs) await sleep(s.delayMs);
+    if (res.destroyed) return;
+    if (s.status && s.status >= 400) {
+      res.writeHead(s.status, { 'content-type': 'application/json' }).end(JSON.stringify(protocol.errorBody(s.status, s.errorMessage ?? 'The fake image model failed')));
+      return;
+    }
+    if (typeof record.body.prompt !== 'string' || record.body.prompt === '') {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(protocol.errorBody(400, 'prompt is required')));
+      return;
+    }
+    const data = s.data ?? (await FakeImagePng());
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [{ b64_json: data.toString('base64'), revised_prompt: record.body.prompt }] }));
+  }
 
   async function answer(record: RecordedRequest, s: FakeScript, res: http.ServerResponse): Promise<void> {
     const isOpen = () => !res.destroyed && !res.writableEnded;
@@ -148,6 +209,9 @@ async function startFake(protocol: Protocol, options: FakeOptions): Promise<Fake
     },
     enqueue(...scripts) {
       queue.push(...scripts);
+    },
+    setImageScript(next) {
+      imageScript = next;
     },
     waitForAbort(count = aborted + 1, timeoutMs = 5000) {
       if (aborted >= count) return Promise.resolve();
@@ -202,6 +266,7 @@ function abnormalEnd(res: http.ServerResponse, script: FakeScript, errorEvent: (
 
 const openaiProtocol: Protocol = {
   matches: (path) => path.endsWith('/chat/completions'),
+  images: true,
   errorBody: (status, message) => ({ error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'server_error', code: String(status) } }),
   completion: (s, model) => ({
     id: 'chatcmpl-fake',

@@ -12,7 +12,19 @@ export interface ProviderQuirks {
 
 export function toModelMessages(messages: ChatMessage[], vision: boolean): ModelMessage[] {
   return messages.map((m): ModelMessage => {
-    if (m.role === 'assistant') return { role: 'assistant', content: m.content };
+    if (m.role === 'tool') {
+      return { role: 'tool', content: [{ type: 'tool-result', toolCallId: m.toolCallId, toolName: m.toolName, output: { type: 'text', value: m.content } }] };
+    }
+    if (m.role === 'assistant') {
+      if (!m.toolCalls?.length) return { role: 'assistant', content: m.content };
+      return {
+        role: 'assistant',
+        content: [
+          ...(m.content ? [{ type: 'text' as const, text: m.content }] : []),
+          ...m.toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
+        ],
+      };
+    }
     // Images only reach deployments that can see them; others get the text alone.
     if (!vision || !m.images?.length) return { role: 'user', content: m.content };
     return {
@@ -70,6 +82,7 @@ export async function* streamFromAiSdk(model: LanguageModel, request: AnswerRequ
     system: request.system || undefined,
     messages: toModelMessages(request.messages, request.deployment.vision),
     tools: toolSet(request),
+    ...(request.toolChoice && toolSet(request) ? { toolChoice: request.toolChoice } : {}),
     ...callSettings(request, quirks),
     abortSignal: signal,
     // The orchestrator decides what to do with a failure; retries would only delay its error event.
@@ -113,7 +126,7 @@ export async function* streamFromAiSdk(model: LanguageModel, request: AnswerRequ
           break;
         }
         case 'tool-call':
-          yield { type: 'tool-call', toolName: part.toolName, input: part.input };
+          yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
           break;
         case 'finish':
           usage = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };

@@ -21,7 +21,9 @@ export const anthropicProvider: ProviderAdapter = {
       { name: 'endpoint', displayName: 'Base URL', description: 'Leave empty for api.anthropic.com.', fieldType: 'url', required: false, defaultValue: AnthropicDefaultBaseUrl },
     ],
     modelFieldDescription: 'The Claude model id, e.g. claude-sonnet-4-5.',
+    deploymentKinds: ['Chat'],
   },
+  imageModel: null,
   languageModel: (connection, model) => createAnthropic({ apiKey: connection.apiKey ?? '', baseURL: anthropicBaseUrl(connection.endpoint) }).languageModel(model),
   quirks: { exclusiveTemperatureTopP: true },
 };

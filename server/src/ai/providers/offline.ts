@@ -9,7 +9,9 @@ export const offlineProvider: ProviderAdapter = {
     description: 'The built-in answerer without a language model: it says that no model is configured, or quotes the agent’s knowledge.',
     fields: [],
     modelFieldDescription: 'Any name; the offline engine ignores it.',
+    deploymentKinds: ['Chat'],
   },
   languageModel: null,
+  imageModel: null,
   quirks: {},
 };

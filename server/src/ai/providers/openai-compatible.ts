@@ -1,6 +1,15 @@
 // Any server that speaks OpenAI chat completions: Ollama, vLLM, llama.cpp server, LM Studio, LiteLLM…
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { ProviderAdapter } from './provider.types.js';
+import type { ProviderAdapter, ProviderConnection } from './provider.types.js';
+
+const client = (connection: ProviderConnection) =>
+  createOpenAICompatible({
+    name: 'openai-compatible',
+    baseURL: (connection.endpoint ?? '').replace(/\/+$/, ''),
+    ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
+    // ask for the usage chunk at the end of the stream; servers that ignore it get an estimate
+    includeUsage: true,
+  });
 
 export const openaiCompatibleProvider: ProviderAdapter = {
   description: {
@@ -11,15 +20,10 @@ export const openaiCompatibleProvider: ProviderAdapter = {
       { name: 'endpoint', displayName: 'Base URL', description: 'The API base, usually ending in /v1, e.g. http://localhost:11434/v1.', fieldType: 'url', required: true, defaultValue: null },
       { name: 'apiKey', displayName: 'API key', description: 'Only if the server asks for one.', fieldType: 'secret', required: false, defaultValue: null },
     ],
-    modelFieldDescription: 'The model name the server knows, e.g. llama3.1:8b.',
+    modelFieldDescription: 'The model name the server knows, e.g. llama3.1:8b, or an image model served at /images/generations.',
+    deploymentKinds: ['Chat', 'ImageGeneration'],
   },
-  languageModel: (connection, model) =>
-    createOpenAICompatible({
-      name: 'openai-compatible',
-      baseURL: (connection.endpoint ?? '').replace(/\/+$/, ''),
-      ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
-      // ask for the usage chunk at the end of the stream; servers that ignore it get an estimate
-      includeUsage: true,
-    }).chatModel(model),
+  languageModel: (connection, model) => client(connection).chatModel(model),
+  imageModel: (connection, model) => client(connection).imageModel(model),
   quirks: {},
 };

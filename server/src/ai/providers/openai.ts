@@ -1,8 +1,10 @@
 // OpenAI's own API, through chat completions (`.chat()`): the same protocol as every compatible server.
 import { createOpenAI } from '@ai-sdk/openai';
-import type { ProviderAdapter } from './provider.types.js';
+import type { ProviderAdapter, ProviderConnection } from './provider.types.js';
 
 export const OpenAiDefaultBaseUrl = 'https://api.openai.com/v1';
+
+const client = (connection: ProviderConnection) => createOpenAI({ apiKey: connection.apiKey ?? '', baseURL: connection.endpoint ?? OpenAiDefaultBaseUrl });
 
 export const openaiProvider: ProviderAdapter = {
   description: {
@@ -13,9 +15,10 @@ export const openaiProvider: ProviderAdapter = {
       { name: 'apiKey', displayName: 'API key', description: 'A secret key from platform.openai.com.', fieldType: 'secret', required: true, defaultValue: null },
       { name: 'endpoint', displayName: 'Base URL', description: 'Leave empty for api.openai.com; set it for a proxy.', fieldType: 'url', required: false, defaultValue: OpenAiDefaultBaseUrl },
     ],
-    modelFieldDescription: 'The OpenAI model id, e.g. gpt-4o-mini.',
+    modelFieldDescription: 'The OpenAI model id, e.g. gpt-4o-mini (chat) or gpt-image-1 (images).',
+    deploymentKinds: ['Chat', 'ImageGeneration'],
   },
-  languageModel: (connection, model) =>
-    createOpenAI({ apiKey: connection.apiKey ?? '', baseURL: connection.endpoint ?? OpenAiDefaultBaseUrl }).chat(model),
+  languageModel: (connection, model) => client(connection).chat(model),
+  imageModel: (connection, model) => client(connection).image(model),
   quirks: {},
 };

@@ -1,6 +1,6 @@
 // What a provider adapter knows: how its connections are described to administrators, and how to
-// build an AI SDK language model from a connection. The registry picks the adapter by provider type.
-import type { LanguageModel } from 'ai';
+// build AI SDK language and image models from a connection. The registry picks the adapter by provider type.
+import type { ImageModel, LanguageModel } from 'ai';
 import type { ProviderDescription } from '@atrium/contract';
 import type { ProviderQuirks } from './ai-sdk-stream.js';
 
@@ -17,5 +17,7 @@ export interface ProviderAdapter {
   description: ProviderDescription;
   /** null for the offline engine, which needs no language model */
   languageModel: ((connection: ProviderConnection, model: string) => LanguageModel) | null;
+  /** the provider's images/generations model; null where it draws no images (description.deploymentKinds says the same) */
+  imageModel: ((connection: ProviderConnection, model: string) => ImageModel) | null;
   quirks: ProviderQuirks;
 }

@@ -80,7 +80,7 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
     const parts = await collect(
       run(type, connection(), { tools: [{ name: 'search_web', description: 'Searches the web', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }] }),
     );
-    expect(parts).toContainEqual({ type: 'tool-call', toolName: 'search_web', input: { query: 'atrium' } });
+    expect(parts).toContainEqual({ type: 'tool-call', toolCallId: expect.any(String), toolName: 'search_web', input: { query: 'atrium' } });
     expect(parts.at(-1)?.type).toBe('usage');
   });
 

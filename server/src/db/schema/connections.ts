@@ -27,6 +27,8 @@ export const deployments = pgTable(
     displayName: text('display_name').notNull(),
     /** the provider's model id (the Azure deployment name for Azure OpenAI) */
     model: text('model').notNull(),
+    /** Chat | ImageGeneration (contract DeploymentKinds); each kind has its own default */
+    kind: text('kind').notNull().default('Chat'),
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => connections.id, { onDelete: 'cascade' }),
@@ -42,8 +44,8 @@ export const deployments = pgTable(
   },
   (t) => [
     uniqueIndex('deployments_name_key').on(sql`lower(${t.name})`),
-    // at most one instance default
-    uniqueIndex('deployments_default_key').on(t.isDefault).where(sql`${t.isDefault}`),
+    // at most one instance default of each kind (the chat default, the image default)
+    uniqueIndex('deployments_default_key').on(t.kind).where(sql`${t.isDefault}`),
     index('deployments_connection_idx').on(t.connectionId),
   ],
 );

@@ -10,3 +10,4 @@ export * from './conversations.js';
 export * from './chat-access-policies.js';
 export * from './guidelines.js';
 export * from './uploads.js';
+export * from './generated-images.js';

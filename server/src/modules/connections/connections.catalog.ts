@@ -1,8 +1,9 @@
-// The deployments that can answer, read by the model registry and by the agents' deployment picker.
-import type { GptSystemDeployment, ProviderTypeName } from '@atrium/contract';
+// The deployments that can answer (chat) and draw (images), read by the model registry and by the
+// agents' deployment picker.
+import type { DeploymentKind, GptSystemDeployment, ProviderTypeName } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import { OfflineDeployment } from '../../ai/offline-engine.js';
-import { providerTypeFromName } from '../../ai/providers/index.js';
+import { providerAdapters, providerTypeFromName } from '../../ai/providers/index.js';
 import { listEnabledDeploymentsWithConnection } from './connections.repository.js';
 
 /** What the model registry answers with: enabled deployments and their connections (keys still sealed). */
@@ -11,6 +12,7 @@ export interface AnsweringDeployment {
   name: string;
   displayName: string;
   model: string;
+  kind: DeploymentKind;
   providerType: ProviderTypeName;
   vision: boolean;
   tools: boolean;
@@ -21,17 +23,25 @@ export interface AnsweringDeployment {
   connection: { connectionId: string; name: string; endpoint: string | null; apiVersion: string | null; apiKeyEncrypted: string | null };
 }
 
-export async function listAnsweringDeployments(db: Db): Promise<AnsweringDeployment[]> {
-  const rows = await listEnabledDeploymentsWithConnection(db);
+/** Enabled chat deployments: what answers questions, the instance default first. */
+export const listAnsweringDeployments = (db: Db) => listEnabledDeployments(db, 'Chat');
+
+/** Enabled image deployments that their provider can serve, the default image deployment first. */
+export const listImageDeployments = (db: Db) => listEnabledDeployments(db, 'ImageGeneration');
+
+async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<AnsweringDeployment[]> {
+  const rows = await listEnabledDeploymentsWithConnection(db, kind);
   return rows.flatMap(({ deployment: d, connection: c }) => {
     const providerType = providerTypeFromName(c.providerType);
     if (!providerType) return [];
+    if (kind === 'ImageGeneration' && !providerAdapters[providerType].imageModel) return [];
     return [
       {
         deploymentId: d.id,
         name: d.name,
         displayName: d.displayName,
         model: d.model,
+        kind,
         providerType,
         vision: d.vision,
         tools: d.tools,
@@ -56,6 +66,7 @@ export async function listGptSystemDeployments(db: Db, filter: { hipaaCompliant?
     name: o.name,
     displayName: o.displayName,
     model: o.model,
+    kind: 'Chat',
     providerType: 'Offline',
     connectionName: 'Built in',
     vision: o.vision,

@@ -68,13 +68,21 @@ export async function deploymentNameTaken(db: Db, name: string, exceptId: string
   return row !== undefined;
 }
 
-export async function findDefaultDeploymentRow(db: Db): Promise<DeploymentRow | null> {
-  const [row] = await db.select().from(deployments).where(eq(deployments.isDefault, true)).limit(1);
+/** The default of a kind: the instance's chat default, or the image deployment agents draw with. */
+export async function findDefaultDeploymentRow(db: Db, kind: string = 'Chat'): Promise<DeploymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.isDefault, true), eq(deployments.kind, kind)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function clearDefaultDeployment(db: Db): Promise<void> {
-  await db.update(deployments).set({ isDefault: false, updatedAt: sql`now()` }).where(eq(deployments.isDefault, true));
+export async function clearDefaultDeployment(db: Db, kind: string = 'Chat'): Promise<void> {
+  await db
+    .update(deployments)
+    .set({ isDefault: false, updatedAt: sql`now()` })
+    .where(and(eq(deployments.isDefault, true), eq(deployments.kind, kind)));
 }
 
 export async function insertDeploymentRow(db: Db, values: NewDeploymentRow): Promise<DeploymentRow> {
@@ -91,13 +99,13 @@ export async function deleteDeploymentRow(db: Db, id: string): Promise<void> {
   await db.delete(deployments).where(eq(deployments.id, id));
 }
 
-/** Enabled deployments with their connection: what the model registry answers with. */
-export async function listEnabledDeploymentsWithConnection(db: Db): Promise<{ deployment: DeploymentRow; connection: ConnectionRow }[]> {
+/** Enabled deployments of a kind with their connection: what the model registry answers (or draws) with. */
+export async function listEnabledDeploymentsWithConnection(db: Db, kind: string): Promise<{ deployment: DeploymentRow; connection: ConnectionRow }[]> {
   return db
     .select({ deployment: deployments, connection: connections })
     .from(deployments)
     .innerJoin(connections, eq(connections.id, deployments.connectionId))
-    .where(eq(deployments.enabled, true))
+    .where(and(eq(deployments.enabled, true), eq(deployments.kind, kind)))
     .orderBy(sql`${deployments.isDefault} desc`, asc(deployments.displayName), asc(deployments.name));
 }
 

@@ -28,6 +28,7 @@ describe('seedConnectionsFromEnvironment', () => {
       AZURE_OPENAI_API_KEY: 'azure-secret-key',
       AZURE_OPENAI_DEPLOYMENTS: 'gpt-4o-prod',
       AZURE_OPENAI_API_VERSION: '2024-10-21',
+      AZURE_OPENAI_IMAGE_DEPLOYMENT: 'gpt-image-1-prod',
       ANTHROPIC_API_KEY: 'anthropic-secret-key',
       ANTHROPIC_MODELS: 'claude-sonnet-4-5',
     });
@@ -40,8 +41,12 @@ describe('seedConnectionsFromEnvironment', () => {
     expect(rows.find((r) => r.providerType === 'AzureOpenAI')).toMatchObject({ endpoint: 'https://contoso.openai.azure.com', apiVersion: '2024-10-21' });
     expect(JSON.stringify(rows)).not.toContain('secret-key');
     const seeded = await t.ctx.db.select().from(deployments);
-    expect(seeded.map((d) => d.name).sort()).toEqual(['claude-sonnet-4-5', 'gpt-4o-prod', 'llama3.1:8b', 'qwen2.5-vl']);
-    expect(seeded.filter((d) => d.isDefault).map((d) => d.name)).toEqual(['llama3.1:8b']);
+    expect(seeded.map((d) => d.name).sort()).toEqual(['claude-sonnet-4-5', 'gpt-4o-prod', 'gpt-image-1-prod', 'llama3.1:8b', 'qwen2.5-vl']);
+    expect(seeded.filter((d) => d.isDefault).map((d) => [d.name, d.kind])).toEqual([
+      ['llama3.1:8b', 'Chat'],
+      ['gpt-image-1-prod', 'ImageGeneration'],
+    ]);
+    expect(await t.ctx.models.imageDeployment()).toMatchObject({ name: 'gpt-image-1-prod', providerType: 'AzureOpenAI' });
     expect(seeded.find((d) => d.name === 'qwen2.5-vl')?.vision).toBe(true);
     expect(await systemAgentDeployment(t)).toBe('llama3.1:8b');
     expect(await t.ctx.models.resolve(null)).toMatchObject({ name: 'llama3.1:8b', providerType: 'OpenAICompatible' });
@@ -51,11 +56,15 @@ describe('seedConnectionsFromEnvironment', () => {
     await seed(t.ctx);
     await seedConnectionsFromEnvironment(t.ctx);
     expect((await t.ctx.db.select().from(connections)).length).toBe(3);
-    expect((await t.ctx.db.select().from(deployments)).length).toBe(4);
+    expect((await t.ctx.db.select().from(deployments)).length).toBe(5);
   });
 
   it('uses the OpenAI provider for api.openai.com and keeps an administrator’s choice of System agent deployment', async () => {
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-openai-key', OPENAI_MODELS: 'gpt-4o-mini' });
+    t = await createTestApp({ OPENAI_API_KEY: 'sk-openai-key', OPENAI_MODELS: 'gpt-4o-mini', OPENAI_IMAGE_MODEL: 'gpt-image-1' });
+    expect((await t.ctx.db.select().from(deployments)).map((d) => [d.name, d.kind, d.isDefault])).toEqual([
+      ['gpt-4o-mini', 'Chat', true],
+      ['gpt-image-1', 'ImageGeneration', true],
+    ]);
     const [row] = await t.ctx.db.select().from(connections);
     expect(row).toMatchObject({ providerType: 'OpenAI', name: 'OpenAI', endpoint: null });
     expect(t.ctx.secrets.decrypt(row!.apiKeyEncrypted!)).toBe('sk-openai-key');
@@ -79,7 +88,7 @@ describe('provider configuration', () => {
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/x', ...env });
 
   it('reads the provider variables', () => {
-    expect(load({ OPENAI_API_KEY: 'k' }).modelProviders.openai).toEqual({ apiKey: 'k', baseUrl: null, models: ['gpt-4o-mini'] });
+    expect(load({ OPENAI_API_KEY: 'k' }).modelProviders.openai).toEqual({ apiKey: 'k', baseUrl: null, models: ['gpt-4o-mini'], imageModel: null });
     expect(load({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' }).modelProviders.anthropic).toMatchObject({ baseUrl: 'http://127.0.0.1:9', models: ['claude-sonnet-4-5'] });
     expect(load({}).modelProviders).toEqual({ openai: null, azureOpenai: null, anthropic: null });
   });
@@ -92,6 +101,9 @@ describe('provider configuration', () => {
     [{ AZURE_OPENAI_API_KEY: 'k', AZURE_OPENAI_DEPLOYMENTS: 'a', AZURE_OPENAI_ENDPOINT: 'https://x', AZURE_OPENAI_API_VERSION: 'latest' }, 'AZURE_OPENAI_API_VERSION'],
     [{ ANTHROPIC_MODELS: 'claude-sonnet-4-5' }, 'ANTHROPIC_API_KEY'],
     [{ OPENAI_API_KEY: 'k', OPENAI_MODELS: 'openai|gpt-4o' }, 'OPENAI_MODELS'],
+    [{ OPENAI_IMAGE_MODEL: 'gpt-image-1' }, 'OPENAI_API_KEY'],
+    [{ OPENAI_API_KEY: 'k', OPENAI_IMAGE_MODEL: 'gpt-image-1,dall-e-3' }, 'OPENAI_IMAGE_MODEL'],
+    [{ AZURE_OPENAI_IMAGE_DEPLOYMENT: 'gpt-image-1' }, 'AZURE_OPENAI_ENDPOINT'],
   ])('stops start-up on %o naming %s', (env, variable) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(variable);

@@ -1,7 +1,8 @@
 // First start from the environment: OPENAI_*, AZURE_OPENAI_* and ANTHROPIC_* become connections with
 // one deployment per listed model, once per provider (a connection marked createdFromEnvironment means
 // done, whatever an administrator changed since). The first model becomes the instance default and
-// the seeded System agent's deployment.
+// the seeded System agent's deployment; OPENAI_IMAGE_MODEL and AZURE_OPENAI_IMAGE_DEPLOYMENT become
+// image deployments (the first one the image default) that agents with ImageCreation draw with.
 import type { DeploymentCreate, ProviderTypeName } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Config } from '../../config.js';
@@ -19,6 +20,7 @@ interface Planned {
   apiVersion: string | null;
   apiKey: string | null;
   models: string[];
+  imageModel: string | null;
 }
 
 /** Models that take images, by the names their vendors use; administrators can change it later. */
@@ -36,6 +38,7 @@ function planned(providers: Config['modelProviders']): Planned[] {
       apiVersion: null,
       apiKey: openai.apiKey,
       models: openai.models,
+      imageModel: openai.imageModel,
     });
   }
   if (azureOpenai) {
@@ -46,10 +49,11 @@ function planned(providers: Config['modelProviders']): Planned[] {
       apiVersion: azureOpenai.apiVersion,
       apiKey: azureOpenai.apiKey,
       models: azureOpenai.deployments,
+      imageModel: azureOpenai.imageDeployment,
     });
   }
   if (anthropic) {
-    out.push({ name: 'Anthropic', providerType: 'Anthropic', endpoint: anthropic.baseUrl, apiVersion: null, apiKey: anthropic.apiKey, models: anthropic.models });
+    out.push({ name: 'Anthropic', providerType: 'Anthropic', endpoint: anthropic.baseUrl, apiVersion: null, apiKey: anthropic.apiKey, models: anthropic.models, imageModel: null });
   }
   return out;
 }
@@ -59,10 +63,14 @@ export async function seedConnectionsFromEnvironment(ctx: Pick<AppContext, 'db' 
   for (const plan of planned(ctx.config.modelProviders)) {
     if (await repo.findEnvironmentConnection(db, plan.providerType)) continue;
     const deployments: DeploymentCreate[] = [];
+    // a name an administrator already uses keeps its deployment; this model then gets none
+    const free = async (name: string) => !(await repo.deploymentNameTaken(db, name)) && !deployments.some((d) => d.name.toLowerCase() === name.toLowerCase());
     for (const model of plan.models) {
-      // a name an administrator already uses keeps its deployment; this model then gets none
-      if ((await repo.deploymentNameTaken(db, model)) || deployments.some((d) => d.name.toLowerCase() === model.toLowerCase())) continue;
+      if (!(await free(model))) continue;
       deployments.push({ name: model, displayName: model, model, vision: VisionModel.test(model), tools: plan.providerType !== 'OpenAICompatible' });
+    }
+    if (plan.imageModel && (await free(plan.imageModel))) {
+      deployments.push({ name: plan.imageModel, displayName: plan.imageModel, model: plan.imageModel, kind: 'ImageGeneration' });
     }
     await createConnection(
       ctx,

@@ -8,6 +8,7 @@ import {
   type ConnectionUpdate,
   type Deployment,
   type DeploymentCreate,
+  type DeploymentKind,
   type DeploymentUpdate,
   type ErrorDetail,
   type ProviderDescription,
@@ -36,6 +37,7 @@ export const presentDeployment = (d: DeploymentRow): Deployment => ({
   name: d.name,
   displayName: d.displayName,
   model: d.model,
+  kind: d.kind as DeploymentKind,
   vision: d.vision,
   tools: d.tools,
   hipaaCompliant: d.hipaaCompliant,
@@ -170,19 +172,35 @@ export async function getDeployment(ctx: ConnectionsContext, connectionId: strin
   return presentDeployment(row);
 }
 
+/** A provider draws images only where its adapter has an image model (not Anthropic, not the offline engine). */
+async function checkKind(db: Db, connectionId: string, kind: DeploymentKind, field: string): Promise<void> {
+  if (kind === 'Chat') return;
+  const connection = await repo.findConnectionRow(db, connectionId);
+  const providerType = connection ? providerTypeFromName(connection.providerType) : null;
+  if (providerType && !providerAdapters[providerType].description.deploymentKinds.includes(kind)) {
+    throw badRequest(`${providerAdapters[providerType].description.displayName} connections have no ${kind} deployments.`, [
+      { field, message: `Use an OpenAI, Azure OpenAI or OpenAI-compatible connection for ${kind}` },
+    ]);
+  }
+}
+
 async function insertDeployment(db: Db, connectionId: string, input: DeploymentCreate, field = 'name'): Promise<DeploymentRow> {
   const name = input.name.trim();
   if (await repo.deploymentNameTaken(db, name)) throw conflict('A deployment with this name exists.', [{ field, message: 'Deployment names are unique' }]);
+  const kind = input.kind ?? 'Chat';
+  await checkKind(db, connectionId, kind, field === 'name' ? 'kind' : `${field}.kind`);
   const enabled = input.enabled ?? true;
-  // the first deployment of an instance becomes its default, so that agents without one use it
-  const isDefault = enabled && (input.isDefault === true || (await repo.findDefaultDeploymentRow(db)) === null);
+  // the first deployment of a kind becomes its default: agents without a deployment answer with the
+  // chat default, and agents with ImageCreation draw with the image default
+  const isDefault = enabled && (input.isDefault === true || (await repo.findDefaultDeploymentRow(db, kind)) === null);
   if (input.isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: 'isDefault', message: 'Enable it first' }]);
-  if (isDefault) await repo.clearDefaultDeployment(db);
+  if (isDefault) await repo.clearDefaultDeployment(db, kind);
   return repo.insertDeploymentRow(db, {
     connectionId,
     name,
     displayName: input.displayName ?? name,
     model: input.model,
+    kind,
     vision: input.vision ?? false,
     tools: input.tools ?? false,
     hipaaCompliant: input.hipaaCompliant ?? false,
@@ -217,10 +235,17 @@ export async function updateDeployment(ctx: ConnectionsContext, actor: Actor, co
       throw conflict('A deployment with this name exists.', [{ field: 'name', message: 'Deployment names are unique' }]);
     }
     const enabled = input.enabled ?? row.enabled;
-    const isDefault = input.isDefault ?? row.isDefault;
+    const kind = input.kind ?? (row.kind as DeploymentKind);
+    const kindChanged = kind !== row.kind;
+    await checkKind(db, connectionId, kind, 'kind');
+    // a default belongs to its kind: the chat default cannot turn into an image model and leave agents without one
+    if (kindChanged && row.isDefault) {
+      throw badRequest(`The default ${row.kind === 'Chat' ? 'chat' : 'image'} deployment cannot change its kind.`, [{ field: 'kind', message: 'Make another deployment the default first' }]);
+    }
+    const isDefault = input.isDefault ?? (kindChanged ? enabled && (await repo.findDefaultDeploymentRow(db, kind)) === null : row.isDefault);
     if (isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: input.enabled === false ? 'enabled' : 'isDefault', message: 'The default deployment must stay enabled' }]);
-    if (isDefault && !row.isDefault) await repo.clearDefaultDeployment(db);
-    return presentDeployment(await repo.updateDeploymentRow(db, deploymentId, { ...input, ...(input.name ? { name: input.name.trim() } : {}) }));
+    if (isDefault && (!row.isDefault || kindChanged)) await repo.clearDefaultDeployment(db, kind);
+    return presentDeployment(await repo.updateDeploymentRow(db, deploymentId, { ...input, isDefault, ...(input.name ? { name: input.name.trim() } : {}) }));
   });
 }
 

@@ -154,6 +154,58 @@ describe('Admin Connections', () => {
     expect((await call('POST', `/admin/connections/${created.connectionId}/deployments`, agentAuthor, { name: 'y', model: 'y' })).statusCode).toBe(403);
   });
 
+  it('keeps image deployments apart: their own default, not offered to agents, refused where the provider draws none', async () => {
+    const base = `/admin/connections/${created.connectionId}/deployments`;
+    const providers = (await call('GET', '/admin/connections/Providers', reader)).json() as { items: { providerType: string; deploymentKinds: string[] }[] };
+    expect(providers.items.find((p) => p.providerType === 'OpenAI')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration']);
+    expect(providers.items.find((p) => p.providerType === 'Anthropic')!.deploymentKinds).toEqual(['Chat']);
+
+    const gpt4o = ((await call('GET', base, reader)).json() as { items: Deployment[] }).items.find((d) => d.name === 'gpt-4o')!;
+    expect((await call('PUT', `${base}/${gpt4o.deploymentId}`, admin, { isDefault: true })).json()).toMatchObject({ isDefault: true });
+
+    // the first image deployment becomes the image default; the chat default stays where it was
+    const image = await call('POST', base, admin, { name: 'gpt-image-1', model: 'gpt-image-1', kind: 'ImageGeneration' });
+    expect(image.statusCode).toBe(201);
+    const imageDeployment = image.json() as Deployment;
+    expect(imageDeployment).toMatchObject({ kind: 'ImageGeneration', isDefault: true });
+    const all = ((await call('GET', base, reader)).json() as { items: Deployment[] }).items;
+    expect(all.filter((d) => d.isDefault).map((d) => [d.name, d.kind])).toEqual([
+      ['gpt-4o', 'Chat'],
+      ['gpt-image-1', 'ImageGeneration'],
+    ]);
+    // a second one marked default takes the image default only
+    const second = (await call('POST', base, admin, { name: 'dall-e-3', model: 'dall-e-3', kind: 'ImageGeneration', isDefault: true })).json() as Deployment;
+    expect(second.isDefault).toBe(true);
+    expect((await call('GET', `${base}/${imageDeployment.deploymentId}`, reader)).json()).toMatchObject({ isDefault: false });
+    expect(((await call('GET', base, reader)).json() as { items: Deployment[] }).items.find((d) => d.name === 'gpt-4o')!.isDefault).toBe(true);
+
+    // agents cannot pick an image model to chat with
+    const forAgents = ((await call('GET', '/admin/gptSystems/deployments', agentAuthor)).json() as { items: { name: string }[] }).items.map((d) => d.name);
+    expect(forAgents).toContain('gpt-4o');
+    expect(forAgents).not.toContain('gpt-image-1');
+    expect(forAgents).not.toContain('dall-e-3');
+
+    // the default of a kind keeps its kind; another deployment may change
+    const refused = await call('PUT', `${base}/${gpt4o.deploymentId}`, admin, { kind: 'ImageGeneration' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toContainEqual(expect.objectContaining({ field: 'kind' }));
+    const turned = await call('PUT', `${base}/${imageDeployment.deploymentId}`, admin, { kind: 'Chat' });
+    expect(turned.json()).toMatchObject({ kind: 'Chat', isDefault: false });
+    expect((await call('DELETE', `${base}/${imageDeployment.deploymentId}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `${base}/${second.deploymentId}`, admin)).statusCode).toBe(204);
+
+    // Anthropic draws no images: 400 naming the field, nothing written
+    const claude = await call('POST', '/admin/connections', admin, {
+      name: 'Claude images?',
+      providerType: 'Anthropic',
+      apiKey: 'k',
+      deployments: [{ name: 'claude-pictures', model: 'claude-sonnet-4-5', kind: 'ImageGeneration' }],
+    });
+    expect(claude.statusCode).toBe(400);
+    expect(claude.json().details).toContainEqual(expect.objectContaining({ field: 'deployments.0.kind' }));
+    expect((await call('GET', '/admin/connections', reader)).body).not.toContain('Claude images?');
+  });
+
   it('deletes a connection with its deployments and audits it', async () => {
     expect((await call('DELETE', `/admin/connections/${created.connectionId}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/admin/connections/${created.connectionId}`, admin)).statusCode).toBe(404);

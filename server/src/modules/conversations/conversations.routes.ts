@@ -33,6 +33,7 @@ import { sseTransport } from '../../ai/chat-updates.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
 import { createPreviewDirectory } from '../agents/config-states.service.js';
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
+import { createGeneratedImageStore } from '../generated-images/generated-images.service.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 
@@ -43,8 +44,9 @@ export const conversationsRoutes: Module = (api, ctx) => {
   const agents = createAgentDirectory(ctx);
   const previews = createPreviewDirectory(ctx);
   const uploads = createUploadDirectory(ctx);
+  const generatedImages = createGeneratedImageStore(ctx);
   // read per request, so that the model gateway can be swapped at run time (connections change)
-  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents, uploads, previews });
+  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents, uploads, previews, generatedImages });
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;

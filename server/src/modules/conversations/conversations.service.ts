@@ -19,6 +19,7 @@ import type { AgentDirectory } from '../../ai/agent.types.js';
 import type { PreviewDirectory } from '../agents/config-states.service.js';
 import type { ModelGateway } from '../../ai/model.types.js';
 import type { UploadDirectory } from '../uploads/uploads.turns.js';
+import type { GeneratedImageStore } from '../../ai/tools/create-image.js';
 import * as repo from './conversations.repository.js';
 import { presentConversation, presentListItem, selectedPath, segmentIndex, type AgentSummary } from './conversations.presenter.js';
 
@@ -31,6 +32,8 @@ export interface ConversationsDeps {
   previews?: PreviewDirectory;
   /** images and files named by questions; without it a question naming any is refused */
   uploads?: UploadDirectory;
+  /** where images the agent creates are kept; without it no turn offers image creation */
+  generatedImages?: GeneratedImageStore;
 }
 
 /** The caller's conversation; someone else's, or a deleted one unless asked, is not found. */
