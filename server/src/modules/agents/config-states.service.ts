@@ -17,7 +17,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { PublishedAgentConfig } from '../../db/schema/index.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
-import { listGptSystemDeployments } from '../connections/connections.catalog.js';
+import { listGptSystemDeployments, listImageDeployments } from '../connections/connections.catalog.js';
 import { personalAgentsAllowed } from '../instance/instance.service.js';
 import * as agentsRepo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
@@ -26,7 +26,7 @@ import { agentChanged } from './agents.service.js';
 import { uploadAvatar } from './agents.avatar.js';
 import * as repo from './config-states.repository.js';
 import type { ConfigStateRow, VersionRow } from './config-states.repository.js';
-import { fullConfig, refuseDraftErrors, validateDraft } from './config-states.validation.js';
+import { fullConfig, refuseDraftErrors, validateDraft, type DeploymentFacts } from './config-states.validation.js';
 
 export type StatesCtx = Pick<AppContext, 'db' | 'blobs' | 'config'>;
 
@@ -58,13 +58,18 @@ export const configStateAvatarUrl = (row: Pick<ConfigStateRow, 'id' | 'avatarBlo
   return `${ApiBase}/configStates/${row.id}/avatar${version ? `?v=${encodeURIComponent(version)}` : ''}`;
 };
 
-async function deploymentNames(ctx: Pick<AppContext, 'db'>): Promise<Set<string>> {
-  const { items } = await listGptSystemDeployments(ctx.db, {});
-  return new Set(items.map((d) => d.name));
+async function deploymentFacts(ctx: Pick<AppContext, 'db'>): Promise<DeploymentFacts> {
+  const [{ items }, images] = await Promise.all([listGptSystemDeployments(ctx.db, {}), listImageDeployments(ctx.db)]);
+  return {
+    names: new Set(items.map((d) => d.name)),
+    withTools: new Set(items.filter((d) => d.tools).map((d) => d.name)),
+    defaultName: items.find((d) => d.isDefault)?.name ?? null,
+    imageDeployment: images.length > 0,
+  };
 }
 
 export async function checkDraft(ctx: Pick<AppContext, 'db'>, row: ConfigStateRow) {
-  return validateDraft({ name: row.name, description: row.description, config: row.config }, await deploymentNames(ctx));
+  return validateDraft({ name: row.name, description: row.description, config: row.config }, await deploymentFacts(ctx));
 }
 
 export async function presentConfigState(ctx: Pick<AppContext, 'db'>, row: ConfigStateRow): Promise<ConfigState> {

@@ -18,6 +18,18 @@ export interface DraftFacts {
   config: PublishedAgentConfig;
 }
 
+/** What the instance's deployments allow, as far as a draft's checks need it. */
+export interface DeploymentFacts {
+  /** enabled chat deployments an agent may name */
+  names: ReadonlySet<string>;
+  /** those of them that can call tools */
+  withTools: ReadonlySet<string>;
+  /** the instance default, which answers for an agent that names none */
+  defaultName: string | null;
+  /** whether any image deployment is enabled (ImageCreation draws with it) */
+  imageDeployment: boolean;
+}
+
 const knownVariables = new Set<string>(SystemPromptVariables.map((v) => v.name));
 const variablePattern = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
 
@@ -38,7 +50,7 @@ export function fullConfig(config: PublishedAgentConfig): AgentConfig {
   };
 }
 
-export function validateDraft(draft: DraftFacts, deploymentNames: ReadonlySet<string>): { errors: ConfigIssue[]; warnings: ConfigIssue[] } {
+export function validateDraft(draft: DraftFacts, deployments: DeploymentFacts): { errors: ConfigIssue[]; warnings: ConfigIssue[] } {
   const errors: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
   const name = draft.name.trim();
@@ -46,7 +58,7 @@ export function validateDraft(draft: DraftFacts, deploymentNames: ReadonlySet<st
   else if (name.length > AgentNameMaxLength) errors.push({ property: 'gptSystemName', message: AgentValidationMessages.nameTooLong });
   if (draft.description.length > AgentDescriptionMaxLength) errors.push({ property: 'description', message: AgentValidationMessages.descriptionTooLong });
   const c = draft.config;
-  if (c.deploymentName !== null && !deploymentNames.has(c.deploymentName)) {
+  if (c.deploymentName !== null && !deployments.names.has(c.deploymentName)) {
     errors.push({ property: 'deploymentName', message: `The deployment ${c.deploymentName} does not exist or is disabled.` });
   }
   if (c.systemPrompt.trim() === '') warnings.push({ property: 'systemPrompt', message: 'The agent has no system prompt: it answers as the plain model.' });
@@ -58,6 +70,14 @@ export function validateDraft(draft: DraftFacts, deploymentNames: ReadonlySet<st
   if (c.temperature !== null && c.topP !== null) warnings.push({ property: 'topP', message: 'Set temperature or top P, not both: models behave best with one.' });
   if (c.restrictAnswerToInformationReturnedByTools && (c.dataSources ?? []).length === 0 && !(c.capabilityTypes ?? []).includes('InternetSearch')) {
     warnings.push({ property: 'restrictAnswerToInformationReturnedByTools', message: 'Answers are restricted to tool results, but the agent has no data source or web search.' });
+  }
+  if ((c.capabilityTypes ?? []).includes('ImageCreation')) {
+    const answering = c.deploymentName ?? deployments.defaultName;
+    if (!deployments.imageDeployment) {
+      warnings.push({ property: 'capabilityTypes', message: 'Image creation needs an image deployment, and this instance has none: an administrator adds one under Connections.' });
+    } else if (answering !== null && deployments.names.has(answering) && !deployments.withTools.has(answering)) {
+      warnings.push({ property: 'capabilityTypes', message: `The deployment ${answering} cannot call tools, so the agent cannot create images with it.` });
+    }
   }
   return { errors, warnings };
 }
