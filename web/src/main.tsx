@@ -6,11 +6,11 @@ import { initI18n } from './app/i18n/i18n';
 import { createStore } from './app/state/store';
 
 initI18n();
-const { store, persistor } = createStore();
+const { store } = createStore();
 installHttpClient(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={store} persistor={persistor} />
+    <App store={store} />
   </StrictMode>,
 );

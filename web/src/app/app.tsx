@@ -1,7 +1,5 @@
 // The provider stack: store (with persisted auth), brand theme, notifications and the router.
 import { Provider } from 'react-redux';
-import type { Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { NoticeStack } from '../components/notices/notice-stack';
 import { AppRouter } from './router/router';
 import { BrandThemeProvider } from './providers/brand-theme-provider';
@@ -9,18 +7,15 @@ import type { AppStore } from './state/store';
 
 interface AppProps {
   store: AppStore;
-  persistor: Persistor;
 }
 
-export function App({ store, persistor }: AppProps) {
+export function App({ store }: AppProps) {
   return (
     <Provider store={store}>
-      <PersistGate persistor={persistor} loading={null}>
-        <BrandThemeProvider>
-          <AppRouter />
-          <NoticeStack />
-        </BrandThemeProvider>
-      </PersistGate>
+      <BrandThemeProvider>
+        <AppRouter />
+        <NoticeStack />
+      </BrandThemeProvider>
     </Provider>
   );
 }

@@ -10,9 +10,8 @@ import { renewToken } from './session.thunks';
 export function installHttpClient(store: AppStore): void {
   const readiness = (): RenewalReadiness => {
     const { auth } = store.getState();
-    const rehydrated = (auth as { _persist?: { rehydrated: boolean } })._persist?.rehydrated ?? false;
-    if (auth.account?.userName && auth.tokenArgs) return 'yes';
-    return rehydrated ? 'no' : 'unknown';
+    // the persisted session is read when the store is created, so the answer is never 'unknown' here
+    return auth.account?.userName && auth.tokenArgs ? 'yes' : 'no';
   };
   setHttpClient(
     createHttpClient({

@@ -2,23 +2,15 @@
 // UI state and the RTK Query cache.
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { baseApi } from '../api/base-api';
-import { authSlice, persistedAuthFields } from './auth.slice';
+import { authSlice, initialAuthState, persistedAuthFields } from './auth.slice';
 import { chatSlice } from './chat.slice';
+import { loadPersistedAuth, savePersistedAuth } from './persisted-auth';
 import { loadSettings, settingsSlice, SettingsStorageKey } from './settings.slice';
 import { uiSlice } from './ui.slice';
 
-// redux-persist's bundled storage module is CommonJS and loses its default export in the ESM build;
-// this is the same localStorage adapter without the interop trap.
-const storage = {
-  getItem: (key: string) => Promise.resolve(localStorage.getItem(key)),
-  setItem: (key: string, value: string) => Promise.resolve(localStorage.setItem(key, value)),
-  removeItem: (key: string) => Promise.resolve(localStorage.removeItem(key)),
-};
-
 const rootReducer = combineReducers({
-  auth: persistReducer({ key: 'auth', storage, whitelist: persistedAuthFields }, authSlice.reducer),
+  auth: authSlice.reducer,
   settings: settingsSlice.reducer,
   ui: uiSlice.reducer,
   chat: chatSlice.reducer,
@@ -28,23 +20,26 @@ const rootReducer = combineReducers({
 export function createStore() {
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { settings: loadSettings() },
+    preloadedState: { auth: { ...initialAuthState, ...loadPersistedAuth(persistedAuthFields) }, settings: loadSettings() },
     middleware: (getDefault) =>
-      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
-        baseApi.middleware,
-      ),
+      getDefault().concat(baseApi.middleware),
   });
   let saved = store.getState().settings;
+  let savedAuth = store.getState().auth;
   store.subscribe(() => {
-    const { settings } = store.getState();
+    const { settings, auth } = store.getState();
     if (settings !== saved) {
       saved = settings;
       localStorage.setItem(SettingsStorageKey, JSON.stringify(settings));
     }
+    if (auth !== savedAuth) {
+      const changed = persistedAuthFields.some((field) => auth[field] !== savedAuth[field]);
+      savedAuth = auth;
+      if (changed) savePersistedAuth(auth, persistedAuthFields);
+    }
   });
   setupListeners(store.dispatch);
-  const persistor = persistStore(store);
-  return { store, persistor };
+  return { store };
 }
 
 export type AppStore = ReturnType<typeof createStore>['store'];

@@ -1,8 +1,10 @@
 // Agent avatars need the bearer token, so they are fetched as blobs through the http client and shown
 // as object URLs; until then, or when there is none, a jdenticon identicon (SPEC §8, §9: size 24).
+// jdenticon loads on the first avatar shown rather than with the chat route (3 kB gzipped of its
+// 200 kB budget); for that moment the avatar shows MUI's placeholder.
 import { ApiBase, QuickCreateIdenticonSize as IdenticonSize } from '@atrium/contract';
-import { toSvg } from 'jdenticon';
-import { useEffect, useMemo, useState } from 'react';
+import type { toSvg as jdenticonToSvg } from 'jdenticon';
+import { useEffect, useState } from 'react';
 import { http } from '../../app/api/http';
 import type { DownloadResult } from '../../lib/http/http.types';
 
@@ -22,8 +24,33 @@ function loadAvatar(url: string): Promise<string | null> {
   return pending;
 }
 
-export function useAvatarSrc(seed: string, avatarUrl: string | null | undefined): string {
-  const identicon = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(toSvg(seed, IdenticonSize))}`, [seed]);
+type ToSvg = typeof jdenticonToSvg;
+let toSvg: ToSvg | null = null;
+let loadingJdenticon: Promise<ToSvg> | null = null;
+const identicons = new Map<string, string>();
+
+function identiconFor(seed: string, render: ToSvg): string {
+  let src = identicons.get(seed);
+  if (!src) identicons.set(seed, (src = `data:image/svg+xml;utf8,${encodeURIComponent(render(seed, IdenticonSize))}`));
+  return src;
+}
+
+function useIdenticon(seed: string): string | undefined {
+  const [, setReady] = useState(toSvg !== null);
+  useEffect(() => {
+    if (toSvg) return;
+    let live = true;
+    loadingJdenticon ??= import('jdenticon').then((m) => (toSvg = m.toSvg));
+    void loadingJdenticon.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return toSvg ? identiconFor(seed, toSvg) : undefined;
+}
+
+export function useAvatarSrc(seed: string, avatarUrl: string | null | undefined): string | undefined {
+  const identicon = useIdenticon(seed);
   const [loaded, setLoaded] = useState<{ url: string; src: string | null } | null>(null);
   useEffect(() => {
     if (!avatarUrl) return;

@@ -14,7 +14,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip/tooltip';
 import Typography from '@mui/material/Typography';
 import type { Citation, FeedbackType } from '@atrium/contract';
 import type { ReactNode } from 'react';
