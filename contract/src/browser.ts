@@ -25,6 +25,7 @@ export type * from './chat-access-policies/chat-access-policies.schemas.js';
 export type * from './guidelines/guidelines.schemas.js';
 export * from './attachments/attachments.constants.js';
 export type * from './attachments/attachments.schemas.js';
+export * from './generated-images/generated-images.constants.js';
 export * from './users/admin-users.constants.js';
 export type * from './users/admin-users.schemas.js';
 export * from './user-roles/user-actions.js';

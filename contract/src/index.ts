@@ -22,7 +22,7 @@ export * from './guidelines/guidelines.constants.js';
 export * from './guidelines/guidelines.schemas.js';
 export * from './attachments/attachments.constants.js';
 export * from './attachments/attachments.schemas.js';
-export * from './generated-images/generated-images.schemas.js';
+export * from './generated-images/generated-images.constants.js';
 export * from './users/admin-users.constants.js';
 export * from './users/admin-users.schemas.js';
 export * from './user-roles/user-actions.js';

@@ -56,6 +56,8 @@ const markdownSx = {
   '& :not(pre) > code': { fontFamily: 'monospace', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5, fontSize: '0.9em' },
   '& blockquote': { borderLeft: 3, borderColor: 'divider', m: 0, pl: 2, color: 'text.secondary' },
   '& img': { maxWidth: '100%' },
+  // created images: at most half a wide column, never wider than the answer on a phone
+  '& img.generated-image': { display: 'block', maxWidth: 'min(100%, 512px)', height: 'auto', my: 1.5, borderRadius: 1, border: 1, borderColor: 'divider' },
   '& .math-display': { overflowX: 'auto', overflowY: 'hidden', my: 1 },
   '& .katex-display': { my: 1 },
   '& .hljs-keyword, & .hljs-built_in, & .hljs-selector-tag': { color: '#d73a49' },

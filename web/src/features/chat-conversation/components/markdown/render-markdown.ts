@@ -1,4 +1,5 @@
-// Markdown to sanitised HTML (marked + DOMPurify), with math. Code blocks come out as their own parts
+// Markdown to sanitised HTML (marked + DOMPurify), with math and with only the images the agent created
+// on this server (sanitize.ts). Code blocks come out as their own parts
 // so that React renders them with a copy button and lazy highlighting. This module is loaded on
 // demand (markdown-loader.ts): the chat route's first screen does not wait for it.
 import { Marked, type Token } from 'marked';
@@ -38,7 +39,7 @@ export function renderMarkdown(text: string, tex: TexRenderer | null = null): Ma
       currentTex = null;
     }
     const math = sawMath;
-    html = sanitizeHtml(html, { math });
+    html = sanitizeHtml(html, { math, onlyGeneratedImages: true });
     if (html.trim()) parts.push({ kind: 'html', html, math });
     pending = [];
   };
