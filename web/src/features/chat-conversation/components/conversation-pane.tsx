@@ -5,9 +5,10 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FeedbackType, Segment } from '@atrium/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
+import { LazyMount } from '../../../components/lazy-mount';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { chatActions } from '../../../app/state/chat.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
@@ -21,10 +22,12 @@ import { AgentIntro } from './agent-intro';
 import { AnswerCard } from './answer-card';
 import { ChatInput } from './chat-input';
 import { ConversationActions } from './conversation-actions';
-import { ExecutionDetailsDrawer } from './execution-details-drawer';
 import { CodeInterpreterOutput } from './code-interpreter-output';
+
+// opened by few visits: loaded on first opening
+const SegmentFeedbackDialog = lazy(() => import('./segment-feedback-dialog').then((m) => ({ default: m.SegmentFeedbackDialog })));
+const ExecutionDetailsDrawer = lazy(() => import('./execution-details-drawer').then((m) => ({ default: m.ExecutionDetailsDrawer })));
 import { QuestionBubble } from './question-bubble';
-import { SegmentFeedbackDialog } from './segment-feedback-dialog';
 
 export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId: string; conversationId: string | null }) {
   const { t } = useTranslation();
@@ -164,18 +167,19 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
       </Box>
       <ChatInput agentName={agentName} streaming={streaming} disabled={!details.data} onSend={actions.send} onStop={actions.stop} />
       {consent.dialog}
-      <SegmentFeedbackDialog
-        feedbackType={feedbackFor?.type ?? null}
-        onClose={() => setFeedbackFor(null)}
-        onSubmit={(type, comment) => {
-          if (feedbackFor) void actions.feedback(feedbackFor.segment, type, comment);
-          setFeedbackFor(null);
-        }}
-      />
-      <ExecutionDetailsDrawer
-        target={detailsTarget}
-        onClose={() => setDetailsFor(null)}
-      />
+      <LazyMount open={feedbackFor !== null}>
+        <SegmentFeedbackDialog
+          feedbackType={feedbackFor?.type ?? null}
+          onClose={() => setFeedbackFor(null)}
+          onSubmit={(type, comment) => {
+            if (feedbackFor) void actions.feedback(feedbackFor.segment, type, comment);
+            setFeedbackFor(null);
+          }}
+        />
+      </LazyMount>
+      <LazyMount open={detailsTarget !== null}>
+        <ExecutionDetailsDrawer target={detailsTarget} onClose={() => setDetailsFor(null)} />
+      </LazyMount>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Tooltip from '../../../components/tooltip/tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -36,7 +36,7 @@ export function QuestionBubble({ question, siblings, onEdit, disabled = false, i
     };
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 1, ml: { xs: 2, sm: 8 } }}>
-        <TextField
+        <OutlinedInput
           multiline
           autoFocus
           value={draft}
@@ -47,7 +47,7 @@ export function QuestionBubble({ question, siblings, onEdit, disabled = false, i
               submit();
             } else if (e.key === 'Escape') setDraft(null);
           }}
-          slotProps={{ htmlInput: { 'aria-label': t('conversation.editQuestion') } }}
+          inputProps={{ 'aria-label': t('conversation.editQuestion') }}
         />
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
           <Button onClick={() => setDraft(null)}>{t('conversation.cancel')}</Button>

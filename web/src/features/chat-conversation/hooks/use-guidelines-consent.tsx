@@ -4,14 +4,16 @@
 import type { DetailsForConversation } from '@atrium/contract';
 import { ErrorCodes, GuidelinesErrorCodes } from '@atrium/contract';
 import { useSnackbar } from '../../../components/notices/notices';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { chatActions } from '../../../app/state/chat.slice';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { apiErrorBody } from '../../../components/admin/api-error';
+import { LazyMount } from '../../../components/lazy-mount';
 import { useGiveGuidelinesConsentMutation, useLazyGetUserGuidelinesDocumentQuery } from '../api/guidelines-consent.api';
-import { GuidelinesConsentDialog } from '../components/guidelines-consent-dialog';
 import type { UserGuidelinesDocument } from '@atrium/contract';
+
+const GuidelinesConsentDialog = lazy(() => import('../components/guidelines-consent-dialog').then((m) => ({ default: m.GuidelinesConsentDialog })));
 
 type Guardable = { send: (question: string) => unknown; edit: (...args: never[]) => unknown; regenerate: (...args: never[]) => unknown };
 
@@ -87,14 +89,16 @@ export function useGuidelinesConsent(details: DetailsForConversation | undefined
   });
 
   const dialog: ReactNode = (
-    <GuidelinesConsentDialog
-      document={pending?.document ?? null}
-      agentName={details?.gptSystem.name ?? ''}
-      busy={saving.isLoading}
-      error={error}
-      onAccept={() => void accept()}
-      onCancel={cancel}
-    />
+    <LazyMount open={pending !== null}>
+      <GuidelinesConsentDialog
+        document={pending?.document ?? null}
+        agentName={details?.gptSystem.name ?? ''}
+        busy={saving.isLoading}
+        error={error}
+        onAccept={() => void accept()}
+        onCancel={cancel}
+      />
+    </LazyMount>
   );
   return { guardActions, dialog };
 }

@@ -5,19 +5,21 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppSelector } from '../../../app/state/hooks';
 import { EmptyState } from '../../../components/empty-state';
+import { LazyMount } from '../../../components/lazy-mount';
 import { FixedRowVirtualList } from '../../../components/virtual-list/fixed-row-virtual-list';
 import { useGetConversationsInfiniteQuery } from '../api/get-conversations.api';
 import { useChatRoute } from '../hooks/use-chat-route';
 import { useConversationActions } from '../hooks/use-conversation-actions';
 import { groupLabel, userTimeZone } from '../utils/conversation-groups';
 import { mergePages, toRows, type ConversationRow as Row } from '../utils/conversation-rows';
-import { ConversationDeleteDialog } from './conversation-delete-dialog';
 import { ConversationMenu } from './conversation-menu';
 import { ConversationRow, RowHeight } from './conversation-row';
+
+const ConversationDeleteDialog = lazy(() => import('./conversation-delete-dialog').then((m) => ({ default: m.ConversationDeleteDialog })));
 
 export const OverscanRows = 2;
 /** Ask for the next page this many rows before the end, so fast scrolling rarely meets the bottom. */
@@ -112,14 +114,16 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
         onRename={() => menu && setRenamingId(menu.conversation.conversationId)}
         onDelete={() => menu && setDeleting(menu.conversation)}
       />
-      <ConversationDeleteDialog
-        conversation={deleting}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void actions.remove(deleting);
-          setDeleting(null);
-        }}
-      />
+      <LazyMount open={deleting !== null}>
+        <ConversationDeleteDialog
+          conversation={deleting}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            if (deleting) void actions.remove(deleting);
+            setDeleting(null);
+          }}
+        />
+      </LazyMount>
     </Box>
   );
 }

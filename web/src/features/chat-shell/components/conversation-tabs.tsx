@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConversationList } from './conversation-list';
@@ -30,22 +30,19 @@ export function ConversationTabs({ onNewChat, onNavigate }: { onNewChat: () => v
       <Button variant="contained" startIcon={<AddIcon />} onClick={onNewChat} fullWidth>
         {t('chat.newChat')}
       </Button>
-      <TextField
+      {/* an OutlinedInput, not a TextField: it has no label, and TextField brings Select into the chat route */}
+      <OutlinedInput
         data-tour="search-titles"
         size="small"
         placeholder={t('chat.searchTitles')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
-        slotProps={{
-          htmlInput: { 'aria-label': t('chat.searchTitles'), maxLength: 200 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        inputProps={{ 'aria-label': t('chat.searchTitles'), maxLength: 200 }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
       />
       <Tabs value={list} onChange={(_e, v: 'history' | 'archived') => setList(v)} variant="fullWidth" aria-label={t('chat.tabChats')}>
         <Tab value="history" label={t('chat.tabHistory')} />
