@@ -2,6 +2,7 @@
 // timeouts, error kinds, and the 401 (renew once, shared) and 503 (Retry-After) rules of SPEC §8.
 import { newRequestId } from './request-id';
 import { SessionHeaderStore } from './session-headers';
+import { sendWithXhr } from './xhr-send';
 import type { HttpError, HttpMeta, HttpResult, RequestArgs } from './http.types';
 
 export const DefaultTimeoutMs = 60_000;
@@ -80,6 +81,9 @@ const encodeBody = (body: unknown, headers: Headers): BodyInit | undefined => {
   return JSON.stringify(body);
 };
 
+const uploadBody = (body: unknown): XMLHttpRequestBodyInit | null =>
+  body === undefined ? null : body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string' ? body : JSON.stringify(body);
+
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const doFetch = config.fetch ?? ((request: Request) => globalThis.fetch(request));
   const sleep = config.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -129,7 +133,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     const meta: HttpMeta = { request, requestId };
     const fail = (error: HttpError) => ({ error, meta });
     try {
-      const response = await doFetch(request);
+      const response = args.onUploadProgress ? await sendWithXhr(request, uploadBody(args.body), args.onUploadProgress) : await doFetch(request);
       meta.response = response;
       sessionHeaders.capture(response.headers);
       if (!response.ok) {

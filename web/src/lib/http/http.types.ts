@@ -1,5 +1,6 @@
 // Shapes of the generic fetch client: what a call asks for and what it answers (SPEC §7 error kinds).
 import type { ErrorBody } from '@atrium/contract';
+import type { UploadProgress } from './xhr-send';
 
 /** 'stream': the response body unread (server-sent events); the caller reads and cancels it. */
 export type ResponseKind = 'json' | 'text' | 'download' | 'stream';
@@ -20,6 +21,8 @@ export interface RequestArgs {
   withCredentials?: boolean;
   /** Calls that obtain tokens must not trigger token regeneration themselves. */
   skipTokenRenewal?: boolean;
+  /** Reports how much of the body has gone out; the call then goes through XMLHttpRequest (xhr-send.ts). */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export interface DownloadResult {
