@@ -1,7 +1,8 @@
 // A person adds images and files to a question as a new user would: by the upload button, by
 // pasting and by dropping; sees the chips, sends, and finds the thumbnails and file names on the
 // question and the answer of a vision model (a fake OpenAI-compatible server on 127.0.0.1 that
-// records what it was sent). Refused types are explained. Screenshots are looked at.
+// records what it was sent). Refused types are explained; a large upload shows its progress in
+// percent and can be cancelled. Screenshots are looked at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -134,6 +135,56 @@ describe('attachments and images in the chat', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows how much of a large upload has gone out, and cancels an upload by the chip button', async () => {
+    const { context, page, errors } = await openPage(app.browser);
+    await signIn(page, app.server.baseUrl, admin);
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.getByRole('heading', { name: 'Atrium Assistant' }).waitFor();
+    const chips = page.locator('[data-tour="chat-input-bar"]').getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+    const uploadButton = page.getByRole('button', { name: 'Upload file' });
+    await expect.poll(() => uploadButton.isEnabled()).toBe(true);
+    // a slow uplink (512 kB/s) so that a 2 MB file takes about four seconds to go out
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    const report = Buffer.from('Field report: a pelican was seen at the lake at dawn.\n'.repeat(40_000));
+    const pick = async (name: string) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), uploadButton.click()]);
+      await chooser.setFiles({ name, mimeType: 'text/plain', buffer: report });
+      return chips.filter({ hasText: name });
+    };
+    /** The percentage the chip's progress bar reports, null while there is none. */
+    const percentOf = async (name: string) => {
+      const now = await page.getByRole('progressbar', { name: `Uploading ${name}` }).getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
+      return now === null ? null : Number(now);
+    };
+
+    const chip = await pick('field-report.txt');
+    await expect.poll(() => percentOf('field-report.txt'), { timeout: 20_000, intervals: [50] }).toBeGreaterThanOrEqual(20);
+    const midway = (await percentOf('field-report.txt'))!;
+    expect(midway).toBeLessThan(100);
+    // the same figure, for the eye, on the chip
+    expect(await chip.textContent()).toMatch(/field-report\.txt\d{1,2}%/);
+    await screenshot(page, 'chat-attachments-progress');
+    await expect.poll(() => percentOf('field-report.txt'), { timeout: 20_000, intervals: [100] }).toBeGreaterThan(midway);
+    // done: the chip offers Remove and shows no percentage any more
+    await chip.getByRole('button', { name: 'Remove field-report.txt' }).waitFor({ timeout: 30_000 });
+    expect(await chip.textContent()).not.toContain('%');
+
+    // the chip's button cancels an upload on its way: the chip goes, and nothing is reported as failed
+    const second = await pick('second-report.txt');
+    await expect.poll(() => percentOf('second-report.txt'), { timeout: 20_000, intervals: [50] }).toBeGreaterThan(0);
+    await second.getByRole('button', { name: 'Cancel upload of second-report.txt' }).click();
+    await expect.poll(() => second.count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Could not upload', { exact: false }).count()).toBe(0);
+    await expect.poll(() => chips.count()).toBe(1);
+
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     expect(errors).toEqual([]);
     await context.close();
   });

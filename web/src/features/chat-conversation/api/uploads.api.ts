@@ -3,6 +3,7 @@ import type { Attachment, VisionImage, VisionImageBase64 } from '@atrium/contrac
 import { baseApi } from '../../../app/api/base-api';
 import { http } from '../../../app/api/http';
 import { errorBodyOf, type HttpError } from '../../../lib/http/http.types';
+import type { UploadProgress } from '../../../lib/http/xhr-send';
 
 export const VisionImagesPath = '/userConversations/visionImages';
 
@@ -28,13 +29,19 @@ const form = (file: File) => {
 
 const failure = (error: HttpError): UploadResult<never> => ({ ok: false, status: error.status, message: errorBodyOf(error)?.message ?? null });
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** bytes of the file sent so far; the call then reports progress (through XMLHttpRequest) */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
 // Uploads can take a while on a slow link: no client timeout, the server's limits decide.
-export async function uploadVisionImage(file: File, signal?: AbortSignal): Promise<UploadResult<VisionImage>> {
-  const r = await http().request<VisionImage>({ url: VisionImagesPath, method: 'POST', body: form(file), timeout: 0, signal });
+export async function uploadVisionImage(file: File, { signal, onProgress }: UploadOptions = {}): Promise<UploadResult<VisionImage>> {
+  const r = await http().request<VisionImage>({ url: VisionImagesPath, method: 'POST', body: form(file), timeout: 0, signal, onUploadProgress: onProgress });
   return r.error ? failure(r.error) : { ok: true, data: r.data };
 }
 
-export async function uploadAttachment(file: File, signal?: AbortSignal): Promise<UploadResult<Attachment>> {
+export async function uploadAttachment(file: File, { signal, onProgress }: UploadOptions = {}): Promise<UploadResult<Attachment>> {
   const r = await http().request<Attachment>({
     url: '/attachments',
     method: 'POST',
@@ -42,6 +49,7 @@ export async function uploadAttachment(file: File, signal?: AbortSignal): Promis
     body: form(file),
     timeout: 0,
     signal,
+    onUploadProgress: onProgress,
   });
   return r.error ? failure(r.error) : { ok: true, data: r.data };
 }

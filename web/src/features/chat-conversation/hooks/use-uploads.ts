@@ -1,10 +1,11 @@
 // The images and files of the next question: checks type and size before sending a byte, uploads
-// each (images to the vision endpoint, documents as FileSearch attachments), keeps them in the chat
-// state until the question is sent, and says clearly why a file was refused.
+// each (images to the vision endpoint, documents as FileSearch attachments) with its progress, stops
+// an upload whose chip is removed, keeps them in the chat state until the question is sent, and says
+// clearly why a file was refused.
 import { skipToken } from '@reduxjs/toolkit/query';
 import { MaxUploadsPerQuestion } from '@atrium/contract';
 import { useSnackbar } from '../../../components/notices/notices';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { chatActions } from '../../../app/state/chat.slice';
@@ -13,6 +14,7 @@ import type { RootState } from '../../../app/state/store';
 import { useGetDetailsForConversationQuery } from '../api/get-agent-details.api';
 import { uploadAttachment, uploadsApi, uploadVisionImage } from '../api/uploads.api';
 import { formatBytes, nameForPasted, uploadKindOf } from '../utils/upload-kind';
+import { uploadProgress } from '../utils/upload-progress';
 import '../uploads-texts';
 
 export function useUploads() {
@@ -55,9 +57,13 @@ export function useUploads() {
         const localId = `upload-${Date.now()}-${++seq.current}`;
         const base = { localId, kind, fileName: file.name } as const;
         dispatch(chatActions.promptUploadAdded({ ...base, status: 'uploading' }));
+        // after the chip is in the store: retainOnly() aborts uploads whose chip is gone
+        const tracker = uploadProgress.start(localId);
+        const options = { signal: tracker.signal, onProgress: tracker.report };
         void (async () => {
           if (kind === 'image') {
-            const r = await uploadVisionImage(file);
+            const r = await uploadVisionImage(file, options);
+            uploadProgress.finish(localId);
             if (!r.ok) return failed(localId, file.name, r.message);
             const { visionImageId, blobFileName, thumbnailBlobFileName, mimeType, thumbnails } = r.data;
             const thumb = thumbnails[0];
@@ -76,7 +82,8 @@ export function useUploads() {
               }),
             );
           } else {
-            const r = await uploadAttachment(file);
+            const r = await uploadAttachment(file, options);
+            uploadProgress.finish(localId);
             if (!r.ok) return failed(localId, file.name, r.message);
             const { attachmentId, attachmentType, context, originalFileName, mimeType } = r.data;
             dispatch(chatActions.promptUploadFinished({ ...base, status: 'ready', attachment: { attachmentId, attachmentType, context, originalFileName, mimeType } }));
@@ -86,6 +93,9 @@ export function useUploads() {
     },
     [details, dispatch, failed, refuse, store, t],
   );
+
+  // a chip removed while it uploads, or a question cleared, stops its upload
+  useEffect(() => uploadProgress.retainOnly(new Set(uploads.map((u) => u.localId))), [uploads]);
 
   return {
     uploads,
