@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { generatedImageMarkdown, type Citation, type ExecutionLog, type ResponseModelEvent, type SegmentStatus, type StreamError } from '@atrium/contract';
 import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart, ToolCall } from './model.types.js';
-import type { ChatTool, ToolOutcome } from './chat-tools.js';
+import { runToolCall, type ChatTool, type ToolOutcome } from './chat-tools.js';
 import { ModelError } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 import type { ChatTransport } from './chat-updates.js';
@@ -165,24 +165,15 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   };
   /** Runs one call the model made; what it shows goes into the answer as it goes to the client. */
   const runTool = async (call: ToolCall): Promise<ToolOutcome['output']> => {
-    const tool = tools.find((t) => t.spec.name === call.toolName);
-    if (!tool) {
-      trace.error(`The model called ${call.toolName}, which this agent does not offer`, 'ToolCall');
-      return { error: `There is no tool named ${call.toolName}.` };
-    }
-    transport.publish({ type: 'step', text: tool.step });
-    trace.info('Step', tool.step);
-    let outcome: ToolOutcome;
-    try {
-      outcome = await tool.run(call.input, toolContext);
-    } catch (e) {
-      if (signal.aborted || storeFailure) throw e;
-      deps.logger.error({ err: e, segmentId: turn.segmentId, tool: call.toolName }, 'chat tool failed');
-      trace.error(`${call.toolName} failed`, 'ToolCall');
-      return { error: 'The tool failed. Tell the person it did not work this time.' };
-    }
-    if (outcome.log.isError) trace.error(outcome.log.message, 'ToolCall');
-    else trace.info('ToolCall', outcome.log.message);
+    const outcome = await runToolCall(call, {
+      tools,
+      context: toolContext,
+      publishStep: (text) => transport.publish({ type: 'step', text }),
+      trace,
+      logger: deps.logger,
+      // a stopped answer or an unsaved segment ends the turn; anything else is the tool's own failure
+      fatal: () => signal.aborted || !!storeFailure,
+    });
     if (outcome.image) {
       // the same markdown the client appends on the event, so that a reloaded answer shows the image
       answer += generatedImageMarkdown(outcome.image);

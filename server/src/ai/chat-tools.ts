@@ -1,7 +1,9 @@
 // Tools the model may call during one answer, and which of them a turn offers. The model's call ends
 // its stream; the orchestrator runs the tool, publishes what the person should see (a step, an image)
 // and hands the result back to the model, which goes on with its answer.
-import type { ToolSpec } from './model.types.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ToolCall, ToolSpec } from './model.types.js';
+import type { TraceLog } from './chat-trace.js';
 
 export interface ToolContext {
   conversationId: string;
@@ -42,4 +44,44 @@ export function turnCapabilities(agentCapabilities: readonly string[] | undefine
   if (!options?.capabilitiesExplicitlyProvided || !options.capabilities) return agent;
   const asked = new Set(options.capabilities.map((c) => c.toLowerCase()));
   return new Set([...agent].filter((c) => asked.has(c.toLowerCase())));
+}
+
+/**
+ * A tool such as image creation can run for a minute without a byte on the stream; proxies close idle
+ * responses (nginx after 60 s by default). Its step-update is repeated meanwhile: an event every
+ * client already reads, where a comment line might confuse the simplest ones.
+ */
+export const ToolStepRepeatMs = 15_000;
+
+/**
+ * Runs one call the model made: its step (repeated while it runs), the tool, the execution log. A
+ * failure of the tool becomes an output the model can explain; errors for which `fatal()` holds (the
+ * answer was stopped, the segment could not be saved) end the turn instead.
+ */
+export async function runToolCall(
+  call: ToolCall,
+  o: { tools: readonly ChatTool[]; context: ToolContext; publishStep(text: string): void; trace: TraceLog; logger: FastifyBaseLogger; fatal(): boolean },
+): Promise<Pick<ToolOutcome, 'output' | 'image'>> {
+  const tool = o.tools.find((t) => t.spec.name === call.toolName);
+  if (!tool) {
+    o.trace.error(`The model called ${call.toolName}, which this agent does not offer`, 'ToolCall');
+    return { output: { error: `There is no tool named ${call.toolName}.` } };
+  }
+  o.publishStep(tool.step);
+  o.trace.info('Step', tool.step);
+  const keepAlive = setInterval(() => o.publishStep(tool.step), ToolStepRepeatMs);
+  let outcome: ToolOutcome;
+  try {
+    outcome = await tool.run(call.input, o.context);
+  } catch (e) {
+    if (o.fatal()) throw e;
+    o.logger.error({ err: e, segmentId: o.context.segmentId, tool: call.toolName }, 'chat tool failed');
+    o.trace.error(`${call.toolName} failed`, 'ToolCall');
+    return { output: { error: 'The tool failed. Tell the person it did not work this time.' } };
+  } finally {
+    clearInterval(keepAlive);
+  }
+  if (outcome.log.isError) o.trace.error(outcome.log.message, 'ToolCall');
+  else o.trace.info('ToolCall', outcome.log.message);
+  return { output: outcome.output, ...(outcome.image ? { image: outcome.image } : {}) };
 }

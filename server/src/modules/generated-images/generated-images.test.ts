@@ -210,7 +210,6 @@ describe('images created while answering', () => {
   it('stops drawing when the person stops the answer, and keeps what was answered', async () => {
     model.setImageScript({ delayMs: 3000 });
     try {
-      const aborted = model.aborted;
       const before = model.requests.length;
       const r = await postStream(
         base,
@@ -220,8 +219,8 @@ describe('images created while answering', () => {
       );
       const id = dataOf<{ ConversationSegmentId: string }>(r.events, 'conversation-and-segment-id').ConversationSegmentId;
       // the image request was under way and is abandoned with the answer
-      await model.waitForAbort(aborted + 1);
-      expect(model.requests.slice(before).some((x) => x.path.endsWith('/images/generations') && x.aborted)).toBe(true);
+      const drawing = () => model.requests.slice(before).find((x) => x.path.endsWith('/images/generations'));
+      expect(await eventually(async () => drawing()?.aborted, Boolean)).toBe(true);
       const segment = await eventually(
         async () => (await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.id, id)))[0],
         (row) => row?.status === 'Aborted',
