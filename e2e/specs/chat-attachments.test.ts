@@ -164,20 +164,20 @@ describe('attachments and images in the chat', () => {
     };
 
     const chip = await pick('field-report.txt');
-    await expect.poll(() => percentOf('field-report.txt'), { timeout: 20_000, intervals: [50] }).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => percentOf('field-report.txt'), { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(20);
     const midway = (await percentOf('field-report.txt'))!;
     expect(midway).toBeLessThan(100);
     // the same figure, for the eye, on the chip
     expect(await chip.textContent()).toMatch(/field-report\.txt\d{1,2}%/);
     await screenshot(page, 'chat-attachments-progress');
-    await expect.poll(() => percentOf('field-report.txt'), { timeout: 20_000, intervals: [100] }).toBeGreaterThan(midway);
+    await expect.poll(() => percentOf('field-report.txt'), { timeout: 20_000, interval: 100 }).toBeGreaterThan(midway);
     // done: the chip offers Remove and shows no percentage any more
     await chip.getByRole('button', { name: 'Remove field-report.txt' }).waitFor({ timeout: 30_000 });
     expect(await chip.textContent()).not.toContain('%');
 
     // the chip's button cancels an upload on its way: the chip goes, and nothing is reported as failed
     const second = await pick('second-report.txt');
-    await expect.poll(() => percentOf('second-report.txt'), { timeout: 20_000, intervals: [50] }).toBeGreaterThan(0);
+    await expect.poll(() => percentOf('second-report.txt'), { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
     await second.getByRole('button', { name: 'Cancel upload of second-report.txt' }).click();
     await expect.poll(() => second.count()).toBe(0);
     await page.waitForTimeout(500);
