@@ -27,13 +27,24 @@ export function timeZoneOf(request: FastifyRequest): string {
   return zone !== '' && zone.length <= 64 && isTimeZone(zone) ? zone : 'UTC';
 }
 
-/** e.g. "Saturday, 21 November 2026, 15:04" in the given zone. */
-export function formatInZone(date: Date, zone: string): string {
-  let formatter = formatters.get(zone);
+const styles = {
+  /** "Saturday, 21 November 2026, 15:04" */
+  full: ['en-GB', { dateStyle: 'full', timeStyle: 'short' }],
+  /** "2026-11-21" */
+  isoDate: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+  /** "15:04" */
+  time: ['en-GB', { hour: '2-digit', minute: '2-digit' }],
+} as const satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
+
+/** The date in the given zone, e.g. "Saturday, 21 November 2026, 15:04" (full), "2026-11-21", "15:04". */
+export function formatInZone(date: Date, zone: string, style: keyof typeof styles = 'full'): string {
+  const key = `${style} ${zone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' });
+    const [locale, options] = styles[style];
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
     // only valid zones get here (timeZoneOf), and few exist; the bound guards other callers
-    if (formatters.size < 1000) formatters.set(zone, formatter);
+    if (formatters.size < 3000) formatters.set(key, formatter);
   }
   return formatter.format(date);
 }

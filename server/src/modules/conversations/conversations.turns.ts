@@ -71,8 +71,8 @@ function systemPrompt(agent: ChatAgent, principal: Principal, timeZone: string):
   const prompt = renderSystemPrompt(agent.config.systemPrompt, {
     userName: principal.displayName || principal.email,
     userEmail: principal.email,
-    date: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at),
-    time: new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(at),
+    date: formatInZone(at, timeZone, 'isoDate'),
+    time: formatInZone(at, timeZone, 'time'),
     timeZone,
     gptSystemName: agent.name,
   });
