@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../e2e/harness/server.js';
+import { benchDatabase } from './lib/database.js';
 import { startFakeOpenAI } from '../server/src/test/fake-upstreams.js';
 import { directStream, gaps, platformStream, type StreamTiming } from './lib/clients.js';
 import { round, summary, waves } from './lib/stats.js';
@@ -22,13 +23,14 @@ const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
 
 async function main() {
   const upstream = await startFakeOpenAI({ script: { chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } } });
+  const database = await benchDatabase(process.env.DATABASE_URL);
   const server = await startServer({
     OPENAI_BASE_URL: upstream.url,
     OPENAI_MODELS: model,
     OPENAI_API_KEY: 'bench-key',
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
   });
   try {
     const tokenRes = await fetch(`${server.baseUrl}/api/internal/authorization/Local/GenerateToken`, {
@@ -102,6 +104,7 @@ async function main() {
   } finally {
     await server.stop();
     await upstream.close();
+    await database.drop();
   }
 }
 

@@ -16,6 +16,7 @@ import { OfflineDeployment, streamOffline } from './offline-engine.js';
 import { ModelError, type AnswerRequest, type GeneratedImage, type ImageRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
 import { providerAdapters, providerTypeFromName } from './providers/index.js';
 import { callSettings, streamFromAiSdk, toModelError } from './providers/ai-sdk-stream.js';
+import { leanStreamFits, streamOpenAIChat, type OpenAIChatEndpoint } from './providers/openai-chat-stream.js';
 
 const CacheMs = 5_000;
 const TitleMaxChars = 60;
@@ -36,6 +37,8 @@ interface Entry extends AnsweringDeployment {
   /** built on first use; the key is decrypted only then */
   lm?: LanguageModel;
   im?: ImageModel;
+  /** OpenAI-compatible connections: where the lean stream sends text-only turns */
+  chat?: OpenAIChatEndpoint;
 }
 
 interface Catalog {
@@ -135,6 +138,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     entry.lm = adapter.languageModel({ ...entry.connection, apiKey: apiKeyOf(entry) }, entry.model);
     return entry.lm;
   };
+  const chatEndpoint = (entry: Entry): OpenAIChatEndpoint => (entry.chat ??= { baseUrl: entry.connection.endpoint ?? '', apiKey: apiKeyOf(entry) });
   const imageModel = (entry: Entry): ImageModel => {
     if (entry.im) return entry.im;
     const adapter = providerAdapters[entry.providerType];
@@ -175,6 +179,11 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         return;
       }
       const entry = await entryOf(request.deployment);
+      // the common turn (text, no tools) of an OpenAI-compatible server skips the AI SDK's stream pipeline
+      if (entry.providerType === 'OpenAICompatible' && leanStreamFits(request)) {
+        yield* streamOpenAIChat(chatEndpoint(entry), entry.model, request);
+        return;
+      }
       yield* streamFromAiSdk(languageModel(entry), request, providerAdapters[entry.providerType].quirks);
     },
     async imageDeployment(): Promise<ResolvedDeployment | null> {

@@ -5,6 +5,7 @@ import { ModelError, type AnswerRequest, type ResolvedDeployment, type StreamPar
 import { startFakeAnthropic, startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { providerAdapters } from './index.js';
 import { streamFromAiSdk } from './ai-sdk-stream.js';
+import { leanStreamFits, streamOpenAIChat } from './openai-chat-stream.js';
 import type { ProviderTypeName } from '@atrium/contract';
 
 let openai: FakeUpstream;
@@ -33,16 +34,18 @@ const deployment = (providerType: ProviderTypeName, extra: Partial<ResolvedDeplo
   ...extra,
 });
 
-const cases: { type: ProviderTypeName; fake: () => FakeUpstream; connection: () => { endpoint: string | null; apiVersion: string | null } }[] = [
+type Case = { type: ProviderTypeName; lean?: boolean; fake: () => FakeUpstream; connection: () => { endpoint: string | null; apiVersion: string | null } };
+const cases: Case[] = [
   { type: 'OpenAI', fake: () => openai, connection: () => ({ endpoint: openai.url, apiVersion: null }) },
   { type: 'OpenAICompatible', fake: () => openai, connection: () => ({ endpoint: openai.url, apiVersion: null }) },
+  // text-only turns of OpenAI-compatible servers: the registry's lean stream instead of the AI SDK
+  { type: 'OpenAICompatible', lean: true, fake: () => openai, connection: () => ({ endpoint: openai.url, apiVersion: null }) },
   { type: 'AzureOpenAI', fake: () => openai, connection: () => ({ endpoint: openai.origin, apiVersion: '2024-10-21' }) },
   { type: 'Anthropic', fake: () => anthropic, connection: () => ({ endpoint: anthropic.origin, apiVersion: null }) },
 ];
 
-function run(type: ProviderTypeName, connection: { endpoint: string | null; apiVersion: string | null }, overrides: Partial<AnswerRequest> = {}) {
+function run(type: ProviderTypeName, connection: { endpoint: string | null; apiVersion: string | null }, overrides: Partial<AnswerRequest> = {}, lean = false) {
   const d = overrides.deployment ?? deployment(type);
-  const model = providerAdapters[type].languageModel!({ connectionId: 'c', name: 'c', apiKey: 'sk-test', ...connection }, d.model);
   const request: AnswerRequest = {
     deployment: d,
     system: 'Be brief.',
@@ -52,6 +55,8 @@ function run(type: ProviderTypeName, connection: { endpoint: string | null; apiV
     signal: new AbortController().signal,
     ...overrides,
   };
+  if (lean) return streamOpenAIChat({ baseUrl: connection.endpoint!, apiKey: 'sk-test' }, d.model, request);
+  const model = providerAdapters[type].languageModel!({ connectionId: 'c', name: 'c', apiKey: 'sk-test', ...connection }, d.model);
   return streamFromAiSdk(model, request, providerAdapters[type].quirks);
 }
 
@@ -62,10 +67,11 @@ async function collect(parts: AsyncIterable<StreamPart>): Promise<StreamPart[]> 
 }
 const textOf = (parts: StreamPart[]) => parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
 
-describe.each(cases)('$type provider', ({ type, fake, connection }) => {
+describe.each(cases)('$type provider (lean stream: $lean)', ({ type, lean, fake, connection }) => {
+  const stream = (overrides: Partial<AnswerRequest> = {}) => run(type, connection(), overrides, lean);
   it('streams the answer in pieces and ends with the provider usage', async () => {
     fake().setScript({ chunks: ['Hel', 'lo ', 'wörld 👋'], usage: { promptTokens: 21, completionTokens: 4 } });
-    const parts = await collect(run(type, connection()));
+    const parts = await collect(stream());
     expect(parts.filter((p) => p.type === 'text').length).toBeGreaterThanOrEqual(3);
     expect(textOf(parts)).toBe('Hello wörld 👋');
     expect(parts.at(-1)).toEqual({ type: 'usage', promptTokens: 21, completionTokens: 4, estimated: false });
@@ -75,10 +81,11 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
     expect(body.temperature).toBe(0.3);
   });
 
-  it('passes a tool call through', async () => {
+  // the registry sends turns with tools through the AI SDK
+  it.runIf(!lean)('passes a tool call through', async () => {
     fake().setScript({ chunks: [], toolCall: { name: 'search_web', input: { query: 'atrium' } } });
     const parts = await collect(
-      run(type, connection(), { tools: [{ name: 'search_web', description: 'Searches the web', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }] }),
+      stream({ tools: [{ name: 'search_web', description: 'Searches the web', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }] }),
     );
     expect(parts).toContainEqual({ type: 'tool-call', toolCallId: expect.any(String), toolName: 'search_web', input: { query: 'atrium' } });
     expect(parts.at(-1)?.type).toBe('usage');
@@ -86,7 +93,7 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
 
   it.each([500, 429])('turns HTTP %i before the first token into an upstream ModelError', async (status) => {
     fake().setScript({ status, errorMessage: 'upstream is unhappy' });
-    const error = await collect(run(type, connection())).catch((e: unknown) => e);
+    const error = await collect(stream()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ kind: 'upstream', status, beforeFirstToken: true });
     fake().setScript({});
@@ -96,7 +103,7 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
     fake().setScript({ chunks: ['Partial', ' answer'], end });
     const parts: StreamPart[] = [];
     const error = await (async () => {
-      for await (const p of run(type, connection())) parts.push(p);
+      for await (const p of stream()) parts.push(p);
     })().catch((e: unknown) => e);
     expect(textOf(parts)).toContain('Partial');
     expect(error).toBeInstanceOf(ModelError);
@@ -109,7 +116,7 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
     const before = fake().aborted;
     const controller = new AbortController();
     const parts: StreamPart[] = [];
-    for await (const p of run(type, connection(), { signal: controller.signal })) {
+    for await (const p of stream({ signal: controller.signal })) {
       parts.push(p);
       if (textOf(parts).includes('two')) controller.abort();
     }
@@ -122,7 +129,7 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
   it('closes the upstream socket when the consumer stops reading', async () => {
     fake().setScript({ chunks: ['a', 'b', 'c'], chunkDelayMs: 10, end: 'hang' });
     const before = fake().aborted;
-    for await (const p of run(type, connection())) {
+    for await (const p of stream()) {
       if (p.type === 'text') break;
     }
     await fake().waitForAbort(before + 1);
@@ -131,6 +138,37 @@ describe.each(cases)('$type provider', ({ type, fake, connection }) => {
 });
 
 describe('request mapping', () => {
+  it('takes the lean stream only for text turns without tools', () => {
+    const base: AnswerRequest = {
+      deployment: deployment('OpenAICompatible', { vision: true }),
+      system: '',
+      messages: [{ role: 'user', content: 'Hi' }],
+      params: { temperature: null, topP: null, frequencyPenalty: null, maxTokens: null },
+      passages: [],
+      signal: new AbortController().signal,
+    };
+    const tool = { name: 't', description: 'd', inputSchema: { type: 'object' } };
+    expect(leanStreamFits(base)).toBe(true);
+    expect(leanStreamFits({ ...base, tools: [tool] })).toBe(false);
+    expect(leanStreamFits({ ...base, messages: [{ role: 'user', content: 'Hi', images: [{ mimeType: 'image/png', base64: 'AA==' }] }] })).toBe(false);
+    // a deployment without vision drops images anyway, and one without tools never offers them
+    expect(leanStreamFits({ ...base, deployment: deployment('OpenAICompatible', { vision: false, tools: false }), tools: [tool], messages: [{ role: 'user', content: 'Hi', images: [{ mimeType: 'image/png', base64: 'AA==' }] }] })).toBe(true);
+    expect(leanStreamFits({ ...base, messages: [{ role: 'assistant', content: '', toolCalls: [{ toolCallId: 'c', toolName: 't', input: {} }] }, { role: 'tool', content: '{}', toolCallId: 'c', toolName: 't' }] })).toBe(false);
+  });
+
+  it('sends the lean stream the body the AI SDK sends', async () => {
+    openai.setScript({});
+    const request = { system: 'Be brief.', messages: [{ role: 'user' as const, content: 'Hi' }, { role: 'assistant' as const, content: 'Hello' }, { role: 'user' as const, content: 'More' }] };
+    await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, { ...request, deployment: deployment('OpenAICompatible', { maxOutputTokens: 100 }) }));
+    const viaSdk = openai.requests.at(-1)!;
+    await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, { ...request, deployment: deployment('OpenAICompatible', { maxOutputTokens: 100 }) }, true));
+    const lean = openai.requests.at(-1)!;
+    expect(lean.body).toEqual(viaSdk.body);
+    expect(lean.path).toBe(viaSdk.path);
+    expect(lean.headers.authorization).toBe('Bearer sk-test');
+    expect(lean.body.max_tokens).toBe(100);
+  });
+
   it('sends images only to vision deployments and caps max tokens by the deployment', async () => {
     openai.setScript({});
     const image = { mimeType: 'image/png', base64: 'iVBORw0KGgo=' };
@@ -143,9 +181,9 @@ describe('request mapping', () => {
     expect(JSON.stringify(openai.requests.at(-1)!.body)).toContain('data:image/png;base64,iVBORw0KGgo=');
   });
 
-  it('estimates usage with the tokenizer when the server reports none', async () => {
+  it.each([false, true])('estimates usage with the tokenizer when the server reports none (lean stream: %s)', async (lean) => {
     openai.setScript({ chunks: ['Four', ' score', ' and', ' seven'], usage: null });
-    const parts = await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }));
+    const parts = await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, {}, lean));
     const usage = parts.at(-1);
     expect(usage).toMatchObject({ type: 'usage', estimated: true });
     expect(usage).toMatchObject({ completionTokens: 4 });

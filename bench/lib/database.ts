@@ -1,0 +1,31 @@
+// A fresh PostgreSQL database for one benchmark run, made beside the one DATABASE_URL names and dropped
+// afterwards: a database left by an earlier run keeps that run's connection (its fake upstream's port
+// and its instance's encryption key), which a new run can neither reach nor decrypt.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+export interface BenchDatabase {
+  /** DATABASE_URL for the server; undefined for PGlite */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+export async function benchDatabase(base: string | undefined): Promise<BenchDatabase> {
+  if (!base) return { url: undefined, drop: async () => undefined };
+  const name = `atrium_bench_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
