@@ -62,11 +62,14 @@ export async function unpin(db: Db, userId: string, gptSystemId: string): Promis
   await db.delete(pinnedGptSystems).where(and(eq(pinnedGptSystems.userId, userId), eq(pinnedGptSystems.gptSystemId, gptSystemId)));
 }
 
-export async function upsertRecent(db: Db, userId: string, gptSystemId: string, at: Date): Promise<void> {
-  await db
+export const recentUpsert = (db: Db, userId: string, gptSystemId: string, at: Date) =>
+  db
     .insert(recentGptSystems)
     .values({ userId, gptSystemId, lastUsedAt: at })
     .onConflictDoUpdate({ target: [recentGptSystems.userId, recentGptSystems.gptSystemId], set: { lastUsedAt: at } });
+
+export async function upsertRecent(db: Db, userId: string, gptSystemId: string, at: Date): Promise<void> {
+  await recentUpsert(db, userId, gptSystemId, at);
 }
 
 export async function listPrompts(db: Db, gptSystemId: string) {

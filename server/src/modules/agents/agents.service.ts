@@ -12,6 +12,7 @@ import {
 } from '@atrium/contract';
 import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
 import type { ResolvedDeployment } from '../../ai/model.types.js';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
@@ -130,6 +131,9 @@ export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirector
 export async function recordAgentUse(db: Db, userId: string, gptSystemId: string, at: Date = new Date()): Promise<void> {
   await repo.upsertRecent(db, userId, gptSystemId, at);
 }
+
+/** The same write as recordAgentUse, unexecuted: the conversations module makes it part of a turn's one statement. */
+export const agentUseStatement = (db: Db, userId: string, gptSystemId: string, at: Date): SQLWrapper => repo.recentUpsert(db, userId, gptSystemId, at);
 
 /** The list filter of chat access policies and of AllowUserCreatedGptSystems (personal agents hidden while off). */
 async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRow) => boolean> {

@@ -11,9 +11,8 @@ import { turnCapabilities } from '../../ai/chat-tools.js';
 import { imageToolForTurn } from '../../ai/tools/create-image.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
 import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
-import type { Db } from '../../db/client.js';
-import type { VisionImageRow } from '../../db/schema/index.js';
-import { recordAgentUse } from '../agents/agents.service.js';
+import type { SegmentRow, VisionImageRow } from '../../db/schema/index.js';
+import { agentUseStatement } from '../agents/agents.service.js';
 import { renderSystemPrompt } from '../agents/config-states.validation.js';
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
@@ -196,7 +195,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     imageToolForTurn({ capabilities: turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions), deployment, models: deps.models, images: deps.generatedImages }),
   ]);
   const segmentId = randomUUID();
-  const segment: repo.NewSegment & { id: string; conversationId: string } = {
+  const segment = {
     id: segmentId,
     conversationId,
     parentSegmentId,
@@ -211,19 +210,21 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     gptSystemId: preview ? null : agent.gptSystemId,
     brandKey: agent.brandKey,
     userId: principal.userId,
-  };
+  } satisfies repo.NewSegment;
 
   const title = newConversation?.title ?? '';
   const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, visionImageIds, attachmentIds) : undefined);
-  // the agent's recent use goes into the turn's own transaction: one commit instead of two
-  const recordUse = preview ? undefined : (tx: Db) => recordAgentUse(tx, principal.userId, agent.gptSystemId, now);
+  // the agent's recent use goes into the turn's own statement: one write instead of two
+  const recordUse = () => (preview ? undefined : agentUseStatement(deps.db, principal.userId, agent.gptSystemId, now));
   const store: SegmentStore = {
     async create() {
-      await repo.createTurn(deps.db, newConversation, segment, now, recordUse);
+      await repo.createTurn(deps.db, newConversation, segment, now, recordUse());
     },
     async createFinished(outcome) {
-      const row = await repo.createTurn(deps.db, newConversation, { ...segment, ...repo.finishedColumns(outcome) }, now, recordUse);
-      return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
+      // every column is written here (feedback starts empty): the row is known without reading it back
+      const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
+      const [, uploads] = await Promise.all([repo.createTurn(deps.db, newConversation, row, now, recordUse()), uploadIndex()]);
+      return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
     },
     saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
     async finish(outcome) {
