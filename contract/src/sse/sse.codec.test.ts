@@ -11,6 +11,17 @@ describe('encodeSseEvent', () => {
     expect(encodeSseEvent('response-updated', 'x')).toBe('event: response-updated\ndata: eA==\n\n');
   });
 
+  it('encodes UTF-8 as the browser would (TextEncoder, btoa), also a lone surrogate and long text', () => {
+    const reference = (text: string) => {
+      let binary = '';
+      for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+      return btoa(binary);
+    };
+    for (const text of ['Grüße 👋', 'half \ud83d', 'ж'.repeat(40_000)]) {
+      expect(encodeSseEvent('response-updated', text)).toBe(`event: response-updated\ndata: ${reference(text)}\n\n`);
+    }
+  });
+
   it('writes an empty data line when there is no payload', () => {
     expect(encodeSseEvent('no-more-data')).toBe('event: no-more-data\ndata: \n\n');
   });

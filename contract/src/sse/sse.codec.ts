@@ -39,10 +39,17 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
+// On the server (Node), Buffer encodes in one native call; the browser path builds a binary string.
+interface NodeBufferLike {
+  from(text: string, encoding: 'utf8'): { toString(encoding: 'base64'): string };
+}
+const nodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
+const base64OfText = nodeBuffer ? (text: string) => nodeBuffer.from(text, 'utf8').toString('base64') : (text: string) => toBase64(encoder.encode(text));
+
 /** One event block: `event: name\ndata: <base64>\n\n` (`data: ` with nothing after it when empty). */
 export function encodeSseEvent(event: string, data = ''): string {
-  if (/[\r\n]/.test(event)) throw new Error('An event name cannot contain a line break');
-  return `event: ${event}\ndata: ${data === '' ? '' : toBase64(encoder.encode(data))}\n\n`;
+  if (event.includes('\n') || event.includes('\r')) throw new Error('An event name cannot contain a line break');
+  return `event: ${event}\ndata: ${data === '' ? '' : base64OfText(data)}\n\n`;
 }
 
 /** Decodes a base64 payload to text; a payload that is not base64 is returned as it came. */
