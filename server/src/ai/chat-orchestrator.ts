@@ -82,6 +82,13 @@ const ProgressSaveIntervalMs = 2000;
 const DeferCreateMs = 1000;
 const TitleTimeoutMs = 30_000;
 /**
+ * A finished turn's write (one statement, ~1-2 ms of this thread on PGlite) waits while other turns
+ * still wait for their first token, at most this long: with 100 turns arriving together, their first
+ * tokens no longer queue behind the writes of those that already finished. Only the response-model
+ * event (the saved segment) comes later; the answer's text is out already.
+ */
+const FinishWriteMaxDelayMs = 250;
+/**
  * Model calls with tools offered in one turn; the call after them still declares the tools (the
  * history holds their calls, and Anthropic refuses tool results without them) but lets the model call
  * none, so a model that keeps calling cannot loop.
@@ -90,7 +97,8 @@ const MaxToolRounds = 4;
 
 // Generated titles are a second model call plus a write per new conversation: they wait until no
 // turn in this process waits for its first token (measured: with them inline, 100 concurrent new
-// conversations delayed each other's first tokens).
+// conversations delayed each other's first tokens). The queue also counts those waits for finished
+// turns' writes (FinishWriteMaxDelayMs).
 const titles = new IdleQueue({ concurrency: 1, idleDelayMs: 100, maxQueued: 10_000 });
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -295,6 +303,8 @@ export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport
   let model: ResponseModelEvent | null = null;
   if (!storeFailure) {
     try {
+      // the answer is complete on the client; its write waits for other turns' first tokens (a bounded while)
+      await titles.firstTokensOut(FinishWriteMaxDelayMs);
       model = deferred ? await store.createFinished(outcome) : await store.finish(outcome);
     } catch (e) {
       deps.logger.error({ err: e, segmentId: turn.segmentId }, 'could not finish the segment');

@@ -14,6 +14,8 @@ export class IdleQueue {
   private running = 0;
   private waiting = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** firstTokensOut() callers, resolved when the last first-token wait ends */
+  private readonly clear: (() => void)[] = [];
 
   constructor(private readonly options: IdleQueueOptions) {}
 
@@ -33,8 +35,31 @@ export class IdleQueue {
       if (released) return;
       released = true;
       this.waiting--;
-      if (this.waiting === 0) this.schedule();
+      if (this.waiting === 0) {
+        for (const resolve of this.clear.splice(0)) resolve();
+        this.schedule();
+      }
     };
+  }
+
+  /**
+   * Resolves once no turn waits for its first token, or after maxMs at the latest: work that must be
+   * done soon but not before others' first tokens (a finished turn's write) waits here.
+   */
+  firstTokensOut(maxMs: number): Promise<void> {
+    if (this.waiting === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        const i = this.clear.indexOf(done);
+        if (i >= 0) this.clear.splice(i, 1);
+        resolve();
+      }, maxMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.clear.push(done);
+    });
   }
 
   private schedule(): void {
