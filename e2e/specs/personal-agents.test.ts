@@ -49,7 +49,8 @@ describe('personal agents', () => {
     // the quick-create popover: 480 px wide, SPEC §5's messages, an identicon
     const popover = page.getByRole('presentation').locator('.MuiPopover-paper');
     await popover.getByRole('textbox', { name: 'Agent name' }).waitFor();
-    expect((await popover.boundingBox())?.width).toBe(480);
+    // (polled: the popover grows in, and its box is scaled until the transition ends)
+    await expect.poll(async () => (await popover.boundingBox())?.width).toBe(480);
     await popover.getByRole('button', { name: 'Create' }).click();
     await popover.getByText('Name is required').waitFor();
     await popover.getByRole('textbox', { name: 'Agent name' }).fill('x'.repeat(151));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTourState, type TourEvent } from './tour-logic';
+import { nextTourState, tourButtonState, type TourEvent } from './tour-logic';
 
 const running = { run: true, stepIndex: 3 };
 const event = (e: Partial<TourEvent>): TourEvent => ({ type: 'step:after', action: 'next', index: 3, status: 'running', size: 12, lifecycle: 'complete', ...e });
@@ -40,5 +40,26 @@ describe('nextTourState', () => {
     expect(after).toEqual({ run: true, stepIndex: 4 });
     // the step:after that may follow for the same step does not move it again
     expect(nextTourState(after, event({ type: 'step:after', action: 'next' })).state).toEqual(after);
+  });
+});
+
+describe('tourButtonState', () => {
+  it('moves one step on Next and Back, and never before the first step', () => {
+    expect(tourButtonState(running, 'next', 3, 12)).toEqual({ state: { run: true, stepIndex: 4 } });
+    expect(tourButtonState(running, 'back', 3, 12)).toEqual({ state: { run: true, stepIndex: 2 } });
+    expect(tourButtonState({ run: true, stepIndex: 0 }, 'back', 0, 12).state.stepIndex).toBe(0);
+  });
+
+  it('ends on Done at the last step, so that the next start is at step 1', () => {
+    expect(tourButtonState({ run: true, stepIndex: 11 }, 'next', 11, 12)).toEqual({ state: { run: false, stepIndex: 0 } });
+  });
+
+  it('stops where it is on Close, and goes back to step 1 and runs again on Restart', () => {
+    expect(tourButtonState(running, 'close', 3, 12)).toEqual({ state: { run: false, stepIndex: 3 } });
+    expect(tourButtonState(running, 'skip', 3, 12)).toEqual({ state: { run: false, stepIndex: 0 }, restartAfterMs: 100 });
+  });
+
+  it('takes the step the button was shown on, not the one the state has moved to', () => {
+    expect(tourButtonState({ run: true, stepIndex: 5 }, 'next', 4, 12).state.stepIndex).toBe(5);
   });
 });

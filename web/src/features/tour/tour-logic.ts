@@ -2,6 +2,11 @@
 // or its target is missing the index moves one step (back on Back, else forward); Close stops the tour
 // where it is; finishing stops it and goes back to step 0; Skip (labelled Restart) goes back to step 0
 // and runs again after 100 ms.
+//
+// The tooltip's buttons move the tour themselves (tourButtonState) rather than through react-joyride's
+// controls: a click that lands between the library's render and its effects (a window that Preact's
+// deferred effects make tens of milliseconds wide) was overwritten by the library's own lifecycle update
+// and lost. The library's events still move the tour past missing targets and on its own closes.
 import type { TourState } from '../../app/state/ui.slice';
 
 export const TourRestartDelayMs = 100;
@@ -41,4 +46,21 @@ export function nextTourState(state: TourState, event: TourEvent): TourTransitio
     return { state: { run: state.run, stepIndex: Math.max(0, stepIndex) } };
   }
   return { state };
+}
+
+export type TourButton = 'next' | 'back' | 'close' | 'skip';
+
+/** Where a press on one of the tooltip's buttons, shown on step `index` of `size`, takes the tour. */
+export function tourButtonState(state: TourState, button: TourButton, index: number, size: number): TourTransition {
+  switch (button) {
+    case 'next':
+      // Done on the last step ends the tour; the next start is at step 1
+      return index + 1 >= size ? { state: { run: false, stepIndex: 0 } } : { state: { run: state.run, stepIndex: index + 1 } };
+    case 'back':
+      return { state: { run: state.run, stepIndex: Math.max(0, index - 1) } };
+    case 'close':
+      return { state: { run: false, stepIndex: index } };
+    case 'skip':
+      return { state: { run: false, stepIndex: 0 }, restartAfterMs: TourRestartDelayMs };
+  }
 }

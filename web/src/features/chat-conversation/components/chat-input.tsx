@@ -1,4 +1,6 @@
 // The message box: Enter sends, Shift+Enter adds a line, Escape stops a running answer (issue item 6).
+// Until the agent's details have loaded (ready false) the box takes typing, and a question sent in
+// that moment waits and goes as soon as they are there, rather than being dropped.
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import StopRounded from '@mui/icons-material/StopRounded';
 import Box from '@mui/material/Box';
@@ -7,7 +9,7 @@ import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Tooltip from '../../../components/tooltip/tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { UserPromptSlot } from '../../../app/slots/user-prompt-slot';
 import { useUploads } from '../hooks/use-uploads';
@@ -18,20 +20,26 @@ import { UploadButton } from './upload-button';
 interface ChatInputProps {
   agentName: string;
   streaming: boolean;
-  disabled?: boolean;
+  /** the agent's details have loaded; until then uploads and prompts are off and a sent question waits */
+  ready?: boolean;
   /** may resolve false when the question was not sent after all (guidelines consent cancelled) */
   onSend: (question: string) => unknown;
   onStop: () => void;
 }
 
-export function ChatInput({ agentName, streaming, disabled = false, onSend, onStop }: ChatInputProps) {
+export function ChatInput({ agentName, streaming, ready = true, onSend, onStop }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const waiting = useRef(false);
   const uploads = useUploads();
   const drop = useFileDrop(uploads.addFiles);
-  const canSend = !streaming && !disabled && text.trim() !== '' && !uploads.uploading;
+  const canSend = !streaming && ready && text.trim() !== '' && !uploads.uploading;
 
   const send = () => {
+    if (!ready && !streaming && text.trim() !== '') {
+      waiting.current = true;
+      return;
+    }
     if (!canSend) return;
     const question = text.trim();
     const sent = onSend(question);
@@ -39,6 +47,12 @@ export function ChatInput({ agentName, streaming, disabled = false, onSend, onSt
     // a question that did not go comes back into the box, unless something new was typed meanwhile
     if (sent instanceof Promise) void sent.then((ok) => ok === false && setText((current) => (current === '' ? question : current)));
   };
+  // the question sent before the agent was ready goes now, unless it was emptied meanwhile
+  useEffect(() => {
+    if (!waiting.current || !ready) return;
+    waiting.current = false;
+    send();
+  }, [ready]); // eslint-disable-line react-hooks/exhaustive-deps
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -59,8 +73,8 @@ export function ChatInput({ agentName, streaming, disabled = false, onSend, onSt
       >
         <AttachmentChips uploads={uploads.uploads} onRemove={uploads.remove} />
         <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, px: 1, py: 1 }}>
-          <UploadButton visionEnabled={uploads.visionEnabled} disabled={disabled} onFiles={uploads.addFiles} />
-          <UserPromptSlot text={text} disabled={disabled} onInsert={setText} />
+          <UploadButton visionEnabled={uploads.visionEnabled} disabled={!ready} onFiles={uploads.addFiles} />
+          <UserPromptSlot text={text} disabled={!ready} onInsert={setText} />
           <InputBase
             multiline
             maxRows={10}

@@ -165,7 +165,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         </Stack>
         <div ref={bottom} />
       </Box>
-      <ChatInput agentName={agentName} streaming={streaming} disabled={!details.data} onSend={actions.send} onStop={actions.stop} />
+      <ChatInput agentName={agentName} streaming={streaming} ready={!!details.data} onSend={actions.send} onStop={actions.stop} />
       {consent.dialog}
       <LazyMount open={feedbackFor !== null}>
         <SegmentFeedbackDialog

@@ -94,8 +94,10 @@ export function useUploads() {
     [details, dispatch, failed, refuse, store, t],
   );
 
-  // a chip removed while it uploads, or a question cleared, stops its upload
-  useEffect(() => uploadProgress.retainOnly(new Set(uploads.map((u) => u.localId))), [uploads]);
+  // A chip removed while it uploads, or a question cleared, stops its upload. The chips are read from
+  // the store when the effect runs, not from the render that scheduled it: an effect that runs late
+  // (Preact defers them to the next frame) would otherwise stop an upload added after that render.
+  useEffect(() => uploadProgress.retainOnly(new Set(store.getState().chat.promptUploads.map((u) => u.localId))), [uploads, store]);
 
   return {
     uploads,

@@ -8,9 +8,9 @@ import { useTranslation } from '../../../app/i18n/i18n';
 import { Joyride, type EventData, type Step } from 'react-joyride';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
-import { nextTourState } from '../tour-logic';
+import { nextTourState, tourButtonState, type TourTransition } from '../tour-logic';
 import { TourConstants, TourSteps } from '../tour-steps';
-import { TourTooltip } from './tour-tooltip';
+import { TourButtonsContext, TourTooltip, type TourButtonPress } from './tour-tooltip';
 
 export default function QuickStartTour() {
   const { t } = useTranslation();
@@ -45,16 +45,8 @@ export default function QuickStartTour() {
     [t],
   );
 
-  const onEvent = (data: EventData) => {
+  const apply = ({ state, restartAfterMs }: TourTransition) => {
     const before = latest.current;
-    const { state, restartAfterMs } = nextTourState(before, {
-      type: data.type,
-      action: data.action,
-      index: data.index,
-      status: data.status,
-      size: data.size,
-      lifecycle: data.lifecycle,
-    });
     if (state.run !== before.run || state.stepIndex !== before.stepIndex) {
       latest.current = state;
       dispatch(uiActions.setTour(state));
@@ -67,9 +59,22 @@ export default function QuickStartTour() {
       }, restartAfterMs);
     }
   };
+  const onEvent = (data: EventData) =>
+    apply(
+      nextTourState(latest.current, {
+        type: data.type,
+        action: data.action,
+        index: data.index,
+        status: data.status,
+        size: data.size,
+        lifecycle: data.lifecycle,
+      }),
+    );
+  const press: TourButtonPress = (button, index, size) => apply(tourButtonState(latest.current, button, index, size));
 
   return (
-    <Joyride
+    <TourButtonsContext.Provider value={press}>
+      <Joyride
       steps={steps}
       run={tour.run && entered}
       stepIndex={tour.stepIndex}
@@ -99,5 +104,6 @@ export default function QuickStartTour() {
         textColor: theme.palette.text.primary,
       }}
     />
+    </TourButtonsContext.Provider>
   );
 }

@@ -1,16 +1,29 @@
-// The tour's tooltip in the app's own look (MUI), with react-joyride's button props spread on MUI
-// buttons so that the library keeps its keyboard handling and labels. Restart (the Skip button) is
-// hidden on the first step, Back too; the last step's primary button reads Done.
+// The tour's tooltip in the app's own look (MUI), with react-joyride's button props (labels, roles)
+// spread on MUI buttons. The clicks go to the tour's own rules (TourButtonsContext, see tour-logic.ts)
+// rather than to the library's controls. Restart (the Skip button) is hidden on the first step, Back
+// too; the last step's primary button reads Done.
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { createContext, useContext, type MouseEvent } from 'react';
 import type { TooltipRenderProps } from 'react-joyride';
+import type { TourButton } from '../tour-logic';
 import { TourConstants } from '../tour-steps';
 
-export function TourTooltip({ backProps, closeProps, primaryProps, skipProps, tooltipProps, index, step }: TooltipRenderProps) {
+export type TourButtonPress = (button: TourButton, index: number, size: number) => void;
+export const TourButtonsContext = createContext<TourButtonPress | null>(null);
+
+export function TourTooltip({ backProps, closeProps, primaryProps, skipProps, tooltipProps, index, size, step }: TooltipRenderProps) {
+  const press = useContext(TourButtonsContext);
+  // without the tour's rules (a tooltip drawn on its own), the library's controls move the tour
+  const on = (button: TourButton, fallback: (event: MouseEvent<HTMLElement>) => void) => (event: MouseEvent<HTMLElement>) => {
+    event.preventDefault();
+    if (press) press(button, index, size);
+    else fallback(event);
+  };
   const { children: backLabel, ...back } = backProps as typeof backProps & { children?: React.ReactNode };
   const { children: _close, ...close } = closeProps as typeof closeProps & { children?: React.ReactNode };
   const { children: primaryLabel, ...primary } = primaryProps as typeof primaryProps & { children?: React.ReactNode };
@@ -25,7 +38,7 @@ export function TourTooltip({ backProps, closeProps, primaryProps, skipProps, to
       elevation={8}
       sx={{ width: TourConstants.width, maxWidth: 'calc(100vw - 32px)', p: 2.5, position: 'relative', borderRadius: 2 }}
     >
-      <IconButton {...close} size="small" sx={{ position: 'absolute', top: 8, right: 8 }}>
+      <IconButton {...close} onClick={on('close', close.onClick)} size="small" sx={{ position: 'absolute', top: 8, right: 8 }}>
         <CloseIcon fontSize="small" />
       </IconButton>
       {step.title && (
@@ -38,17 +51,17 @@ export function TourTooltip({ backProps, closeProps, primaryProps, skipProps, to
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2.5 }}>
         {!first && step.buttons.includes('skip') && (
-          <Button {...skip} size="small" color="inherit">
+          <Button {...skip} onClick={on('skip', skip.onClick)} size="small" color="inherit">
             {skipLabel}
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
         {!first && (
-          <Button {...back} size="small">
+          <Button {...back} onClick={on('back', back.onClick)} size="small">
             {backLabel}
           </Button>
         )}
-        <Button {...primary} size="small" variant="contained" autoFocus>
+        <Button {...primary} onClick={on('next', primary.onClick)} size="small" variant="contained" autoFocus>
           {primaryLabel}
         </Button>
       </Box>
