@@ -62,14 +62,15 @@ export async function unpin(db: Db, userId: string, gptSystemId: string): Promis
   await db.delete(pinnedGptSystems).where(and(eq(pinnedGptSystems.userId, userId), eq(pinnedGptSystems.gptSystemId, gptSystemId)));
 }
 
-export const recentUpsert = (db: Db, userId: string, gptSystemId: string, at: Date) =>
+/** Each (person, agent) at most once: one statement cannot update a row twice. */
+export const recentUpsert = (db: Db, uses: readonly { userId: string; gptSystemId: string; at: Date }[]) =>
   db
     .insert(recentGptSystems)
-    .values({ userId, gptSystemId, lastUsedAt: at })
-    .onConflictDoUpdate({ target: [recentGptSystems.userId, recentGptSystems.gptSystemId], set: { lastUsedAt: at } });
+    .values(uses.map((u) => ({ userId: u.userId, gptSystemId: u.gptSystemId, lastUsedAt: u.at })))
+    .onConflictDoUpdate({ target: [recentGptSystems.userId, recentGptSystems.gptSystemId], set: { lastUsedAt: sql`excluded.last_used_at` } });
 
 export async function upsertRecent(db: Db, userId: string, gptSystemId: string, at: Date): Promise<void> {
-  await recentUpsert(db, userId, gptSystemId, at);
+  await recentUpsert(db, [{ userId, gptSystemId, at }]);
 }
 
 export async function listPrompts(db: Db, gptSystemId: string) {

@@ -132,8 +132,19 @@ export async function recordAgentUse(db: Db, userId: string, gptSystemId: string
   await repo.upsertRecent(db, userId, gptSystemId, at);
 }
 
-/** The same write as recordAgentUse, unexecuted: the conversations module makes it part of a turn's one statement. */
-export const agentUseStatement = (db: Db, userId: string, gptSystemId: string, at: Date): SQLWrapper => repo.recentUpsert(db, userId, gptSystemId, at);
+/**
+ * The same write as recordAgentUse for several uses at once, unexecuted: the conversations module makes
+ * it part of its turns' one statement. One row per person and agent (the latest use).
+ */
+export function agentUseStatement(db: Db, uses: readonly { userId: string; gptSystemId: string; at: Date }[]): SQLWrapper {
+  const latest = new Map<string, { userId: string; gptSystemId: string; at: Date }>();
+  for (const u of uses) {
+    const key = `${u.userId}:${u.gptSystemId}`;
+    const seen = latest.get(key);
+    if (!seen || seen.at < u.at) latest.set(key, u);
+  }
+  return repo.recentUpsert(db, [...latest.values()]);
+}
 
 /** The list filter of chat access policies and of AllowUserCreatedGptSystems (personal agents hidden while off). */
 async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRow) => boolean> {

@@ -9,6 +9,7 @@ import {
   type SegmentRow,
 } from '../../db/schema/index.js';
 import type { SegmentOutcome } from '../../ai/chat-orchestrator.js';
+import { agentUseStatement } from '../agents/agents.service.js';
 
 export type NewConversation = typeof conversations.$inferInsert;
 export type NewSegment = typeof conversationSegments.$inferInsert;
@@ -51,28 +52,78 @@ export async function findSegment(db: Db, conversationId: string, segmentId: str
   return row ?? null;
 }
 
+/** A turn's rows: the conversation when it is new (else its selected leaf moves), the segment, the agent's recent use. */
+export interface TurnWrite {
+  conversation: NewConversation | null;
+  segment: NewSegment & { id: string; conversationId: string };
+  at: Date;
+  /** null for previews, which are not a use of an agent */
+  use: { userId: string; gptSystemId: string; at: Date } | null;
+}
+
 /**
- * The rows of a new turn in one statement (data-modifying WITH queries commit together, and the segment's
- * reference to a conversation inserted beside it is checked at the statement's end): the conversation when
- * it is new, the segment, the conversation's selected leaf, and `also` (the agent's recent use). One
- * round trip instead of a transaction of five: with PGlite every statement costs the server's thread.
+ * The rows of these turns in one statement of data-modifying WITH queries: they commit together, and a
+ * segment's reference to a conversation inserted beside it is checked at the statement's end.
  */
-export async function createTurn(
-  db: Db,
-  conversation: NewConversation | null,
-  segment: NewSegment & { id: string; conversationId: string },
-  at: Date,
-  also?: SQLWrapper,
-): Promise<void> {
-  const writes: SQLWrapper[] = [
-    conversation
-      ? db.insert(conversations).values({ ...conversation, selectedLeafSegmentId: segment.id, lastModifiedAt: at })
-      : db.update(conversations).set({ selectedLeafSegmentId: segment.id, lastModifiedAt: at }).where(eq(conversations.id, segment.conversationId)),
-    db.insert(conversationSegments).values(segment),
-    ...(also ? [also] : []),
+function turnsStatement(db: Db, writes: readonly TurnWrite[]): SQL {
+  const created = writes.filter((w) => w.conversation !== null);
+  // a conversation continued twice in one batch gets the later leaf (one statement updates a row once)
+  const continued = new Map<string, TurnWrite>();
+  for (const w of writes) if (!w.conversation && (continued.get(w.segment.conversationId)?.at ?? 0) <= w.at) continued.set(w.segment.conversationId, w);
+  const uses = writes.flatMap((w) => (w.use ? [w.use] : []));
+  const parts: SQLWrapper[] = [
+    ...(created.length ? [db.insert(conversations).values(created.map((w) => ({ ...w.conversation!, selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at })))] : []),
+    ...[...continued.values()].map((w) =>
+      db.update(conversations).set({ selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at }).where(eq(conversations.id, w.segment.conversationId)),
+    ),
+    db.insert(conversationSegments).values(writes.map((w) => w.segment)),
+    ...(uses.length ? [agentUseStatement(db, uses)] : []),
   ];
   // each builder renders in parentheses: with w0 as (insert …), w1 as (insert …) select 1
-  await db.execute(sql`with ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as ${w}`), sql`, `)} select 1`);
+  return sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw(`w${i}`)} as ${p}`), sql`, `)} select 1`;
+}
+
+/** Turns per statement: a few thousand parameters, far below the protocol's 65,535. */
+const MaxTurnsPerWrite = 100;
+
+interface TurnQueue {
+  items: { write: TurnWrite; resolve: () => void; reject: (e: unknown) => void }[];
+  running: boolean;
+}
+const turnQueues = new WeakMap<Db, TurnQueue>();
+
+async function drain(db: Db, q: TurnQueue): Promise<void> {
+  while (q.items.length > 0) {
+    const batch = q.items.splice(0, MaxTurnsPerWrite);
+    try {
+      await db.execute(turnsStatement(db, batch.map((i) => i.write)));
+      for (const i of batch) i.resolve();
+    } catch (e) {
+      if (batch.length === 1) batch[0]!.reject(e);
+      // one turn that cannot be written (say its conversation was deleted meanwhile) must not fail the others
+      else for (const i of batch) await db.execute(turnsStatement(db, [i.write])).then(i.resolve, i.reject);
+    }
+  }
+  q.running = false;
+}
+
+/**
+ * Writes a turn's rows. Turns written while an earlier write is still running go together in the
+ * next statement (a group commit): with PGlite every statement costs the server's one thread, and
+ * turns that start or end together (a wave of questions, a long answer's deferred create) would
+ * otherwise pay one statement each while other streams wait for their next piece.
+ */
+export function createTurn(db: Db, write: TurnWrite): Promise<void> {
+  let q = turnQueues.get(db);
+  if (!q) turnQueues.set(db, (q = { items: [], running: false }));
+  const queue = q;
+  return new Promise<void>((resolve, reject) => {
+    queue.items.push({ write, resolve, reject });
+    if (queue.running) return;
+    queue.running = true;
+    // the turns of this turn of the event loop join the first statement too
+    setImmediate(() => void drain(db, queue));
+  });
 }
 
 export async function saveAnswer(db: Db, segmentId: string, answer: string): Promise<void> {

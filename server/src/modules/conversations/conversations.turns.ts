@@ -12,7 +12,6 @@ import { imageToolForTurn } from '../../ai/tools/create-image.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
 import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
 import type { SegmentRow, VisionImageRow } from '../../db/schema/index.js';
-import { agentUseStatement } from '../agents/agents.service.js';
 import { renderSystemPrompt } from '../agents/config-states.validation.js';
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
@@ -215,15 +214,15 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   const title = newConversation?.title ?? '';
   const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, visionImageIds, attachmentIds) : undefined);
   // the agent's recent use goes into the turn's own statement: one write instead of two
-  const recordUse = () => (preview ? undefined : agentUseStatement(deps.db, principal.userId, agent.gptSystemId, now));
+  const use = preview ? null : { userId: principal.userId, gptSystemId: agent.gptSystemId, at: now };
   const store: SegmentStore = {
     async create() {
-      await repo.createTurn(deps.db, newConversation, segment, now, recordUse());
+      await repo.createTurn(deps.db, { conversation: newConversation, segment, at: now, use });
     },
     async createFinished(outcome) {
       // every column is written here (feedback starts empty): the row is known without reading it back
       const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
-      const [, uploads] = await Promise.all([repo.createTurn(deps.db, newConversation, row, now, recordUse()), uploadIndex()]);
+      const [, uploads] = await Promise.all([repo.createTurn(deps.db, { conversation: newConversation, segment: row, at: now, use }), uploadIndex()]);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
     },
     saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
