@@ -83,51 +83,86 @@ function turnsStatement(db: Db, writes: readonly TurnWrite[]): SQL {
   return sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw(`w${i}`)} as ${p}`), sql`, `)} select 1`;
 }
 
-/** Turns per statement: a few thousand parameters, far below the protocol's 65,535. */
-const MaxTurnsPerWrite = 100;
+/**
+ * Turns per statement. With PGlite a statement runs on the server's one thread from start to end, so
+ * a batch is kept small enough (a few milliseconds) not to hold other streams' next pieces for long.
+ */
+const MaxTurnsPerWrite = 16;
 
-interface TurnQueue {
-  items: { write: TurnWrite; resolve: () => void; reject: (e: unknown) => void }[];
+type LaneJob = { kind: 'turn'; write: TurnWrite; resolve: () => void; reject: (e: unknown) => void } | { kind: 'other'; run: () => Promise<void> };
+
+interface Lane {
+  jobs: LaneJob[];
   running: boolean;
 }
-const turnQueues = new WeakMap<Db, TurnQueue>();
+const lanes = new WeakMap<Db, Lane>();
 
-async function drain(db: Db, q: TurnQueue): Promise<void> {
-  while (q.items.length > 0) {
-    const batch = q.items.splice(0, MaxTurnsPerWrite);
-    try {
-      await db.execute(turnsStatement(db, batch.map((i) => i.write)));
-      for (const i of batch) i.resolve();
-    } catch (e) {
-      if (batch.length === 1) batch[0]!.reject(e);
-      // one turn that cannot be written (say its conversation was deleted meanwhile) must not fail the others
-      else for (const i of batch) await db.execute(turnsStatement(db, [i.write])).then(i.resolve, i.reject);
+/** Lets timers and sockets (other streams' pieces) run between two statements of the lane. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function writeTurns(db: Db, batch: Extract<LaneJob, { kind: 'turn' }>[]): Promise<void> {
+  try {
+    await db.execute(turnsStatement(db, batch.map((i) => i.write)));
+    for (const i of batch) i.resolve();
+  } catch (e) {
+    if (batch.length === 1) return batch[0]!.reject(e);
+    // one turn that cannot be written (say its conversation was deleted meanwhile) must not fail the others
+    for (const i of batch) {
+      await yieldToEventLoop();
+      await db.execute(turnsStatement(db, [i.write])).then(i.resolve, i.reject);
     }
   }
-  q.running = false;
+}
+
+async function drain(db: Db, lane: Lane): Promise<void> {
+  while (lane.jobs.length > 0) {
+    const job = lane.jobs[0]!;
+    if (job.kind === 'other') {
+      lane.jobs.shift();
+      await job.run();
+    } else {
+      // the turns waiting next to each other go in one statement
+      let n = 1;
+      while (n < MaxTurnsPerWrite && lane.jobs[n]?.kind === 'turn') n++;
+      await writeTurns(db, lane.jobs.splice(0, n) as Extract<LaneJob, { kind: 'turn' }>[]);
+    }
+    await yieldToEventLoop();
+  }
+  lane.running = false;
+}
+
+function enqueue(db: Db, job: LaneJob): void {
+  let lane = lanes.get(db);
+  if (!lane) lanes.set(db, (lane = { jobs: [], running: false }));
+  lane.jobs.push(job);
+  if (lane.running) return;
+  lane.running = true;
+  // the writes of this turn of the event loop join the first statement too
+  setImmediate(() => void drain(db, lane));
 }
 
 /**
- * Writes a turn's rows. Turns written while an earlier write is still running go together in the
- * next statement (a group commit): with PGlite every statement costs the server's one thread, and
- * turns that start or end together (a wave of questions, a long answer's deferred create) would
- * otherwise pay one statement each while other streams wait for their next piece.
+ * The chat path's writes run one statement at a time, with the event loop free between two: with
+ * PGlite, statements queued behind each other would otherwise run back to back in one go, and a
+ * hundred streams' writes at once held every stream's next piece for hundreds of milliseconds.
+ */
+function inLane<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => enqueue(db, { kind: 'other', run: () => work().then(resolve, reject) }));
+}
+
+/**
+ * Writes a turn's rows. Turns waiting for the lane together go in one statement (a group commit):
+ * with PGlite every statement costs the server's one thread, and turns that start or end together
+ * (a wave of questions, long answers' deferred creates) would otherwise pay one statement each.
  */
 export function createTurn(db: Db, write: TurnWrite): Promise<void> {
-  let q = turnQueues.get(db);
-  if (!q) turnQueues.set(db, (q = { items: [], running: false }));
-  const queue = q;
-  return new Promise<void>((resolve, reject) => {
-    queue.items.push({ write, resolve, reject });
-    if (queue.running) return;
-    queue.running = true;
-    // the turns of this turn of the event loop join the first statement too
-    setImmediate(() => void drain(db, queue));
-  });
+  return new Promise<void>((resolve, reject) => enqueue(db, { kind: 'turn', write, resolve, reject }));
 }
 
 export async function saveAnswer(db: Db, segmentId: string, answer: string): Promise<void> {
-  await db.update(conversationSegments).set({ answer }).where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress')));
+  await inLane(db, async () => {
+    await db.update(conversationSegments).set({ answer }).where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress')));
+  });
 }
 
 /** The columns a finished segment gets from its outcome. */
@@ -142,17 +177,19 @@ export const finishedColumns = (outcome: SegmentOutcome) => ({
 });
 
 export async function finishSegment(db: Db, segmentId: string, outcome: SegmentOutcome): Promise<SegmentRow> {
-  const [row] = await db.update(conversationSegments).set(finishedColumns(outcome)).where(eq(conversationSegments.id, segmentId)).returning();
+  const [row] = await inLane(db, () => db.update(conversationSegments).set(finishedColumns(outcome)).where(eq(conversationSegments.id, segmentId)).returning());
   if (!row) throw new Error(`segment ${segmentId} vanished before it finished`);
   return row;
 }
 
 /** Only while the title is still the first question: a rename in the meantime wins. */
 export async function replaceInitialTitle(db: Db, conversationId: string, initialTitle: string, title: string): Promise<void> {
-  await db
-    .update(conversations)
-    .set({ title, titleIsGenerated: true })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.title, initialTitle), eq(conversations.titleIsGenerated, false)));
+  await inLane(db, async () => {
+    await db
+      .update(conversations)
+      .set({ title, titleIsGenerated: true })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.title, initialTitle), eq(conversations.titleIsGenerated, false)));
+  });
 }
 
 export async function updateConversation(
