@@ -1,5 +1,7 @@
 // Each networked provider against a real HTTP fake of its protocol: streamed text, usage, tool calls,
 // failures before and during the stream, and a client abort that must close the upstream socket.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelError, type AnswerRequest, type ResolvedDeployment, type StreamPart } from '../model.types.js';
 import { startFakeAnthropic, startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
@@ -154,6 +156,50 @@ describe('request mapping', () => {
     // a deployment without vision drops images anyway, and one without tools never offers them
     expect(leanStreamFits({ ...base, deployment: deployment('OpenAICompatible', { vision: false, tools: false }), tools: [tool], messages: [{ role: 'user', content: 'Hi', images: [{ mimeType: 'image/png', base64: 'AA==' }] }] })).toBe(true);
     expect(leanStreamFits({ ...base, messages: [{ role: 'assistant', content: '', toolCalls: [{ toolCallId: 'c', toolName: 't', input: {} }] }, { role: 'tool', content: '{}', toolCallId: 'c', toolName: 't' }] })).toBe(false);
+  });
+
+  it('reads a server-sent stream however its bytes are split (lean stream)', async () => {
+    const chunk = (content: string) => JSON.stringify({ choices: [{ index: 0, delta: { content } }] });
+    const body = [
+      ': a comment\r\n\r\n',
+      `event: message\r\ndata:${chunk('Grüße ')}\r\n\r\n`,
+      `data: ${chunk('👋')}\r\n\r\n`,
+      `data: ${chunk(' done')}\n\n`,
+      `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 9, completion_tokens: 3 } })}\r\r`,
+      'data: [DONE]\n\n',
+    ].join('');
+    const bytes = Buffer.from(body, 'utf8');
+    // seven bytes at a time: lines, CRLF pairs and multi-byte characters all cut in two
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let at = 0;
+      const next = () => {
+        if (at >= bytes.length) return void res.end();
+        res.write(bytes.subarray(at, (at += 7)));
+        setTimeout(next, 1);
+      };
+      next();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const parts = await collect(run('OpenAICompatible', { endpoint: `http://127.0.0.1:${port}/v1`, apiVersion: null }, {}, true));
+      expect(textOf(parts)).toBe('Grüße 👋 done');
+      expect(parts.every((p) => p.type !== 'text' || !/[\ud800-\udbff]$/.test(p.text))).toBe(true);
+      expect(parts.at(-1)).toEqual({ type: 'usage', promptTokens: 9, completionTokens: 3, estimated: false });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('turns a refused connection into an upstream ModelError before the first token (lean stream)', async () => {
+    const server = http.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((r) => server.close(r));
+    const error = await collect(run('OpenAICompatible', { endpoint: `http://127.0.0.1:${port}/v1`, apiVersion: null }, {}, true)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ kind: 'upstream', beforeFirstToken: true });
   });
 
   it('sends the lean stream the body the AI SDK sends', async () => {
