@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { FakeImagePng, startFakeAnthropic, startFakeOpenAI, type FakeUpstream } from '../test/fake-upstreams.js';
 import { createModelGateway, cleanTitle } from './model-registry.js';
-import { createConnection } from '../modules/connections/connections.service.js';
+import { createConnection, updateConnection } from '../modules/connections/connections.service.js';
 import { instanceSettings } from '../db/schema/index.js';
 import { AppError } from '../platform/errors.js';
 import type { AnswerRequest, ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
@@ -116,6 +116,34 @@ describe('stream', () => {
   it('streams the offline engine for the offline deployment', async () => {
     const parts = await answer(t.ctx.models, await t.ctx.models.resolve('offline'));
     expect(parts.some((p) => p.type === 'text' && p.text.includes('No'))).toBe(true);
+  });
+
+  it('streams an OpenAI-compatible text turn (the lean stream) to the connection as it is now: a changed endpoint and key are used at once', async () => {
+    const other = await startFakeOpenAI({ script: { chunks: ['From', ' the', ' new', ' server'] } });
+    try {
+      const connection = await createConnection(t.ctx, actor, {
+        name: 'Moving vLLM',
+        providerType: 'OpenAICompatible',
+        endpoint: openai.url,
+        apiKey: 'sk-old',
+        deployments: [{ name: 'moving', model: 'moving-model' }],
+      });
+      openai.setScript({ chunks: ['Old', ' server'], usage: { promptTokens: 5, completionTokens: 2 } });
+      const before = await answer(t.ctx.models, await t.ctx.models.resolve('moving'));
+      expect(before.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe('Old server');
+      expect(openai.requests.at(-1)!.headers.authorization).toBe('Bearer sk-old');
+      // the lean stream, not the AI SDK (which names itself in the user agent)
+      expect(String(openai.requests.at(-1)!.headers['user-agent'] ?? '')).not.toContain('ai-sdk');
+      openai.setScript({});
+
+      await updateConnection(t.ctx, actor, connection.connectionId, { endpoint: other.url, apiKey: 'sk-new' });
+      const after = await answer(t.ctx.models, await t.ctx.models.resolve('moving'));
+      expect(after.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe('From the new server');
+      expect(other.requests.at(-1)!.headers.authorization).toBe('Bearer sk-new');
+      expect(other.requests.at(-1)!.body.model).toBe('moving-model');
+    } finally {
+      await other.close();
+    }
   });
 
   it('sees admin changes at once after invalidate', async () => {
