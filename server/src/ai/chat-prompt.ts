@@ -1,6 +1,7 @@
 // Assembles what the model reads: the agent's system prompt and the conversation along the segment
 // lineage (root..parent), each earlier question with its files' text and images as it was asked,
 // then the new question, trimmed oldest-first to fit the context window.
+import { GeneratedImagePathPrefix } from '@atrium/contract';
 import type { ResolvedDeployment } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 
@@ -39,6 +40,16 @@ export const ImageTokens = 765;
  * took 10). Four keep the recent pictures in view and leave room for the new question's own images.
  */
 export const MaxEarlierImages = 4;
+
+// `![title](/api/internal/generatedImages/…)`: the markdown a created image leaves in its answer
+const generatedImageLink = new RegExp(`!\\[([^\\]\\n]*)\\]\\(${GeneratedImagePathPrefix.replaceAll('/', '\\/')}[^)\\s]*\\)`, 'g');
+
+/**
+ * An earlier answer as the model reads it again: an image the agent created is named by its title, not
+ * linked, because the link's key authorises reading the picture without a token and has no business
+ * at the model provider (nor any use there: the address is relative to this server).
+ */
+export const answerForModel = (answer: string) => answer.replace(generatedImageLink, (_, title: string) => `[image created: ${title}]`);
 
 /** The ancestors of `parentId`, root first. Unknown ids end the walk (a cycle cannot loop). */
 export function lineageOf<T extends { id: string; parentSegmentId: string | null }>(segments: readonly T[], parentId: string | null): T[] {
@@ -80,7 +91,8 @@ export function buildMessages<I>(lineage: readonly LineageSegment<I>[], current:
     const s = lineage[i]!;
     // a turn without an answer (failed before any text) would leave two questions in a row
     if (s.answer.trim() === '') continue;
-    const answerCost = estimateTokens(s.answer);
+    const answer = answerForModel(s.answer);
+    const answerCost = estimateTokens(answer);
     let question: PromptMessage<I> = { role: 'user', content: s.question };
     if (!plain) {
       const images = (s.images ?? []).slice(0, imagesLeft);
@@ -92,7 +104,7 @@ export function buildMessages<I>(lineage: readonly LineageSegment<I>[], current:
     if (total > budget) break;
     budget -= total;
     imagesLeft -= question.images?.length ?? 0;
-    turns.push([question, { role: 'assistant', content: s.answer }]);
+    turns.push([question, { role: 'assistant', content: answer }]);
   }
   return [...turns.reverse().flat(), current];
 }
