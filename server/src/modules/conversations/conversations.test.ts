@@ -237,6 +237,9 @@ describe('conversations', () => {
       expect(await found('c:\\temp\\x%y')).toEqual([]);
       // a small table is scanned; force the index so that the escaped pattern is checked against it too
       expect(t.ctx.database.titleSearchIndexed).toBe(true);
+      // small pending-list merges (migration 0009): a 4 MB merge held PGlite's one thread for 100-200 ms
+      const options = (await t.ctx.db.execute(sql`select reloptions from pg_class where relname = 'conversations_title_trgm_idx'`)) as unknown as { rows: { reloptions: string[] }[] };
+      expect(options.rows[0]!.reloptions).toContain('gin_pending_list_limit=256');
       const viaIndex = await t.ctx.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_indexscan = off`);
