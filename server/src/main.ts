@@ -13,6 +13,7 @@ import { TokenService } from './platform/tokens.js';
 import { seed } from './seed.js';
 import { bootHandler } from './platform/boot.js';
 import { createModelGateway } from './ai/model-registry.js';
+import { chatTurnsInFlight } from './ai/chat-orchestrator.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 
 async function main(): Promise<void> {
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     },
   });
   await app.ready();
-  const stopMaintenance = startDatabaseMaintenance(database, logger);
+  const stopMaintenance = startDatabaseMaintenance(database, logger, { busy: () => chatTurnsInFlight() > 0 });
   if (!fastifyHandler) throw new Error('Fastify did not provide its request handler');
   handler = fastifyHandler;
 

@@ -104,7 +104,20 @@ const titles = new IdleQueue({ concurrency: 1, idleDelayMs: 100, maxQueued: 10_0
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** Runs one generation to its end; never throws (failures become events). */
+let turnsInFlight = 0;
+/** Chat turns of this process that have started and not ended: background work waits for none (db/maintenance.ts). */
+export const chatTurnsInFlight = () => turnsInFlight;
+
 export async function runChatTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTransport, deps: ChatDeps): Promise<SegmentOutcome | null> {
+  turnsInFlight++;
+  try {
+    return await answerTurn(turn, store, transport, deps);
+  } finally {
+    turnsInFlight--;
+  }
+}
+
+async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTransport, deps: ChatDeps): Promise<SegmentOutcome | null> {
   const controller = new AbortController();
   const signal = controller.signal;
   const onClientGone = () => controller.abort(transport.signal.reason);
