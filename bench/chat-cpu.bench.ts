@@ -6,15 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../e2e/harness/server.js';
+import { startChatBenchServer } from './lib/chat-bench-server.js';
 import { benchDatabase } from './lib/database.js';
 import { startFakeOpenAI } from '../server/src/test/fake-upstreams.js';
 import { platformStream } from './lib/clients.js';
 import { round, waves } from './lib/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const model = 'bench-model';
-const adminPassword = 'bench-admin-password';
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
@@ -36,28 +34,8 @@ async function main() {
   const upstream = await startFakeOpenAI({ script: { chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } } });
   const database = await benchDatabase(process.env.DATABASE_URL);
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-prof-'));
-  const server = await startServer(
-    {
-      OPENAI_BASE_URL: upstream.url,
-      OPENAI_MODELS: model,
-      OPENAI_API_KEY: 'bench-key',
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    },
-    profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
-  );
+  const { server, token, agentId } = await startChatBenchServer(upstream.url, database.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined);
   try {
-    const tokenRes = await fetch(`${server.baseUrl}/api/internal/authorization/Local/GenerateToken`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin@atrium.local', password: adminPassword }),
-    });
-    const { n1AIToken: token } = (await tokenRes.json()) as { n1AIToken: string };
-    const agents = (await (await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      items: { gptSystemId: string; gptSystemType: string }[];
-    };
-    const agentId = agents.items.find((a) => a.gptSystemType === 'System')!.gptSystemId;
     const platform = () => platformStream(server.baseUrl, token, agentId, 'How fast is the first token?');
 
     await waves(200, concurrency, () => platform());

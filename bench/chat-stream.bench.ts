@@ -7,15 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../e2e/harness/server.js';
+import { BenchModel as model, startChatBenchServer } from './lib/chat-bench-server.js';
 import { benchDatabase } from './lib/database.js';
 import { startFakeOpenAI } from '../server/src/test/fake-upstreams.js';
 import { directStream, gaps, platformStream, type StreamTiming } from './lib/clients.js';
 import { round, summary, waves } from './lib/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const model = 'bench-model';
-const adminPassword = 'bench-admin-password';
 const quick = process.argv.includes('--quick');
 const words = (n: number) => Array.from({ length: n }, (_, i) => ` word${i}`);
 
@@ -24,25 +22,8 @@ const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
 async function main() {
   const upstream = await startFakeOpenAI({ script: { chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } } });
   const database = await benchDatabase(process.env.DATABASE_URL);
-  const server = await startServer({
-    OPENAI_BASE_URL: upstream.url,
-    OPENAI_MODELS: model,
-    OPENAI_API_KEY: 'bench-key',
-    ADMIN_PASSWORD: adminPassword,
-    LOG_LEVEL: 'warn',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  });
+  const { server, token, agentId } = await startChatBenchServer(upstream.url, database.url);
   try {
-    const tokenRes = await fetch(`${server.baseUrl}/api/internal/authorization/Local/GenerateToken`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin@atrium.local', password: adminPassword }),
-    });
-    const { n1AIToken: token } = (await tokenRes.json()) as { n1AIToken: string };
-    const agents = (await (await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      items: { gptSystemId: string; gptSystemType: string }[];
-    };
-    const agentId = agents.items.find((a) => a.gptSystemType === 'System')!.gptSystemId;
     const platform = () => platformStream(server.baseUrl, token, agentId, 'How fast is the first token?');
     const direct = () => directStream(upstream.url, model, 'How fast is the first token?');
 
