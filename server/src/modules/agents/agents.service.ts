@@ -12,8 +12,8 @@ import {
 } from '@atrium/contract';
 import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
 import type { ResolvedDeployment } from '../../ai/model.types.js';
-import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Statement } from '../../db/statement.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
@@ -136,14 +136,14 @@ export async function recordAgentUse(db: Db, userId: string, gptSystemId: string
  * The same write as recordAgentUse for several uses at once, unexecuted: the conversations module makes
  * it part of its turns' one statement. One row per person and agent (the latest use).
  */
-export function agentUseStatement(db: Db, uses: readonly { userId: string; gptSystemId: string; at: Date }[]): SQLWrapper {
+export function agentUseStatement(st: Statement, uses: readonly { userId: string; gptSystemId: string; at: Date }[]): string {
   const latest = new Map<string, { userId: string; gptSystemId: string; at: Date }>();
   for (const u of uses) {
     const key = `${u.userId}:${u.gptSystemId}`;
     const seen = latest.get(key);
     if (!seen || seen.at < u.at) latest.set(key, u);
   }
-  return repo.recentUpsert(db, [...latest.values()]);
+  return repo.recentUpsertText(st, [...latest.values()]);
 }
 
 /** The list filter of chat access policies and of AllowUserCreatedGptSystems (personal agents hidden while off). */

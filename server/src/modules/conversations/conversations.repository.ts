@@ -1,6 +1,7 @@
 // Queries of the conversations module: conversations, their segments and the usage written on them.
-import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { quoteName, runStatement, Statement, insertRows } from '../../db/statement.js';
 import {
   conversationSegments,
   conversations,
@@ -63,25 +64,34 @@ export interface TurnWrite {
 
 /**
  * The rows of these turns in one statement of data-modifying WITH queries: they commit together, and a
- * segment's reference to a conversation inserted beside it is checked at the statement's end.
+ * segment's reference to a conversation inserted beside it is checked at the statement's end. Built as
+ * text (db/statement.ts): drizzle's builders cost more here than the database did.
  */
-function turnsStatement(db: Db, writes: readonly TurnWrite[]): SQL {
+function turnsStatement(writes: readonly TurnWrite[]): { text: string; st: Statement } {
+  const st = new Statement();
   const created = writes.filter((w) => w.conversation !== null);
   // a conversation continued twice in one batch gets the later leaf (one statement updates a row once)
   const continued = new Map<string, TurnWrite>();
   for (const w of writes) if (!w.conversation && (continued.get(w.segment.conversationId)?.at ?? 0) <= w.at) continued.set(w.segment.conversationId, w);
   const uses = writes.flatMap((w) => (w.use ? [w.use] : []));
-  const parts: SQLWrapper[] = [
-    ...(created.length ? [db.insert(conversations).values(created.map((w) => ({ ...w.conversation!, selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at })))] : []),
-    ...[...continued.values()].map((w) =>
-      db.update(conversations).set({ selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at }).where(eq(conversations.id, w.segment.conversationId)),
+  const c = conversations;
+  const parts: string[] = [
+    ...(created.length ? [insertRows(st, c, created.map((w) => ({ ...w.conversation!, selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at })))] : []),
+    ...[...continued.values()].map(
+      (w) =>
+        `update ${quoteName(getTableName(c))} set ${quoteName(c.selectedLeafSegmentId.name)} = ${st.param(w.segment.id)}, ` +
+        `${quoteName(c.lastModifiedAt.name)} = ${st.param(w.at, c.lastModifiedAt)} where ${quoteName(c.id.name)} = ${st.param(w.segment.conversationId)}`,
     ),
-    db.insert(conversationSegments).values(writes.map((w) => w.segment)),
-    ...(uses.length ? [agentUseStatement(db, uses)] : []),
+    insertRows(st, conversationSegments, writes.map((w) => w.segment)),
+    ...(uses.length ? [agentUseStatement(st, uses)] : []),
   ];
-  // each builder renders in parentheses: with w0 as (insert …), w1 as (insert …) select 1
-  return sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw(`w${i}`)} as ${p}`), sql`, `)} select 1`;
+  return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select 1`, st };
 }
+
+const runTurns = (db: Db, writes: readonly TurnWrite[]) => {
+  const { text, st } = turnsStatement(writes);
+  return runStatement(db, text, st);
+};
 
 /**
  * Turns per statement. With PGlite a statement runs on the server's one thread from start to end, so
@@ -102,14 +112,14 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 async function writeTurns(db: Db, batch: Extract<LaneJob, { kind: 'turn' }>[]): Promise<void> {
   try {
-    await db.execute(turnsStatement(db, batch.map((i) => i.write)));
+    await runTurns(db, batch.map((i) => i.write));
     for (const i of batch) i.resolve();
   } catch (e) {
     if (batch.length === 1) return batch[0]!.reject(e);
     // one turn that cannot be written (say its conversation was deleted meanwhile) must not fail the others
     for (const i of batch) {
       await yieldToEventLoop();
-      await db.execute(turnsStatement(db, [i.write])).then(i.resolve, i.reject);
+      await runTurns(db, [i.write]).then(i.resolve, i.reject);
     }
   }
 }
