@@ -24,3 +24,25 @@ export async function waves<T>(count: number, concurrency: number, task: (i: num
   }
   return out;
 }
+
+/**
+ * Holds `concurrency` tasks in flight for `durationMs`, as that many clients would: each starts its next
+ * task when its last one ends. The clients' first starts are spread evenly over `rampMs` (so that they do
+ * not all arrive in one instant), and only tasks started after the ramp are returned.
+ */
+export async function held<T>(concurrency: number, rampMs: number, durationMs: number, task: () => Promise<T>): Promise<T[]> {
+  const begin = performance.now();
+  const steady = begin + rampMs;
+  const end = steady + durationMs;
+  const out: T[] = [];
+  const client = async (k: number) => {
+    await new Promise((r) => setTimeout(r, (k * rampMs) / concurrency));
+    while (performance.now() < end) {
+      const startedAt = performance.now();
+      const result = await task();
+      if (startedAt >= steady) out.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, k) => client(k)));
+  return out;
+}
