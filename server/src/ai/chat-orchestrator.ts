@@ -152,10 +152,18 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
   let lastSave = performance.now();
   let saving: Promise<void> = Promise.resolve();
 
-  const aborted = new Promise<'aborted'>((resolve) => {
-    if (signal.aborted) resolve('aborted');
-    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-  });
+  // The next part of the model's stream, or 'aborted' once the turn is stopped: a provider that ignores the
+  // signal still cannot keep a gone client's stream open. Not Promise.race with one long-lived "aborted"
+  // promise: every race would leave a reaction on it until the turn ends (one per piece, 20,000 for a long
+  // answer), all kept alive and copied by every young-generation collection.
+  let wakeOnAbort: ((value: 'aborted') => void) | null = null;
+  signal.addEventListener('abort', () => wakeOnAbort?.('aborted'), { once: true });
+  const nextPart = (it: AsyncIterator<StreamPart>) =>
+    new Promise<IteratorResult<StreamPart> | 'aborted'>((resolve, reject) => {
+      if (signal.aborted) return resolve('aborted');
+      wakeOnAbort = resolve;
+      it.next().then(resolve, reject);
+    });
   const publishText = (text: string) => {
     // never end a piece inside a surrogate pair: base64 of half a character is not UTF-8
     let piece = held + text;
@@ -215,7 +223,7 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
       const calls: ToolCall[] = [];
       for (;;) {
         // a provider that ignores the signal still cannot keep a gone client's stream open
-        const next = await Promise.race([iterator.next(), aborted]);
+        const next = await nextPart(iterator);
         if (next === 'aborted' || next.done) break;
         const part = next.value;
         switch (part.type) {
