@@ -24,7 +24,7 @@ const turn = (): ChatTurn => ({
   deployment,
   system: 'Be brief.',
   messages: [{ role: 'user', content: 'Hello?' }],
-  params: {},
+  params: { temperature: null, topP: null, frequencyPenalty: null, maxTokens: null },
   startedAt: performance.now(),
   persistDebugLogs: false,
   generateTitle: false,
