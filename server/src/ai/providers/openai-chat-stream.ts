@@ -29,8 +29,19 @@ export function leanStreamFits(request: AnswerRequest): boolean {
   return true;
 }
 
-// sockets to the upstream stay open between turns, as fetch's pool keeps them
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+/**
+ * How long a socket to the upstream may sit unused before this side closes it. Servers close idle
+ * connections after their own timeout (Node and uvicorn, which vLLM runs on, after 5 s) and do not always
+ * say so in a Keep-Alive header; a socket reused just as the server closes it fails the turn with "socket
+ * hang up". Closing first, as fetch's pool does (4 s), leaves that to a retry on a rare race.
+ */
+const FreeSocketTimeoutMs = 4000;
+// sockets to the upstream stay open between turns, as fetch's pool keeps them; an active request sets
+// its own (much longer) idle timeout below, so this one applies to unused sockets only
+const agents = {
+  http: new http.Agent({ keepAlive: true, timeout: FreeSocketTimeoutMs }),
+  https: new https.Agent({ keepAlive: true, timeout: FreeSocketTimeoutMs }),
+};
 
 /** The JSON body @ai-sdk/openai-compatible sends for a text-only, tool-free streamed chat. */
 export function chatRequestBody(model: string, request: AnswerRequest): string {
@@ -93,23 +104,41 @@ export async function* streamOpenAIChat(endpoint: OpenAIChatEndpoint, model: str
   };
 
   const client = url.protocol === 'https:' ? https : http;
-  const req = client.request(url, {
-    method: 'POST',
-    agent: url.protocol === 'https:' ? agents.https : agents.http,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
-    },
-  });
-  req.on('response', (res) => push({ kind: 'response', res }));
-  req.on('error', (error) => push({ kind: 'error', error }));
-  // as fetch's pool does: an upstream silent this long (no headers, or no piece of the body) is gone
-  req.setTimeout(IdleTimeoutMs, () => req.destroy(new Error(`no answer for ${IdleTimeoutMs / 1000} s`)));
+  let retried = false;
+  const send = () => {
+    const r = client.request(url, {
+      method: 'POST',
+      agent: url.protocol === 'https:' ? agents.https : agents.http,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
+      },
+    });
+    let answered = false;
+    r.on('response', (res) => {
+      answered = true;
+      push({ kind: 'response', res });
+    });
+    r.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as this request went out: the server never read the request
+      // (it answered nothing), so it is sent once more on a new connection, as node:http's documentation advises.
+      if (r.reusedSocket && !answered && !retried && !signal.aborted && error.code === 'ECONNRESET') {
+        retried = true;
+        req = send();
+        return;
+      }
+      push({ kind: 'error', error });
+    });
+    // as fetch's pool does: an upstream silent this long (no headers, or no piece of the body) is gone
+    r.setTimeout(IdleTimeoutMs, () => r.destroy(new Error(`no answer for ${IdleTimeoutMs / 1000} s`)));
+    r.end(body);
+    return r;
+  };
+  let req = send();
   const onAbort = () => req.destroy(Object.assign(new Error('The request was cancelled.'), { name: 'AbortError' }));
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
-  req.end(body);
 
   let response: http.IncomingMessage | null = null;
   let answer = '';

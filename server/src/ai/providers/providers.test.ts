@@ -202,6 +202,64 @@ describe('request mapping', () => {
     expect(error).toMatchObject({ kind: 'upstream', beforeFirstToken: true });
   });
 
+  it('sends a question once more when the server closed the kept-alive socket it went out on (lean stream)', async () => {
+    // the race of keep-alive: the server closes an idle connection just as a new request is written to it
+    const sse = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Hello' } }] })}\n\ndata: [DONE]\n\n`;
+    const seen: { socketRequest: number; closed: boolean }[] = [];
+    const server = http.createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      const closeRace = socket.served === 2;
+      seen.push({ socketRequest: socket.served, closed: closeRace });
+      req.resume();
+      req.on('end', () => {
+        if (closeRace) return void socket.destroy();
+        res.writeHead(200, { 'content-type': 'text/event-stream' }).end(sse);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      expect(textOf(await collect(run('OpenAICompatible', { endpoint, apiVersion: null }, {}, true)))).toBe('Hello');
+      // the second turn reuses the socket; the server drops it unanswered, and the question goes again on a new one
+      expect(textOf(await collect(run('OpenAICompatible', { endpoint, apiVersion: null }, {}, true)))).toBe('Hello');
+      expect(seen).toEqual([
+        { socketRequest: 1, closed: false },
+        { socketRequest: 2, closed: true },
+        { socketRequest: 1, closed: false },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('does not send a question twice when a new connection is dropped unanswered (lean stream)', async () => {
+    let requests = 0;
+    const server = http.createServer((req) => {
+      requests++;
+      req.resume();
+      req.on('end', () => req.socket.destroy());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      const error = await collect(run('OpenAICompatible', { endpoint, apiVersion: null }, {}, true)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'upstream', beforeFirstToken: true });
+      expect(requests).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('waits longer than its idle-socket timeout for a slow first token on a kept-alive socket (lean stream)', async () => {
+    // the same socket answers first at once, then after 4.5 s: only unused sockets are closed after 4 s
+    await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, {}, true));
+    openai.enqueue({ chunks: ['Slow', ' but here'], firstTokenDelayMs: 4500 });
+    const parts = await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, {}, true));
+    expect(textOf(parts)).toBe('Slow but here');
+  }, 15_000);
+
   it('sends the lean stream the body the AI SDK sends', async () => {
     openai.setScript({});
     const request = { system: 'Be brief.', messages: [{ role: 'user' as const, content: 'Hi' }, { role: 'assistant' as const, content: 'Hello' }, { role: 'user' as const, content: 'More' }] };
