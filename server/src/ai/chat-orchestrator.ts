@@ -82,7 +82,7 @@ const ProgressSaveIntervalMs = 2000;
 const DeferCreateMs = 1000;
 const TitleTimeoutMs = 30_000;
 /**
- * A finished turn's write (one statement, ~1-2 ms of this thread on PGlite) waits while other turns
+ * A finished turn's write (one statement, ~1-2 ms of PGlite's thread, which runs one at a time) waits while other turns
  * still wait for their first token, at most this long: with 100 turns arriving together, their first
  * tokens no longer queue behind the writes of those that already finished. Only the response-model
  * event (the saved segment) comes later; the answer's text is out already.
@@ -131,8 +131,8 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
   transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
   transport.publish({ type: 'step', text: 'Thinking' });
 
-  // The rows are written once the answer has run for DeferCreateMs, or at its end: database work,
-  // which runs on this thread with PGlite, never delays a first token.
+  // The rows are written once the answer has run for DeferCreateMs, or at its end: database work
+  // (one statement at a time with PGlite) never delays a first token.
   let storeFailure: unknown = null;
   let creating: Promise<void> | null = null;
   const create = () =>

@@ -44,14 +44,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 async function openPglite(dir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { vector } = await import('@electric-sql/pglite-pgvector');
-  // ships with PGlite: the trigram index of conversation title search (migration 0002)
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { PGliteThread } = await import('./pglite-thread.js');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { vector, pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // PGlite with pgvector and pg_trgm (the trigram index of title search, migration 0002), on a thread of
+  // its own so that no statement holds the answer streams of the server's thread
+  const client = await PGliteThread.create(dir);
+  const db = drizzle(client as never, { schema }) as unknown as Db;
   return { db, kind: 'pglite', vectorAvailable: true, titleSearchIndexed: false, close: () => client.close() };
 }
 

@@ -2,10 +2,11 @@
 // no background workers, so without this its tables never get statistics and the planner guesses:
 // at 100k conversations the first list page took 231 ms instead of 0.2 ms on a bitmap scan + sort.
 //
-// PGlite runs on the server's one thread, so ANALYZE holds every open stream while it runs: one ANALYZE
-// of the whole database took 170-200 ms in the chat-stream benchmark (its largest pauses). It therefore
-// goes a table at a time with the event loop free between two, and waits for a moment without chat
-// turns in flight (at most MaxQuietWaitMs, then it runs anyway so statistics never go stale for long).
+// PGlite runs one statement at a time (on a thread of its own, db/pglite-thread.ts), so ANALYZE holds
+// every other statement while it runs: one ANALYZE of the whole database took 170-200 ms (measured when
+// PGlite still ran on the server's thread, where it also held every open stream). It therefore goes a
+// table at a time, and waits for a moment without chat turns in flight (at most MaxQuietWaitMs, then it
+// runs anyway so statistics never go stale for long).
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './client.js';

@@ -94,8 +94,8 @@ const runTurns = (db: Db, writes: readonly TurnWrite[]) => {
 };
 
 /**
- * Turns per statement. With PGlite a statement runs on the server's one thread from start to end, so
- * a batch is kept small enough (a few milliseconds) not to hold other streams' next pieces for long.
+ * Turns per statement. PGlite runs one statement at a time from start to end, so a batch is kept small
+ * enough (a few milliseconds) not to hold other turns' statements for long.
  */
 const MaxTurnsPerWrite = 16;
 
@@ -152,9 +152,10 @@ function enqueue(db: Db, job: LaneJob): void {
 }
 
 /**
- * The chat path's writes run one statement at a time, with the event loop free between two: with
- * PGlite, statements queued behind each other would otherwise run back to back in one go, and a
- * hundred streams' writes at once held every stream's next piece for hundreds of milliseconds.
+ * The chat path's writes run one statement at a time, with the event loop free between two. When PGlite
+ * ran on the server's thread, statements queued behind each other ran back to back in one go, and a
+ * hundred streams' writes at once held every stream's next piece for hundreds of milliseconds; on its
+ * own thread (db/pglite-thread.ts) the lane still keeps turns' writes grouped and in order.
  */
 function inLane<T>(db: Db, work: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => enqueue(db, { kind: 'other', run: () => work().then(resolve, reject) }));
@@ -162,7 +163,7 @@ function inLane<T>(db: Db, work: () => Promise<T>): Promise<T> {
 
 /**
  * Writes a turn's rows. Turns waiting for the lane together go in one statement (a group commit):
- * with PGlite every statement costs the server's one thread, and turns that start or end together
+ * every statement costs the database's one thread (PGlite) or a round trip, and turns that start or end together
  * (a wave of questions, long answers' deferred creates) would otherwise pay one statement each.
  */
 export function createTurn(db: Db, write: TurnWrite): Promise<void> {
