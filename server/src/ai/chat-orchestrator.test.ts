@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { runChatTurn, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-orchestrator.js';
 import type { ChatTransport, ChatUpdate } from './chat-updates.js';
-import type { ModelGateway, ResolvedDeployment, StreamPart } from './model.types.js';
+import type { ModelGateway, StreamPart } from './model.types.js';
+import { ScriptedDeployment } from '../test/chat-stream.js';
 
-const deployment: ResolvedDeployment = {
-  deploymentId: 'd1',
-  name: 'test-model',
-  displayName: 'Test model',
-  model: 'test-model',
-  providerType: 'OpenAICompatible',
-  category: 'OpenAI',
-  vision: false,
-  tools: false,
-  hipaaCompliant: false,
-  contextWindow: null,
-  maxOutputTokens: null,
-};
+const deployment = ScriptedDeployment;
 
 const turn = (): ChatTurn => ({
   conversationId: 'c1',
