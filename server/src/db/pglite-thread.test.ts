@@ -83,6 +83,14 @@ describe('PGlite on a thread of its own', () => {
     expect(order).toEqual(['tx wrote', 'tx ends', 'outside read']);
   });
 
+  it('refuses calls once its thread has ended, instead of leaving them waiting', async () => {
+    const other = await PGliteThread.create('memory://');
+    await other.close();
+    await expect(other.query('select 1')).rejects.toThrow(/database thread ended/);
+    await expect(other.transaction(async () => undefined)).rejects.toThrow(/database thread ended/);
+    await other.close();
+  }, 60_000);
+
   it('leaves the calling thread free while a long statement runs', async () => {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
