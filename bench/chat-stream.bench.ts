@@ -18,7 +18,22 @@ import { startUpstreamProcess } from './lib/upstream-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
+/** how long each path holds 100 streams in one round of the held time-to-first-token measure */
+const heldRoundMs = quick ? 2000 : 4000;
 const words = (n: number) => Array.from({ length: n }, (_, i) => ` word${i}`);
+
+/** Time to first token through the platform against direct, and what the platform adds. */
+const ttftResult = (p: number[], d: number[]) => {
+  const ps = summary(p);
+  const ds = summary(d);
+  return { platform: ps, direct: ds, addedP50: round(ps.p50 - ds.p50), addedP99: round(ps.p99 - ds.p99) };
+};
+/** The gap between pieces through the platform against direct. */
+const gapResult = (concurrent: number, direct: StreamTiming[], platform: StreamTiming[]) => {
+  const dg = summary(gaps(direct));
+  const pg = summary(gaps(platform));
+  return { concurrent, chunkIntervalMs: 50, streams: platform.length, platformGap: pg, directGap: dg, addedGapP99: round(pg.p99 - dg.p99) };
+};
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 
@@ -45,9 +60,7 @@ async function main() {
         d.push(...(await waves(concurrency, concurrency, () => direct())).map((t) => t.ttftMs));
         p.push(...(await waves(concurrency, concurrency, () => platform())).map((t) => t.ttftMs));
       }
-      const ps = summary(p);
-      const ds = summary(d);
-      results[`ttft_c${concurrency}`] = { platform: ps, direct: ds, addedP50: round(ps.p50 - ds.p50), addedP99: round(ps.p99 - ds.p99) };
+      results[`ttft_c${concurrency}`] = ttftResult(p, d);
     }
 
     // 1b. time to first token with 100 streams held open: new questions keep arriving while 100 answers stream
@@ -62,15 +75,13 @@ async function main() {
       // on one path, so each path gets the same exposure spread over the whole run
       const byRound: number[] = [];
       for (let r = 0; r < (quick ? 1 : 8); r++) {
-        const dr = (await held(100, streamMs, quick ? 2000 : 4000, () => direct())).map((t) => t.ttftMs);
-        const pr = (await held(100, streamMs, quick ? 2000 : 4000, () => platform())).map((t) => t.ttftMs);
+        const dr = (await held(100, streamMs, heldRoundMs, () => direct())).map((t) => t.ttftMs);
+        const pr = (await held(100, streamMs, heldRoundMs, () => platform())).map((t) => t.ttftMs);
         byRound.push(round(summary(pr).p99 - summary(dr).p99));
         d.push(...dr);
         p.push(...pr);
       }
-      const ps = summary(p);
-      const ds = summary(d);
-      results.ttft_held100 = { platform: ps, direct: ds, addedP50: round(ps.p50 - ds.p50), addedP99: round(ps.p99 - ds.p99), addedP99ByRound: byRound };
+      results.ttft_held100 = { ...ttftResult(p, d), addedP99ByRound: byRound };
     }
 
     // 2. many concurrent streams on one server process: the gap between pieces, platform vs direct.
@@ -90,17 +101,13 @@ async function main() {
         directHeld.push(...(await held(heldStreams, streamMs, quick ? 2000 : 5000, () => direct())));
         platformHeld.push(...(await held(heldStreams, streamMs, quick ? 2000 : 5000, () => platform())));
       }
-      const dg = summary(gaps(directHeld));
-      const pg = summary(gaps(platformHeld));
-      results.streams = { concurrent: heldStreams, chunkIntervalMs: 50, streams: platformHeld.length, platformGap: pg, directGap: dg, addedGapP99: round(pg.p99 - dg.p99) };
+      results.streams = gapResult(heldStreams, directHeld, platformHeld);
     }
     {
       await upstream.setScript({ chunks: words(40), chunkDelayMs: 50, usage: { promptTokens: 30, completionTokens: 40 } });
-      const directBurst: StreamTiming[] = await waves(heldStreams, heldStreams, () => direct());
-      const platformBurst: StreamTiming[] = await waves(heldStreams, heldStreams, () => platform());
-      const dg = summary(gaps(directBurst));
-      const pg = summary(gaps(platformBurst));
-      results.streamsBurst = { concurrent: heldStreams, chunkIntervalMs: 50, streams: platformBurst.length, platformGap: pg, directGap: dg, addedGapP99: round(pg.p99 - dg.p99) };
+      const directBurst = await waves(heldStreams, heldStreams, () => direct());
+      const platformBurst = await waves(heldStreams, heldStreams, () => platform());
+      results.streamsBurst = gapResult(heldStreams, directBurst, platformBurst);
     }
 
     // 3. memory per active stream: streams that stay open until we let go
@@ -136,9 +143,8 @@ async function main() {
   }
 }
 
-type Summary = ReturnType<typeof summary>;
-interface Streams { concurrent: number; chunkIntervalMs: number; streams: number; platformGap: Summary; directGap: Summary; addedGapP99: number }
-interface Ttft { platform: Summary; direct: Summary; addedP50: number; addedP99: number; addedP99ByRound?: number[] }
+type Streams = ReturnType<typeof gapResult>;
+type Ttft = ReturnType<typeof ttftResult> & { addedP99ByRound?: number[] };
 interface Results {
   database: string;
   node: string;
@@ -163,7 +169,7 @@ function report(r: Results) {
     line('100 concurrent streams held', r.ttft_held100),
     line('100 sent in the same instant (burst)', r.ttft_c100),
     '',
-    `100 streams held, added p99 of each round (platform then direct, 4 s each): ${r.ttft_held100.addedP99ByRound?.join(', ')}`,
+    `100 streams held, added p99 of each round (direct then platform, ${heldRoundMs / 1000} s each): ${r.ttft_held100.addedP99ByRound?.join(', ')}`,
     '',
     `| ${r.streams.concurrent} concurrent streams, a piece every ${r.streams.chunkIntervalMs} ms | gap p50 / p99 direct (ms) | gap p50 / p99 platform (ms) | added p99 gap (budget 25) |`,
     '|---|---|---|---|',

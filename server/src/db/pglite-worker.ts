@@ -18,11 +18,11 @@ const queryOptions = (r: { rowMode?: 'array' | 'object'; textTypes?: number[] })
 });
 
 /** An error as plain data: PostgreSQL's fields (code, detail, constraint, …) are what callers read. */
-function errorData(e: unknown): ThreadReply & { ok: false } {
-  if (!(e instanceof Error)) return { ok: false, id: 0, error: { name: 'Error', message: String(e), fields: {} } };
+function failed(id: number, e: unknown): ThreadReply {
+  if (!(e instanceof Error)) return { ok: false, id, error: { name: 'Error', message: String(e), fields: {} } };
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
-  return { ok: false, id: 0, error: { name: e.name, message: e.message, fields } };
+  return { ok: false, id, error: { name: e.name, message: e.message, fields } };
 }
 
 async function main() {
@@ -49,12 +49,10 @@ async function main() {
         // PGlite's transaction holds its lock (no other statement runs) until its callback returns, and
         // commits when it resolves, rolls back when it rejects: it settles when the server's thread ends it
         return new Promise<number>((started, failed) => {
-          let end: (commit: boolean) => void = () => undefined;
           const finished = pg.transaction(
             (tx) =>
               new Promise<void>((commit, rollback) => {
-                end = (ok) => (ok ? commit() : rollback(new RolledBack()));
-                transactions.set(id, { tx, end: (ok) => end(ok), finished: finished.then(() => undefined) });
+                transactions.set(id, { tx, end: (ok) => (ok ? commit() : rollback(new RolledBack())), finished });
                 started(id);
               }),
           );
@@ -88,10 +86,10 @@ async function main() {
   port.on('message', (r: ThreadRequest) => {
     run(r).then(
       (result) => port.postMessage({ ok: true, id: r.id, result } satisfies ThreadReply),
-      (e: unknown) => port.postMessage({ ...errorData(e), id: r.id } satisfies ThreadReply),
+      (e: unknown) => port.postMessage(failed(r.id, e)),
     );
   });
   port.postMessage({ ok: true, id: 0, result: 'ready' } satisfies ThreadReply);
 }
 
-main().catch((e: unknown) => port.postMessage({ ...errorData(e), id: 0 } satisfies ThreadReply));
+main().catch((e: unknown) => port.postMessage(failed(0, e)));

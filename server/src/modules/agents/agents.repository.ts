@@ -2,7 +2,7 @@
 // rules live in agents.policy.ts and agents.service.ts.
 import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { insertRows, quoteName, type Statement } from '../../db/statement.js';
+import { insertRows, quoteName, runStatement, Statement } from '../../db/statement.js';
 import { auditLog, gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
 
 /** `sharedWithUserIds`: the people a personal agent is shared with (read where access is decided). */
@@ -63,21 +63,18 @@ export async function unpin(db: Db, userId: string, gptSystemId: string): Promis
   await db.delete(pinnedGptSystems).where(and(eq(pinnedGptSystems.userId, userId), eq(pinnedGptSystems.gptSystemId, gptSystemId)));
 }
 
-/** Each (person, agent) at most once: one statement cannot update a row twice. */
-export const recentUpsert = (db: Db, uses: readonly { userId: string; gptSystemId: string; at: Date }[]) =>
-  db
-    .insert(recentGptSystems)
-    .values(uses.map((u) => ({ userId: u.userId, gptSystemId: u.gptSystemId, lastUsedAt: u.at })))
-    .onConflictDoUpdate({ target: [recentGptSystems.userId, recentGptSystems.gptSystemId], set: { lastUsedAt: sql`excluded.last_used_at` } });
-
-/** recentUpsert as text of a statement (see db/statement.ts): a part of the chat turns' one write. */
+/**
+ * The upsert of agents' recent use as statement text (db/statement.ts), also a part of the chat turns' one
+ * write. Each (person, agent) at most once: one statement cannot update a row twice.
+ */
 export const recentUpsertText = (st: Statement, uses: readonly { userId: string; gptSystemId: string; at: Date }[]) =>
   `${insertRows(st, recentGptSystems, uses.map((u) => ({ userId: u.userId, gptSystemId: u.gptSystemId, lastUsedAt: u.at })))} ` +
   `on conflict (${quoteName(recentGptSystems.userId.name)}, ${quoteName(recentGptSystems.gptSystemId.name)}) ` +
   `do update set ${quoteName(recentGptSystems.lastUsedAt.name)} = excluded.${quoteName(recentGptSystems.lastUsedAt.name)}`;
 
 export async function upsertRecent(db: Db, userId: string, gptSystemId: string, at: Date): Promise<void> {
-  await recentUpsert(db, [{ userId, gptSystemId, at }]);
+  const st = new Statement();
+  await runStatement(db, recentUpsertText(st, [{ userId, gptSystemId, at }]), st);
 }
 
 export async function listPrompts(db: Db, gptSystemId: string) {
