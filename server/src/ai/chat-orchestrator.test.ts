@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { runChatTurn, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-orchestrator.js';
@@ -96,4 +98,52 @@ describe('a chat turn', () => {
     expect(updates.filter((u) => u.type === 'text').map((u) => (u as { text: string }).text).join('')).toBe(pieces.join(''));
     expect(outcome?.usage.completionTokens).toBe(5000);
   });
+
+  it('queues a generated title without keeping its turn alive, and makes it once no turn waits', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    // turn A waits for its first token, so B's title waits in the queue (up to 5 s)
+    let firstToken!: () => void;
+    const a = runChatTurn(turn(), memoryStore().store, transport().t, {
+      models: gateway(async function* () {
+        await new Promise<void>((r) => (firstToken = r));
+        yield { type: 'text', text: 'At last' };
+      }),
+      logger,
+    });
+    const titled: string[] = [];
+    const asked: string[] = [];
+    const models = {
+      ...gateway(async function* () {
+        yield { type: 'text', text: 'An answer' };
+      }),
+      generateTitle: async (question: string) => {
+        asked.push(question);
+        return '"Budget questions."';
+      },
+    } as unknown as ModelGateway;
+    // B is made and run in a scope of its own: only the queue could keep it
+    const runB = async () => {
+      const b: ChatTurn = { ...turn(), segmentId: 's2', generateTitle: true, question: 'What is the budget?', messages: [{ role: 'user', content: 'x'.repeat(1_000_000) }] };
+      const store = { ...memoryStore().store, replaceTitle: recordTitle.bind(null, titled) };
+      await runChatTurn(b, store, transport().t, { models, logger });
+      return new WeakRef(b);
+    };
+    const b = await runB();
+    for (let i = 0; i < 3 && b.deref(); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      gc();
+    }
+    expect(b.deref()).toBeUndefined();
+    expect(asked).toEqual([]);
+    firstToken();
+    await a;
+    await new Promise((r) => setTimeout(r, 250));
+    expect(asked).toEqual(['What is the budget?']);
+    expect(titled).toEqual(['Budget questions']);
+  });
 });
+
+async function recordTitle(into: string[], title: string): Promise<void> {
+  into.push(title);
+}

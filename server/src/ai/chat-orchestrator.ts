@@ -95,11 +95,15 @@ const FinishWriteMaxDelayMs = 250;
  */
 const MaxToolRounds = 4;
 
-// Generated titles are a second model call plus a write per new conversation: they wait until no
-// turn in this process waits for its first token (measured: with them inline, 100 concurrent new
-// conversations delayed each other's first tokens). The queue also counts those waits for finished
-// turns' writes (FinishWriteMaxDelayMs).
-const titles = new IdleQueue({ concurrency: 1, idleDelayMs: 100, maxQueued: 10_000 });
+// Generated titles are a second model call plus a write per new conversation: they wait for a moment
+// when no turn in this process waits for its first token (measured: with them inline, 100 concurrent
+// new conversations delayed each other's first tokens), 5 s at most, four at a time. A queued title
+// holds its question, the start of its answer and the conversation's id, nothing of the turn (a job
+// that held the turn kept its request, reply and prompt alive: ~25 kB a turn under sustained load).
+// The queue also counts those waits for finished turns' writes (FinishWriteMaxDelayMs).
+const titles = new IdleQueue({ concurrency: 4, idleDelayMs: 100, maxWaitMs: 5000, maxQueued: 2000 });
+/** what the title prompt reads of the question and of the answer (ModelGateway.generateTitle) */
+const TitleInputChars = 2000;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
@@ -343,7 +347,9 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
   transport.publish({ type: 'end' });
 
   if (turn.generateTitle && status === 'Success' && !storeFailure && model) {
-    if (!titles.push(() => generateTitle(turn, answer, store, deps))) deps.logger.debug({ conversationId: turn.conversationId }, 'title queue full; keeping the first question');
+    const question = turn.question ?? turn.messages[turn.messages.length - 1]?.content ?? '';
+    const job = titleJob({ conversationId: turn.conversationId, question: ownCopy(question), answer: ownCopy(answer), replace: store.replaceTitle }, deps);
+    if (!titles.push(job)) deps.logger.debug({ conversationId: turn.conversationId }, 'title queue full; keeping the first question');
   }
   return storeFailure ? null : outcome;
 }
@@ -372,13 +378,33 @@ function fallbackModel(turn: ChatTurn, outcome: SegmentOutcome, errors: StreamEr
   };
 }
 
-async function generateTitle(turn: ChatTurn, answer: string, store: SegmentStore, deps: ChatDeps): Promise<void> {
-  const question = turn.question ?? turn.messages[turn.messages.length - 1]?.content ?? '';
+/**
+ * The start of a string, in a string of its own: a slice of a long answer can share the whole answer's
+ * memory (V8's sliced strings), which a queued title would then keep alive.
+ */
+function ownCopy(text: string): string {
+  return text.length <= TitleInputChars ? text : Buffer.from(text.slice(0, TitleInputChars)).toString();
+}
+
+interface TitleInput {
+  conversationId: string;
+  question: string;
+  answer: string;
+  /** replaces the first-question title unless someone renamed the conversation meanwhile */
+  replace: (title: string) => Promise<void>;
+}
+
+/** The queued job: made here, apart from the turn's scope, so that its closure holds only `input` and `deps`. */
+function titleJob(input: TitleInput, deps: ChatDeps): () => Promise<void> {
+  return () => generateTitle(input, deps);
+}
+
+async function generateTitle({ conversationId, question, answer, replace }: TitleInput, deps: ChatDeps): Promise<void> {
   try {
     const title = await deps.models.generateTitle(question, answer, AbortSignal.timeout(TitleTimeoutMs));
     const clean = title?.replace(/\s+/g, ' ').replace(/^["'\s]+|["'\s.]+$/g, '').slice(0, 200);
-    if (clean) await store.replaceTitle(clean);
+    if (clean) await replace(clean);
   } catch (e) {
-    deps.logger.warn({ err: e, conversationId: turn.conversationId }, 'could not generate a title');
+    deps.logger.warn({ err: e, conversationId }, 'could not generate a title');
   }
 }

@@ -1,28 +1,44 @@
-// Low-priority work of the chat engine (generated titles): a small in-process queue that runs a job
-// only while no chat turn is waiting for its first token, so that a second model call and its
-// database write never delay someone's answer. Under sustained load jobs wait; past maxQueued the
-// newest are dropped (a conversation then keeps its first-question title).
+// Low-priority work of the chat engine (generated titles): a small in-process queue that prefers to run
+// a job while no chat turn is waiting for its first token, so that a second model call and its database
+// write do not delay someone's answer. Under sustained load some turn is nearly always waiting, so a job
+// that has waited maxWaitMs runs anyway (else titles would never come on a busy server, and the queue
+// would hold its jobs until it overflowed). Past maxQueued the newest are dropped (a conversation then
+// keeps its first-question title).
 export interface IdleQueueOptions {
   concurrency: number;
   /** how long the engine must be free of first-token waits before a job starts */
   idleDelayMs: number;
+  /** the longest a job waits for such a moment before it runs regardless */
+  maxWaitMs: number;
   maxQueued: number;
 }
 
+interface Job {
+  run: () => Promise<void>;
+  /** performance.now() after which it runs even while turns wait */
+  due: number;
+}
+
 export class IdleQueue {
-  private readonly jobs: (() => Promise<void>)[] = [];
+  private readonly jobs: Job[] = [];
   private running = 0;
   private waiting = 0;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
   /** firstTokensOut() callers, resolved when the last first-token wait ends */
   private readonly clear: (() => void)[] = [];
 
   constructor(private readonly options: IdleQueueOptions) {}
 
+  /** jobs waiting to run */
+  get queued(): number {
+    return this.jobs.length;
+  }
+
   /** false when the queue is full and the job was dropped */
-  push(job: () => Promise<void>): boolean {
+  push(run: () => Promise<void>): boolean {
     if (this.jobs.length >= this.options.maxQueued) return false;
-    this.jobs.push(job);
+    this.jobs.push({ run, due: performance.now() + this.options.maxWaitMs });
     this.schedule();
     return true;
   }
@@ -62,24 +78,39 @@ export class IdleQueue {
     });
   }
 
+  /** Sets the timer for the next moment a job may start: idleDelayMs from now when no turn waits, else the oldest job's due time. */
   private schedule(): void {
-    if (this.timer || this.waiting > 0 || this.running >= this.options.concurrency || this.jobs.length === 0) return;
+    if (this.running >= this.options.concurrency || this.jobs.length === 0) return;
+    const now = performance.now();
+    const at = this.waiting === 0 ? now + this.options.idleDelayMs : this.jobs[0]!.due;
+    if (this.timer) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;
-      // a turn started meanwhile: its release schedules again
-      if (this.waiting > 0) return;
-      while (this.running < this.options.concurrency && this.jobs.length > 0) {
-        const job = this.jobs.shift()!;
-        this.running++;
-        void job()
-          .catch(() => undefined)
-          .finally(() => {
-            this.running--;
-            this.schedule();
-          });
-      }
-    }, this.options.idleDelayMs);
+      this.start();
+    }, Math.max(0, at - now));
     // pending titles must not keep a stopping process alive
     this.timer.unref();
+  }
+
+  private start(): void {
+    const now = performance.now();
+    while (this.running < this.options.concurrency && this.jobs.length > 0) {
+      // a turn started meanwhile: only jobs that waited their longest go now; its release schedules the rest
+      if (this.waiting > 0 && this.jobs[0]!.due > now) break;
+      const job = this.jobs.shift()!;
+      this.running++;
+      void job
+        .run()
+        .catch(() => undefined)
+        .finally(() => {
+          this.running--;
+          this.schedule();
+        });
+    }
+    this.schedule();
   }
 }

@@ -230,7 +230,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       const row = await repo.finishSegment(deps.db, segmentId, outcome);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
-    replaceTitle: (generated) => repo.replaceInitialTitle(deps.db, conversationId, title, generated),
+    // bound, not a closure: a queued title keeps this function alive, and a closure here would keep the whole turn
+    replaceTitle: repo.replaceInitialTitle.bind(null, deps.db, conversationId, title),
   };
   const level = request.body.segmentTraceLogLevel;
   return {
