@@ -10,15 +10,12 @@ import { startChatBenchServer } from './lib/chat-bench-server.js';
 import { benchDatabase } from './lib/database.js';
 import { startFakeOpenAI } from '../server/src/test/fake-upstreams.js';
 import { platformStream } from './lib/clients.js';
+import { numberArg } from './lib/process.js';
 import { round, waves } from './lib/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const turns = arg('turns', 1000);
-const concurrency = arg('concurrency', 10);
+const turns = numberArg('turns', 1000);
+const concurrency = numberArg('concurrency', 10);
 const profile = process.argv.includes('--profile');
 const words = (n: number) => Array.from({ length: n }, (_, i) => ` word${i}`);
 

@@ -13,19 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { startChatBenchServer } from './lib/chat-bench-server.js';
 import { benchDatabase } from './lib/database.js';
 import { platformStream } from './lib/clients.js';
+import { numberArg, rssKb } from './lib/process.js';
 import { round, waves } from './lib/stats.js';
 import { startUpstreamProcess } from './lib/upstream-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const steps = arg('steps', 5);
-const turnsPerStep = arg('turns', 3000);
+const steps = numberArg('steps', 5);
+const turnsPerStep = numberArg('turns', 3000);
 const words = (n: number) => Array.from({ length: n }, (_, i) => ` word${i}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
 /** the heap after the last full collection, from a --trace-gc line: "Mark-Compact 51.0 (84.1) -> 44.6 (83.6) MB" */
 const liveAfterFullGc = (output: string) => {
   const lines = output.split('\n').filter((l) => l.includes('Mark-Compact'));
@@ -61,7 +57,7 @@ async function main() {
     // the snapshot is written on the server's thread: once it answers again, it is done
     await untilAnswers(`${server.baseUrl}/api/internal/health`);
     for (const f of fs.readdirSync(snapshots)) fs.rmSync(path.join(snapshots, f));
-    return { liveHeapMb: liveAfterFullGc(server.output()).mb, rssMb: round(rssMb(server.pid), 1) };
+    return { liveHeapMb: liveAfterFullGc(server.output()).mb, rssMb: round(rssKb(server.pid) / 1024, 1) };
   };
   try {
     const platform = () => platformStream(server.baseUrl, token, agentId, 'How much memory does a turn keep?');
@@ -74,8 +70,9 @@ async function main() {
       await sleep(1000);
       rows.push({ turns: s * turnsPerStep, ...(await measure()) });
     }
-    // the slope from the first step on: the first step fills caches and pools that then stay
-    const first = rows[1]!;
+    // the slope from the first step on (the first step fills caches and pools that then stay), or from the
+    // start when there is only one step
+    const first = rows[rows.length > 2 ? 1 : 0]!;
     const last = rows[rows.length - 1]!;
     const turns = last.turns - first.turns;
     const result = {

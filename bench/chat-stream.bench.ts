@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { BenchModel as model, startChatBenchServer } from './lib/chat-bench-server.js';
 import { benchDatabase } from './lib/database.js';
 import { directStream, gaps, platformStream, type StreamTiming } from './lib/clients.js';
+import { rssKb } from './lib/process.js';
 import { held, round, summary, waves } from './lib/stats.js';
 import { startUpstreamProcess } from './lib/upstream-process.js';
 
@@ -35,7 +36,6 @@ const gapResult = (concurrent: number, direct: StreamTiming[], platform: StreamT
   return { concurrent, chunkIntervalMs: 50, streams: platform.length, platformGap: pg, directGap: dg, addedGapP99: round(pg.p99 - dg.p99) };
 };
 
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 
 async function main() {
   const upstream = await startUpstreamProcess({ chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } });
