@@ -36,7 +36,6 @@ const gapResult = (concurrent: number, direct: StreamTiming[], platform: StreamT
   return { concurrent, chunkIntervalMs: 50, streams: platform.length, platformGap: pg, directGap: dg, addedGapP99: round(pg.p99 - dg.p99) };
 };
 
-
 async function main() {
   const upstream = await startUpstreamProcess({ chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } });
   const database = await benchDatabase(process.env.DATABASE_URL);

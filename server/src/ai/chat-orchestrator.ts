@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generatedImageMarkdown, type Citation, type ExecutionLog, type ResponseModelEvent, type SegmentStatus, type StreamError } from '@atrium/contract';
 import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart, ToolCall } from './model.types.js';
 import { runToolCall, type ChatTool, type ToolOutcome } from './chat-tools.js';
-import { ModelError } from './model.types.js';
+import { ModelError, TitleInputChars } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 import type { ChatTransport } from './chat-updates.js';
 import { TraceLog } from './chat-trace.js';
@@ -102,8 +102,6 @@ const MaxToolRounds = 4;
 // that held the turn kept its request, reply and prompt alive: ~25 kB a turn under sustained load).
 // The queue also counts those waits for finished turns' writes (FinishWriteMaxDelayMs).
 const titles = new IdleQueue({ concurrency: 4, idleDelayMs: 100, maxWaitMs: 5000, maxQueued: 2000 });
-/** what the title prompt reads of the question and of the answer (ModelGateway.generateTitle) */
-const TitleInputChars = 2000;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 

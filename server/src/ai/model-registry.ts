@@ -13,7 +13,7 @@ import type { SecretBox } from '../platform/secrets.js';
 import { readSettings } from '../modules/instance/instance.service.js';
 import { listAnsweringDeployments, listImageDeployments, type AnsweringDeployment } from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
-import { ModelError, type AnswerRequest, type GeneratedImage, type ImageRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
+import { ModelError, TitleInputChars, type AnswerRequest, type GeneratedImage, type ImageRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
 import { providerAdapters, providerTypeFromName } from './providers/index.js';
 import { callSettings, streamFromAiSdk, toModelError } from './providers/ai-sdk-stream.js';
 import { leanStreamFits, streamOpenAIChat, type OpenAIChatEndpoint } from './providers/openai-chat-stream.js';
@@ -222,7 +222,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           model: languageModel(entry),
           system:
             'You write a short title for a conversation. Reply with the title only: at most six words, in the language of the question, without quotes or a final full stop.',
-          prompt: `Question:\n${question.slice(0, 2000)}\n\nAnswer:\n${answer.slice(0, 2000)}`,
+          prompt: `Question:\n${question.slice(0, TitleInputChars)}\n\nAnswer:\n${answer.slice(0, TitleInputChars)}`,
           ...callSettings(request as AnswerRequest, providerAdapters[entry.providerType].quirks),
           abortSignal: signal,
           maxRetries: 0,

@@ -111,6 +111,9 @@ export interface GeneratedImage {
   mediaType: string;
 }
 
+/** How much of the question and of the answer the title prompt reads (ModelGateway.generateTitle). */
+export const TitleInputChars = 2000;
+
 export interface ModelGateway {
   /** the named deployment, or the instance default when name is null; throws AppError 400 when unknown */
   resolve(name: string | null): Promise<ResolvedDeployment>;
@@ -120,7 +123,7 @@ export interface ModelGateway {
   imageDeployment(): Promise<ResolvedDeployment | null>;
   /** one image for the prompt, as the image model returned it; throws ModelError */
   generateImage(request: ImageRequest): Promise<GeneratedImage>;
-  /** a short title for a conversation, or null when no language model is configured */
+  /** a short title for a conversation from the first TitleInputChars of question and answer, or null when no language model is configured */
   generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
   /** forget cached deployments and connections (after an administrator changed them) */
   invalidate(): void;
