@@ -31,7 +31,11 @@ async function main() {
   const upstream = await startFakeOpenAI({ script: { chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } } });
   const database = await benchDatabase(process.env.DATABASE_URL);
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-prof-'));
-  const { server, token, agentId } = await startChatBenchServer(upstream.url, database.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined);
+  const { server, token, agentId } = await startChatBenchServer(
+    upstream.url,
+    database.url,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined,
+  );
   try {
     const platform = () => platformStream(server.baseUrl, token, agentId, 'How fast is the first token?');
 

@@ -1,4 +1,4 @@
-// Chat rendering benchmark (DESIGN.md: render work per streamed token flat as an answer grows to 20k
+// Chat rendering benchmark (docs/architecture.md: render work per streamed token flat as an answer grows to 20k
 // tokens). A fake OpenAI-compatible upstream streams a 20,000-token markdown answer (paragraphs,
 // lists, code, tables, math) through the real server into the real chat page in Chromium, one token
 // a chunk. Main-thread time (DevTools TaskDuration: script, style, layout, paint) is sampled against
@@ -20,7 +20,28 @@ const model = 'bench-model';
 
 /** A long answer of the kinds of blocks models write, cut into ~1-word tokens. */
 export function answerTokens(count: number): string[] {
-  const words = ['the', 'model', 'answer', 'streams', 'into', 'a', 'page', 'that', 'keeps', 'its', 'work', 'flat', 'while', 'text', 'grows', 'with', 'more', 'blocks', '**bold**', '`code`'];
+  const words = [
+    'the',
+    'model',
+    'answer',
+    'streams',
+    'into',
+    'a',
+    'page',
+    'that',
+    'keeps',
+    'its',
+    'work',
+    'flat',
+    'while',
+    'text',
+    'grows',
+    'with',
+    'more',
+    'blocks',
+    '**bold**',
+    '`code`',
+  ];
   const out: string[] = [];
   let block = 0;
   while (out.length < count) {

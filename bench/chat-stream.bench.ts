@@ -1,4 +1,4 @@
-// Chat streaming benchmarks (DESIGN.md budgets), each against a baseline measured in the same run:
+// Chat streaming benchmarks (docs/architecture.md budgets), each against a baseline measured in the same run:
 //  1. time to first token through the platform vs a direct call to the same fake upstream (p50/p99 and the
 //     milliseconds the platform adds): at 1 stream; at 100 concurrent streams held (100 clients, each asking
 //     again as soon as its answer ends, answers of 20 pieces 50 ms apart); and 100 requests sent in the same
@@ -48,7 +48,11 @@ async function main() {
     await waves(quick ? 10 : 40, 10, () => platform());
     await waves(quick ? 10 : 40, 10, () => direct());
 
-    const results: Record<string, unknown> = { date: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgres' : 'pglite', node: process.version };
+    const results: Record<string, unknown> = {
+      date: new Date().toISOString(),
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      node: process.version,
+    };
 
     // 1. time to first token, interleaving the two paths so that noise hits both alike
     for (const concurrency of [1, 100]) {
@@ -130,7 +134,12 @@ async function main() {
     await new Promise((r) => setTimeout(r, 500));
     const during = rssKb(server.pid);
     for (const ac of controllers) ac.abort();
-    results.memory = { activeStreams: open, rssBeforeMb: round(before / 1024, 1), rssDuringMb: round(during / 1024, 1), perStreamKb: round((during - before) / open, 1) };
+    results.memory = {
+      activeStreams: open,
+      rssBeforeMb: round(before / 1024, 1),
+      rssDuringMb: round(during / 1024, 1),
+      perStreamKb: round((during - before) / open, 1),
+    };
 
     fs.mkdirSync(path.join(here, 'results'), { recursive: true });
     fs.writeFileSync(path.join(here, 'results', 'chat-stream.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,4 +1,4 @@
-// Conversation list benchmark (DESIGN.md budget: first page p95 <= 10 ms, title search p95 <= 50 ms
+// Conversation list benchmark (docs/architecture.md budget: first page p95 <= 10 ms, title search p95 <= 50 ms
 // at 100k conversations), over HTTP through the real path (auth, validation, query, presentation),
 // against a baseline measured in the same run: GET /health, which does `select 1`.
 // One person owns 100,000 conversations over two years (some archived, some deleted); 20 others own
@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { startServer, type RunningServer } from '../e2e/harness/server.js';
 import { openDatabase, type DatabaseHandle } from '../server/src/db/client.js';
+// the benches run the server's TypeScript sources: start the database worker from its source too
+import '../server/src/test/pglite-worker-source.js';
 import { round, summary } from './lib/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -163,14 +165,21 @@ async function measure(server: RunningServer, token: string): Promise<{ baseline
 
 async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | null): Promise<DbResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-list-'));
-  const env: Record<string, string> = { ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env: Record<string, string> = {
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   try {
     // 1. first start: migrations, the bootstrap admin and the System agent
     let server = await startServer(env);
     let agentId: string;
     try {
       const token = await signIn(server.baseUrl);
-      const agents = (await (await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      const agents = (await (
+        await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         items: { gptSystemId: string; gptSystemType: string }[];
       };
       agentId = agents.items.find((a) => a.gptSystemType === 'System')!.gptSystemId;

@@ -1,10 +1,10 @@
-// Sidebar benchmark (DESIGN.md: the sidebar renders a bounded number of rows at any conversation
+// Sidebar benchmark (docs/architecture.md: the sidebar renders a bounded number of rows at any conversation
 // count): one person with 10,000 conversations, the real sidebar in Chromium. It pages through the
 // whole history (continuationToken, 50 a page) by scrolling to the end, and records how many rows
 // are in the DOM at every step; then it measures scroll frames (requestAnimationFrame gaps and
 // main-thread time per frame) near the top with one page loaded and deep in the list with all 10,000
 // loaded. The ratio deep / top is the figure: flat means the list does not slow down as it grows.
-// Run: npm run build && npx tsx bench/sidebar.bench.ts   (--quick: 2,000 conversations)
+// Run: npm run build && npx tsx bench/sidebar.bench.ts   (--quick: 2,000 conversations; WEB_DIST_DIR=<dir> serves another web build)
 // (Functions run in the page are written without named inner functions: tsx would wrap them in a
 // helper that exists only in Node.)
 import fs from 'node:fs';
@@ -42,7 +42,8 @@ async function seed(handle: DatabaseHandle, agentId: string): Promise<void> {
 }
 
 /** Rows of the history list in the DOM (the virtual list's row wrappers: conversation rows and group headings). */
-const renderedRows = (page: Page) => page.evaluate(() => document.querySelector('[data-tour="conversation-section"] [data-virtual-rows]')?.childElementCount ?? -1);
+const renderedRows = (page: Page) =>
+  page.evaluate(() => document.querySelector('[data-tour="conversation-section"] [data-virtual-rows]')?.childElementCount ?? -1);
 
 /** Scrolls `steps` times by `px`, one step per animation frame; returns frame gaps and the most rows seen. */
 async function scrollFrames(page: Page, steps: number, px: number): Promise<{ gaps: number[]; maxRows: number }> {
@@ -67,12 +68,17 @@ async function scrollFrames(page: Page, steps: number, px: number): Promise<{ ga
 }
 
 async function main() {
-  const bench = await startBrowserBench({}, seed);
+  // WEB_DIST_DIR compares builds (e.g. two virtual lists) against the same server
+  const bench = await startBrowserBench(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}, seed);
   const { page, cdp } = bench;
   try {
     const scroller = page.locator('[data-tour="conversation-section"] [data-virtual-scroller]');
     await scroller.waitFor();
-    await page.getByRole('button', { name: /^Conversation options for / }).first().waitFor().catch(() => undefined);
+    await page
+      .getByRole('button', { name: /^Conversation options for / })
+      .first()
+      .waitFor()
+      .catch(() => undefined);
     const rowsAtStart = await renderedRows(page);
 
     // 1. frames near the top, one page loaded
@@ -85,7 +91,7 @@ async function main() {
     const started = performance.now();
     let maxRows = Math.max(rowsAtStart, top.maxRows);
     let loadedHeight = 0;
-    for (let stalls = 0; stalls < 40; ) {
+    for (let stalls = 0; stalls < 40;) {
       const height = await scroller.evaluate((el) => {
         el.scrollTop = el.scrollHeight;
         return el.scrollHeight;

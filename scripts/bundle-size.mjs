@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Reports the JavaScript a browser downloads before /chat is on screen (DESIGN.md budget: at most
-// 200 kB gzipped): the entry and its static imports, plus the lazy route chunks that render /chat
+// Reports the JavaScript a browser downloads before /chat is on screen (budget: at most 260 kB gzipped on
+// React DOM): the entry and its static imports, plus the lazy route chunks that render /chat
 // (the chat layout and the chat page) with their static imports. Chunks loaded only on use (the
 // highlighter, KaTeX, the tour, dialogs, the settings drawer) are not part of it.
-// Run after `npm run build`: node scripts/bundle-size.mjs [--json] [--budget-kb 200]
+// Run after `npm run build`: node scripts/bundle-size.mjs [--json] [--budget-kb 260]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
 const chatRouteModules = ['src/app/layouts/chat-layout.tsx', 'src/features/chat-conversation/components/chat-page.tsx'];
 
 const args = process.argv.slice(2);
-const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 200;
+const budgetKb = Number(args[args.indexOf('--budget-kb') + 1]) || 260;
 
 if (!fs.existsSync(manifestPath)) {
   console.error(`No ${path.relative(root, manifestPath)}: run npm run build first.`);
@@ -42,17 +42,31 @@ for (const key of chatRouteModules) closure(key, route);
 
 const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const rows = [...route]
-  .map((key) => ({ file: manifest[key].file, source: key, phase: initial.has(key) ? 'entry' : 'chat route', raw: fs.statSync(path.join(dist, manifest[key].file)).size, gzip: gzipSize(manifest[key].file) }))
+  .map((key) => ({
+    file: manifest[key].file,
+    source: key,
+    phase: initial.has(key) ? 'entry' : 'chat route',
+    raw: fs.statSync(path.join(dist, manifest[key].file)).size,
+    gzip: gzipSize(manifest[key].file),
+  }))
   .sort((a, b) => b.gzip - a.gzip);
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
-const result = { chunks: rows.length, rawKb: kb(rows.reduce((sum, row) => sum + row.raw, 0)), gzipKb: kb(total), budgetKb, withinBudget: total <= budgetKb * 1024 };
+const result = {
+  chunks: rows.length,
+  rawKb: kb(rows.reduce((sum, row) => sum + row.raw, 0)),
+  gzipKb: kb(total),
+  budgetKb,
+  withinBudget: total <= budgetKb * 1024,
+};
 
 if (args.includes('--json')) {
   console.log(JSON.stringify({ ...result, rows }, null, 2));
 } else {
   console.log('| chunk | loaded by | raw kB | gzip kB |\n|---|---|---|---|');
   for (const row of rows) console.log(`| ${path.basename(row.file)} | ${row.phase} | ${kb(row.raw)} | ${kb(row.gzip)} |`);
-  console.log(`\nChat route initial JavaScript: ${result.chunks} chunks, ${result.rawKb} kB raw, ${result.gzipKb} kB gzipped (budget ${budgetKb} kB): ${result.withinBudget ? 'ok' : 'over'}`);
+  console.log(
+    `\nChat route initial JavaScript: ${result.chunks} chunks, ${result.rawKb} kB raw, ${result.gzipKb} kB gzipped (budget ${budgetKb} kB): ${result.withinBudget ? 'ok' : 'over'}`,
+  );
 }
 process.exitCode = result.withinBudget ? 0 : 1;

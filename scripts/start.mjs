@@ -15,8 +15,7 @@ const stale = (output, ...sources) => {
 };
 
 const needsBuild =
-  stale('server/dist/main.js', 'server/src', 'contract/src') ||
-  stale('web/dist/index.html', 'web/src', 'web/index.html', 'web/public', 'contract/src');
+  stale('server/dist/main.js', 'server/src', 'contract/src') || stale('web/dist/index.html', 'web/src', 'web/index.html', 'web/public', 'contract/src');
 if (needsBuild) {
   process.stdout.write('Building Atrium (first start or changed sources)...\n');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

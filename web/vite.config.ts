@@ -1,31 +1,156 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
 
-// The browser build runs on Preact's React compatibility layer, a departure from DESIGN.md's React 19:
-// React DOM alone is 62 kB of the chat route's 200 kB budget, Preact 10 with compat about 11 kB, and the
-// route is 192 kB with it (250 kB with React DOM). Components are written against the React API and
-// must not rely on React DOM's timing: Preact runs effects a frame later and renders state changes
-// from events asynchronously (see use-uploads.ts, chat-input.tsx, tour-logic.ts for what that found).
-// ATRIUM_PREACT=0 builds on React DOM. The component unit tests always use React DOM (vitest loads MUI
-// from node_modules, which would mix runtimes); the end-to-end tests run on the Preact build.
-const preact = !process.env.VITEST && process.env.ATRIUM_PREACT !== '0';
+/** The lazy modules that render /chat (scripts/bundle-size.mjs counts the same two). */
+const chatRouteModules = ['src/app/layouts/chat-layout.tsx', 'src/features/chat-conversation/components/chat-page.tsx'];
+
+/**
+ * `<link rel="modulepreload">` for the chat route's lazy chunks and their imports, so that the browser
+ * fetches them with the entry instead of after the entry has run (a second round trip, then a third for
+ * the chat page inside the chat layout). Vite already preloads the entry's own static imports.
+ */
+function preloadChatRoute(): Plugin {
+  return {
+    name: 'atrium:preload-chat-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('index.html')) return;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (file: string, into: Set<string>): Set<string> => {
+          if (into.has(file)) return into;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+          return into;
+        };
+        const entry = ctx.chunk ? closure(ctx.chunk.fileName, new Set()) : new Set<string>();
+        const route = new Set<string>();
+        for (const id of chatRouteModules) {
+          // the module's own chunk, or the chunk of the group that took it in (firstScreenGroups)
+          const file = path.resolve(import.meta.dirname, id);
+          const chunk = chunks.find((c) => c.facadeModuleId === file) ?? chunks.find((c) => c.moduleIds.includes(file));
+          if (!chunk) throw new Error(`preload-chat-route: no chunk for ${id}`);
+          closure(chunk.fileName, route);
+        }
+        return [...route]
+          .filter((file) => !entry.has(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every text asset next to it, which the server sends
+ * as they are (@fastify/static preCompressed): no compression work per request, and better ratios than a
+ * server could afford on the fly. node:zlib rather than a plugin package: it is a dozen lines, the
+ * maintained plugins wrap the same zlib calls, and it adds no dependency. index.html is left out: the
+ * server fills it in per request (boot data) and compresses it then. Source maps are left out too.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  let outDir = '';
+  return {
+    name: 'atrium:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
+        .map((f) => path.join(outDir, f))
+        .filter((f) => /\.(js|mjs|css|svg|json|txt|html|woff|ttf)$/.test(f) && !f.endsWith(`${path.sep}index.html`) && fs.statSync(f).size >= 512);
+      await Promise.all(
+        files.map(async (file) => {
+          const body = fs.readFileSync(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzip(body, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${file}.br`, br);
+          fs.writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Libraries in chunks of their own, whose names and contents stay the same from one release to the next,
+ * so that a new release downloads only the app's own chunks. MUI's components stay in the chunks that use
+ * them (one MUI chunk would put admin-only components on the chat route); its styling core (system,
+ * emotion, utils) is shared by all, less the parts only lazy pages use (Grid, the RTL prefixer).
+ * ATRIUM_VENDOR_CHUNKS=0 builds without them (to compare the chat route's size).
+ */
+const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+const vendorGroups = [
+  { name: 'vendor-react', test: nodeModule('react|react-dom|scheduler') },
+  { name: 'vendor-redux', test: nodeModule('@reduxjs[\\\\/]toolkit|react-redux|redux|redux-thunk|reselect|immer|use-sync-external-store') },
+  { name: 'vendor-router', test: nodeModule('react-router|cookie|set-cookie-parser') },
+  {
+    name: 'vendor-mui',
+    test: (id: string) =>
+      nodeModule(
+        '@mui[\\\\/](system|styled-engine|utils|private-theming)|@emotion|@babel[\\\\/]runtime|stylis|clsx|prop-types|react-is|react-transition-group|hoist-non-react-statics',
+      ).test(id) && !/[\\/](Grid|Prefixer\.js)/.test(id),
+  },
+];
+const vendorChunks = process.env.ATRIUM_VENDOR_CHUNKS !== '0';
+
+/** The modules reachable by static imports from these, found through the chunking context. */
+function staticClosure(roots: string[], info: (id: string) => { importedIds: readonly string[] } | null): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The app's own code (and the MUI components) of the first screen in two chunks rather than about sixty:
+ * what the entry imports ("app-shell"), and what /chat's layout and page add ("chat-route"). Each request
+ * costs a round trip, and HTTP/1.1 has six connections: at 150 ms a round trip, sixty small chunks took
+ * 1.5 s of waiting before their bytes. Lazy pages that share a module with /chat load the chat-route chunk.
+ */
+function firstScreenGroups() {
+  let groups: { shell: Set<string>; chat: Set<string> } | null = null;
+  const groupOf = (id: string, ctx: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
+    if (!groups) {
+      const info = (m: string) => ctx.getModuleInfo(m);
+      const shell = staticClosure([path.resolve(import.meta.dirname, 'src/main.tsx')], info);
+      const chat = staticClosure(
+        chatRouteModules.map((m) => path.resolve(import.meta.dirname, m)),
+        info,
+      );
+      for (const m of shell) chat.delete(m);
+      // the entry and the two lazy route modules keep chunks of their own (index.html and the manifest name them)
+      shell.delete(path.resolve(import.meta.dirname, 'src/main.tsx'));
+      for (const m of chatRouteModules) chat.delete(path.resolve(import.meta.dirname, m));
+      groups = { shell, chat };
+    }
+    if (groups.shell.has(id)) return 'app-shell';
+    if (groups.chat.has(id)) return 'chat-route';
+    return null;
+  };
+  return { name: groupOf, priority: 1 };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadChatRoute(), precompress()],
   resolve: {
-    alias: [
-      { find: '@atrium/contract', replacement: path.resolve(import.meta.dirname, '../contract/src/browser.ts') },
-      ...(preact
-        ? [
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react$/, replacement: 'preact/compat' },
-          ]
-        : []),
-    ],
+    alias: [{ find: '@atrium/contract', replacement: path.resolve(import.meta.dirname, '../contract/src/browser.ts') }],
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -40,6 +165,7 @@ export default defineConfig({
         main: path.resolve(import.meta.dirname, 'index.html'),
         silentRenew: path.resolve(import.meta.dirname, 'silent-renew.html'),
       },
+      ...(vendorChunks ? { output: { codeSplitting: { groups: [...vendorGroups.map((g) => ({ ...g, priority: 2 })), firstScreenGroups()] } } } : {}),
     },
   },
   test: {

@@ -9,6 +9,8 @@ import { launchBrowser, newContext } from '../../e2e/harness/browser.js';
 import { startServer, type RunningServer } from '../../e2e/harness/server.js';
 import { signIn } from '../../e2e/harness/session.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
+// the benches run the server's TypeScript sources: start the database worker from its source too
+import '../../server/src/test/pglite-worker-source.js';
 
 export const benchAdmin = { email: 'admin@atrium.local', password: 'bench-admin-password' };
 

@@ -31,7 +31,9 @@ export async function startChatBenchServer(upstreamUrl: string, databaseUrl: str
       body: JSON.stringify({ userName: 'admin@atrium.local', password: adminPassword }),
     });
     const { n1AIToken: token } = (await tokenRes.json()) as { n1AIToken: string };
-    const agents = (await (await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const agents = (await (
+      await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       items: { gptSystemId: string; gptSystemType: string }[];
     };
     return { server, token, agentId: agents.items.find((a) => a.gptSystemType === 'System')!.gptSystemId };

@@ -13,7 +13,13 @@ export async function platformStream(baseUrl: string, token: string, gptSystemId
   const res = await fetch(`${baseUrl}/api/internal/userConversations/byGptSystemId/${gptSystemId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ question, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: crypto.randomUUID() }, segmentTraceLogLevel: 'NonPersisted' }),
+    body: JSON.stringify({
+      question,
+      visionImageIds: [],
+      attachmentIds: [],
+      session: { sessionIdentifier: crypto.randomUUID() },
+      segmentTraceLogLevel: 'NonPersisted',
+    }),
   });
   if (!res.ok || !res.body) throw new Error(`platform answered ${res.status}: ${await res.text()}`);
   const decoder = new SseDecoder();

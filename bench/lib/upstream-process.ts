@@ -23,10 +23,11 @@ export async function startUpstreamProcess(script: FakeScript): Promise<Upstream
   });
   const replies: ((r: Reply) => void)[] = [];
   child.on('message', (r: Reply) => replies.shift()?.(r));
-  const next = () => new Promise<Reply>((resolve, reject) => {
-    replies.push(resolve);
-    child.once('exit', (code) => reject(new Error(`the fake upstream exited (${code})`)));
-  });
+  const next = () =>
+    new Promise<Reply>((resolve, reject) => {
+      replies.push(resolve);
+      child.once('exit', (code) => reject(new Error(`the fake upstream exited (${code})`)));
+    });
   const ready = await next();
   if (ready.kind !== 'ready') throw new Error('the fake upstream did not start');
   let ids = 0;

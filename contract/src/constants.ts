@@ -18,7 +18,7 @@ export const AuthErrorCodes = {
 
 export const KnownFeatureFlags = ['ShowFooter', 'ShowReleaseNotes', 'ShowQuickStartTour'] as const;
 
-/** SPEC §9: the build version of this release; tokens carry it with a trailing .0 */
+/** docs/product.md §9: the build version of this release; tokens carry it with a trailing .0 */
 export const BuildVersion = '2.2510.3765';
 
 export const TokenVersion = `${BuildVersion}.0`;

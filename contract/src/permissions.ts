@@ -1,4 +1,4 @@
-// The named actions of SPEC.md §6 (and the admin sidebar of §2). Roles grant actions; routes declare them.
+// The named actions of docs/product.md §6 (and the admin sidebar of §2). Roles grant actions; routes declare them.
 export const UserActions = [
   'AnalyticsRead',
   'AnalyticsCreate',
@@ -41,8 +41,7 @@ export const UserActions = [
 
 export type UserAction = (typeof UserActions)[number];
 
-export const isUserAction = (value: string): value is UserAction =>
-  (UserActions as readonly string[]).includes(value);
+export const isUserAction = (value: string): value is UserAction => (UserActions as readonly string[]).includes(value);
 
 /** What a signed-in person gets by default: the right to use the agents they may see. */
 export const DefaultUserActions: readonly UserAction[] = ['GptSystemsRead'];
@@ -51,23 +50,13 @@ export const DefaultUserActions: readonly UserAction[] = ['GptSystemsRead'];
 export const BuiltInRoleKeys = ['Administrator', 'User'] as const;
 export type BuiltInRoleKey = (typeof BuiltInRoleKeys)[number];
 
-/** SPEC §6: the admin link is shown when the user holds any action other than GptSystemsRead. */
-export const canSeeAdmin = (actions: readonly string[]): boolean =>
-  actions.some((a) => a !== 'GptSystemsRead');
+/** docs/product.md §6: the admin link is shown when the user holds any action other than GptSystemsRead. */
+export const canSeeAdmin = (actions: readonly string[]): boolean => actions.some((a) => a !== 'GptSystemsRead');
 
 export type AdminNavKey =
-  | 'dashboard'
-  | 'agents'
-  | 'fileLibraries'
-  | 'brands'
-  | 'guidelines'
-  | 'chatAccessPolicies'
-  | 'userRoles'
-  | 'users'
-  | 'audit'
-  | 'instanceSettings';
+  'dashboard' | 'agents' | 'fileLibraries' | 'brands' | 'guidelines' | 'chatAccessPolicies' | 'userRoles' | 'users' | 'audit' | 'instanceSettings';
 
-/** SPEC §2 Admin sidebar: an item is shown if the user holds at least one of its actions. */
+/** docs/product.md §2 Admin sidebar: an item is shown if the user holds at least one of its actions. */
 export const AdminNavActions: Record<AdminNavKey, readonly UserAction[]> = {
   dashboard: ['AnalyticsRead', 'AnalyticsCreate', 'AnalyticsWrite'],
   agents: ['GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific'],

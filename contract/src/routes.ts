@@ -8,8 +8,7 @@ export const Routes = {
   features: '/features/List',
   health: '/health',
   brand: (brandKey: string) => `/Brands/${encodeURIComponent(brandKey)}`,
-  brandFile: (brandKey: string, fileName: string) =>
-    `/Brands/${encodeURIComponent(brandKey)}/${encodeURIComponent(fileName)}`,
+  brandFile: (brandKey: string, fileName: string) => `/Brands/${encodeURIComponent(brandKey)}/${encodeURIComponent(fileName)}`,
   userRolesWithResolvedActions: '/CurrentUser/UserRolesWithResolvedActions',
   pinnedGptSystems: '/CurrentUser/pinnedGptSystems',
 } as const;

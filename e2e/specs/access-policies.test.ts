@@ -22,7 +22,8 @@ describe('chat access policies', () => {
     const { page: userPage } = await openPage(app.browser);
     const userToken = await signIn(userPage, app.server.baseUrl, plain);
     await userPage.getByRole('textbox', { name: 'Message' }).waitFor();
-    const agentsOf = async (token: string) => ((await (await api(token, 'GET', '/CurrentUser/AvailableGptSystems')).json()) as { items: Array<{ name: string }> }).items.map((a) => a.name);
+    const agentsOf = async (token: string) =>
+      ((await (await api(token, 'GET', '/CurrentUser/AvailableGptSystems')).json()) as { items: Array<{ name: string }> }).items.map((a) => a.name);
     expect(await agentsOf(userToken)).toEqual(['Atrium Assistant']);
 
     // the administrator creates the policy in the admin pages

@@ -10,7 +10,8 @@ import { signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-agents-password-1' };
 const plain = { email: 'uma@example.test', password: 'e2e-plain-password-2' };
-const systemOf = (body: Record<string, unknown>) => ((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content;
+const systemOf = (body: Record<string, unknown>) =>
+  ((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content;
 
 describe('admin agents', () => {
   let model: FakeUpstream;
@@ -89,7 +90,10 @@ describe('admin agents', () => {
     await screenshot(page, 'admin-agent-ux');
 
     await page.goto(`${app.server.baseUrl}/admin/gptsystem`);
-    await page.getByRole('row', { name: /Library Owl/ }).getByText('v3').waitFor();
+    await page
+      .getByRole('row', { name: /Library Owl/ })
+      .getByText('v3')
+      .waitFor();
     await screenshot(page, 'admin-agents-list');
     expect(errors).toEqual([]);
 
@@ -111,10 +115,18 @@ describe('admin agents', () => {
     await box.press('Enter');
     await expect.poll(() => userPage.getByRole('article').first().textContent(), { timeout: 15_000 }).toContain('Hoot here: the library opens at nine.');
     // the title request that follows the answer quotes the question too: keep the answer's requests only
-    const asked = model.requests.filter((r) => JSON.stringify(r.body).includes('Hello owl') && !JSON.stringify(r.body).includes('short title for a conversation'));
+    const asked = model.requests.filter(
+      (r) => JSON.stringify(r.body).includes('Hello owl') && !JSON.stringify(r.body).includes('short title for a conversation'),
+    );
     expect(systemOf(asked.at(-1)!.body)).toContain('You are Hoot the librarian of Library Owl. Greet Uma User.');
     await screenshot(userPage, 'admin-agent-user-chat');
-    const pinned = (await (await api(await userPage.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""') as string), 'GET', '/CurrentUser/pinnedGptSystems')).json()) as { items: { gptSystemId: string }[] };
+    const pinned = (await (
+      await api(
+        await userPage.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""') as string),
+        'GET',
+        '/CurrentUser/pinnedGptSystems',
+      )
+    ).json()) as { items: { gptSystemId: string }[] };
     expect(pinned.items.map((a) => a.gptSystemId)).toContain(gptSystemId);
     expect(errors).toEqual([]);
   });

@@ -29,7 +29,10 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 }
 
 const cssColour = (page: Page, selector: string, property: 'backgroundColor' | 'color') =>
-  page.locator(selector).first().evaluate((el, p) => getComputedStyle(el)[p], property);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el, p) => getComputedStyle(el)[p], property);
 
 describe('brand administration in the browser', () => {
   const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
@@ -49,12 +52,26 @@ describe('brand administration in the browser', () => {
     await preview.waitFor();
     await page.getByTestId('colour-primary').fill('#c2185b');
     // the preview follows the form before anything is saved
-    await expect.poll(() => preview.getByRole('button', { name: 'Sign in' }).first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(194, 24, 91)');
+    await expect
+      .poll(() =>
+        preview
+          .getByRole('button', { name: 'Sign in' })
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe('rgb(194, 24, 91)');
     await page.getByTestId('colour-loginBackground').fill('#004d40');
     await page.getByRole('button', { name: 'Left' }).click();
     await page.getByTestId('upload-logo').setInputFiles({ name: 'campus-logo.png', mimeType: 'image/png', buffer: solidPng(120, 40, [255, 87, 34]) });
     await page.getByText('Logo uploaded').waitFor();
-    await expect.poll(() => page.getByRole('group', { name: 'Logo' }).getByText(/^logo-[0-9a-f]{8}\.png$/).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('group', { name: 'Logo' })
+          .getByText(/^logo-[0-9a-f]{8}\.png$/)
+          .count(),
+      )
+      .toBe(1);
     // a file that is not an image is refused by the server, whatever its name says
     await page.getByTestId('upload-avatar').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
     await page.getByText('The image must be one of: PNG, JPG, WEBP, GIF, SVG.').waitFor();
@@ -79,7 +96,7 @@ describe('brand administration in the browser', () => {
     await expect.poll(() => login.locator('main').getAttribute('data-splash')).toBe('image');
     await screenshot(login, 'login-with-changed-brand');
 
-    // a logo or splash that fails to load falls back to the shipped logo and the background colour (SPEC §8)
+    // a logo or splash that fails to load falls back to the shipped logo and the background colour (docs/product.md §8)
     await login.route('**/Brands/default/logo-*.png*', (route) => route.fulfill({ status: 500, body: 'broken' }));
     await login.route('**/Brands/default/splash*', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await login.reload();
@@ -100,7 +117,10 @@ describe('brand administration in the browser', () => {
     await page.getByLabel('Bing Search API key').fill('bing-secret-key');
     await page.getByTestId('api-key-bing').getByRole('button', { name: 'Save key' }).click();
     await page.getByText('Bing Search key saved').waitFor();
-    await page.getByTestId('api-key-bing').getByText(/A key is set/).waitFor();
+    await page
+      .getByTestId('api-key-bing')
+      .getByText(/A key is set/)
+      .waitFor();
     expect(await page.content()).not.toContain('bing-secret-key');
     await screenshot(page, 'admin-instance-settings-api-keys');
 

@@ -13,7 +13,10 @@ import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-u
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-attachments-password-1' };
 
-const png = (background: string) => sharp({ create: { width: 320, height: 200, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 interface UserContentPart {
   type: string;
@@ -79,11 +82,15 @@ describe('attachments and images in the chat', () => {
     await chips.filter({ hasText: 'red.png' }).waitFor();
 
     // 2. a screenshot pasted into the message box
-    await sendFiles(page, 'textarea[aria-label="Message"]', 'paste', [{ name: 'image.png', type: 'image/png', base64: (await png('#1976d2')).toString('base64') }]);
+    await sendFiles(page, 'textarea[aria-label="Message"]', 'paste', [
+      { name: 'image.png', type: 'image/png', base64: (await png('#1976d2')).toString('base64') },
+    ]);
     await chips.filter({ hasText: /^pasted-.*\.png$/ }).waitFor();
 
     // 3. a document dropped on the input
-    await sendFiles(page, '[data-tour="chat-input-bar"]', 'drop', [{ name: 'notes.txt', type: 'text/plain', base64: Buffer.from('Field notes: a pelican was seen at the lake.').toString('base64') }]);
+    await sendFiles(page, '[data-tour="chat-input-bar"]', 'drop', [
+      { name: 'notes.txt', type: 'text/plain', base64: Buffer.from('Field notes: a pelican was seen at the lake.').toString('base64') },
+    ]);
     await chips.filter({ hasText: 'notes.txt' }).waitFor();
     await expect.poll(() => chips.count()).toBe(3);
     // thumbnails arrive once the server made them
@@ -97,7 +104,9 @@ describe('attachments and images in the chat', () => {
     await screenshot(page, 'chat-attachments-refused');
     await page.getByRole('button', { name: 'Remove notes.txt' }).click();
     await expect.poll(() => chips.count()).toBe(2);
-    await sendFiles(page, '[data-tour="chat-input-bar"]', 'drop', [{ name: 'notes.txt', type: 'text/plain', base64: Buffer.from('Field notes: a pelican was seen at the lake.').toString('base64') }]);
+    await sendFiles(page, '[data-tour="chat-input-bar"]', 'drop', [
+      { name: 'notes.txt', type: 'text/plain', base64: Buffer.from('Field notes: a pelican was seen at the lake.').toString('base64') },
+    ]);
     await expect.poll(() => chips.count()).toBe(3);
 
     await box.fill('What colours are these, and what do my notes say?');
@@ -112,7 +121,10 @@ describe('attachments and images in the chat', () => {
     const answers = model.requests.filter((r) => !JSON.stringify(r.body).includes('short title for a conversation'));
     const messages = (answers.at(-1)!.body as { messages: { role: string; content: string | UserContentPart[] }[] }).messages;
     const content = messages.filter((m) => m.role === 'user').at(-1)!.content as UserContentPart[];
-    expect(content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url.slice(0, 22))).toEqual(['data:image/png;base64,', 'data:image/png;base64,']);
+    expect(content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url.slice(0, 22))).toEqual([
+      'data:image/png;base64,',
+      'data:image/png;base64,',
+    ]);
     expect(content[0]!.text).toContain('Attached file "notes.txt"');
     expect(content[0]!.text).toContain('a pelican was seen at the lake');
 
@@ -159,7 +171,10 @@ describe('attachments and images in the chat', () => {
     };
     /** The percentage the chip's progress bar reports, null while there is none. */
     const percentOf = async (name: string) => {
-      const now = await page.getByRole('progressbar', { name: `Uploading ${name}` }).getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
+      const now = await page
+        .getByRole('progressbar', { name: `Uploading ${name}` })
+        .getAttribute('aria-valuenow', { timeout: 200 })
+        .catch(() => null);
       return now === null ? null : Number(now);
     };
 

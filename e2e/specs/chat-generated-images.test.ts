@@ -31,7 +31,8 @@ describe('images created in the chat', () => {
         const body = JSON.stringify(request.body);
         if (body.includes('short title for a conversation')) return { chunks: ['Lighthouse', ' picture'] };
         if (body.includes('"role":"tool"')) return { chunks: ['Here is your lighthouse,', ' painted at dusk.'] };
-        if (body.includes('create_image')) return { chunks: ['Let me paint that for you.'], toolCall: { name: 'create_image', input: { prompt: 'A lighthouse at dusk, oil painting', title } } };
+        if (body.includes('create_image'))
+          return { chunks: ['Let me paint that for you.'], toolCall: { name: 'create_image', input: { prompt: 'A lighthouse at dusk, oil painting', title } } };
         return { chunks: ['I cannot paint here.'] };
       },
     });
@@ -39,7 +40,13 @@ describe('images created in the chat', () => {
   afterAll(async () => {
     await model?.close();
   });
-  const app = useServerAndBrowser(() => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'gpt-4o', OPENAI_IMAGE_MODEL: 'fake-image-1' }));
+  const app = useServerAndBrowser(() => ({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    OPENAI_BASE_URL: model.url,
+    OPENAI_MODELS: 'gpt-4o',
+    OPENAI_IMAGE_MODEL: 'fake-image-1',
+  }));
 
   /** Tools on the chat deployment (OpenAI-compatible servers start without) and ImageCreation on the System agent, published. */
   async function enableImageCreation(token: string): Promise<void> {
@@ -48,7 +55,10 @@ describe('images created in the chat', () => {
       expect(res.status, `${method} ${path}`).toBeLessThan(300);
       return (res.status === 204 ? undefined : await res.json()) as T;
     };
-    const { items: connections } = await api<{ items: { connectionId: string; deployments: { deploymentId: string; name: string; kind: string }[] }[] }>('GET', '/admin/connections');
+    const { items: connections } = await api<{ items: { connectionId: string; deployments: { deploymentId: string; name: string; kind: string }[] }[] }>(
+      'GET',
+      '/admin/connections',
+    );
     const connection = connections[0]!;
     expect(connection.deployments.map((d) => [d.name, d.kind]).sort()).toEqual([
       ['fake-image-1', 'ImageGeneration'],
@@ -60,7 +70,9 @@ describe('images created in the chat', () => {
     const { items: agents } = await api<{ items: { gptSystemId: string; name: string }[] }>('GET', '/admin/gptSystems');
     const agent = agents.find((a) => a.name === 'Atrium Assistant')!;
     const { configStateId } = await api<{ configStateId: string }>('POST', `/admin/gptSystems/${agent.gptSystemId}/configurationStates`);
-    const draft = await api<{ warnings: { property: string }[] }>('PUT', `/admin/gptSystems/configurationStates/${configStateId}`, { capabilityTypes: ['ImageCreation'] });
+    const draft = await api<{ warnings: { property: string }[] }>('PUT', `/admin/gptSystems/configurationStates/${configStateId}`, {
+      capabilityTypes: ['ImageCreation'],
+    });
     expect(draft.warnings.filter((w) => w.property === 'capabilityTypes')).toEqual([]);
     await api('PUT', `/admin/gptSystems/${agent.gptSystemId}/publishing`, { configStateId });
   }

@@ -53,7 +53,9 @@ describe('chat sidebar', () => {
     context = await newContext(app.browser);
     page = await context.newPage();
     token = await signIn(page, app.server.baseUrl);
-    const available = (await (await api('/CurrentUser/AvailableGptSystems')).json()) as { items: { gptSystemId: string; name: string; gptSystemType: string }[] };
+    const available = (await (await api('/CurrentUser/AvailableGptSystems')).json()) as {
+      items: { gptSystemId: string; name: string; gptSystemType: string }[];
+    };
     agent = available.items.find((a) => a.gptSystemType === 'System')!;
     for (let i = 0; i < ConversationCount; i += 6) {
       await Promise.all(Array.from({ length: Math.min(6, ConversationCount - i) }, (_, k) => createConversation(`Question number ${i + k + 1}`)));
@@ -78,10 +80,15 @@ describe('chat sidebar', () => {
 
     // The oldest conversation sits on the second page of 50: scrolling to the end loads it.
     const scroller = sidebar().locator('[data-virtual-scroller]');
-    await expect.poll(async () => {
-      await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-      return optionsFor('Oldest chat of all').count();
-    }, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+          return optionsFor('Oldest chat of all').count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(await renderedRows()).toBeLessThan(40);
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
   });
@@ -161,7 +168,9 @@ describe('chat sidebar', () => {
     await pinButton.click();
     await notice('Agent pinned').waitFor();
     await sidebar().getByRole('tab', { name: 'Pinned' }).click();
-    await sidebar().getByRole('link', { name: `Start a chat with ${agent.name}` }).waitFor();
+    await sidebar()
+      .getByRole('link', { name: `Start a chat with ${agent.name}` })
+      .waitFor();
     await screenshot(page, 'chat-sidebar-agents');
     // A full-page screenshot resizes the viewport for a moment, which crosses the drawer breakpoint and
     // remounts the navigation (back on the Chats tab), so select the Agents tab again.
@@ -184,7 +193,10 @@ describe('chat sidebar', () => {
     await page.getByText('No agents match your search. Try a different name.').waitFor();
     await search.fill(agent.name.slice(0, 5));
     await screenshot(page, 'discover-agents-wide');
-    await page.getByRole('main').getByRole('link', { name: `Start a chat with ${agent.name}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: `Start a chat with ${agent.name}` })
+      .click();
     await page.waitForURL(`**/chat/${agent.gptSystemId}`);
   });
 
@@ -200,7 +212,10 @@ describe('chat sidebar', () => {
     await mobile.waitForURL(/\/chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     await expect.poll(() => nav.isVisible()).toBe(false);
     await mobile.goto(`${app.server.baseUrl}/chat/agents`);
-    await mobile.getByRole('main').getByRole('link', { name: `Start a chat with ${agent.name}` }).waitFor();
+    await mobile
+      .getByRole('main')
+      .getByRole('link', { name: `Start a chat with ${agent.name}` })
+      .waitFor();
     await screenshot(mobile, 'discover-agents-390');
     await small.close();
   });

@@ -53,11 +53,19 @@ describe('guidelines documents', () => {
 
     // the agent's experience page shows the link, and can change it
     const agents = await fetch(`${app.server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${adminToken}` } });
-    const agentId = ((await agents.json()) as { items: Array<{ gptSystemId: string; name: string }> }).items.find((a) => a.name === 'Atrium Assistant')!.gptSystemId;
+    const agentId = ((await agents.json()) as { items: Array<{ gptSystemId: string; name: string }> }).items.find(
+      (a) => a.name === 'Atrium Assistant',
+    )!.gptSystemId;
     const linkOf = async () =>
-      ((await (await fetch(`${app.server.baseUrl}/api/internal/admin/gptSystems/${agentId}/guidelinesDocument`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
-        guidelinesDocument: { documentTitle: string } | null;
-      }).guidelinesDocument;
+      (
+        (await (
+          await fetch(`${app.server.baseUrl}/api/internal/admin/gptSystems/${agentId}/guidelinesDocument`, {
+            headers: { authorization: `Bearer ${adminToken}` },
+          })
+        ).json()) as {
+          guidelinesDocument: { documentTitle: string } | null;
+        }
+      ).guidelinesDocument;
     await adminPage.goto(`${app.server.baseUrl}/admin/gptsystem/${agentId}/ux`);
     const picker = adminPage.getByRole('combobox', { name: 'Guidelines document' });
     await expect.poll(() => picker.textContent()).toBe('Clinic chat rules');

@@ -1,4 +1,4 @@
-// A person quick-creates a personal agent from the chat sidebar (popover, SPEC §5 messages, identicon),
+// A person quick-creates a personal agent from the chat sidebar (popover, docs/product.md §5 messages, identicon),
 // edits it on the Edit Personal Agent page, previews it, publishes it and chats with it. A fake
 // OpenAI-compatible model shows which system prompt each answer was given (draft vs published).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { persistedToken, signIn } from '../harness/session.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-personal-password-1' };
 const person = { email: 'pia@example.test', password: 'e2e-person-password-1' };
-const systemOf = (body: Record<string, unknown>) => String(((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content ?? '');
+const systemOf = (body: Record<string, unknown>) =>
+  String(((body.messages as { role: string; content: unknown }[] | undefined) ?? []).find((m) => m.role === 'system')?.content ?? '');
 
 describe('personal agents', () => {
   let model: FakeUpstream;
@@ -46,7 +47,7 @@ describe('personal agents', () => {
     await sidebar.getByRole('tab', { name: 'Agents' }).click();
     await sidebar.getByRole('button', { name: 'Create a Personal Agent' }).click();
 
-    // the quick-create popover: 480 px wide, SPEC §5's messages, an identicon
+    // the quick-create popover: 480 px wide, docs/product.md §5's messages, an identicon
     const popover = page.getByRole('presentation').locator('.MuiPopover-paper');
     await popover.getByRole('textbox', { name: 'Agent name' }).waitFor();
     // (polled: the popover grows in, and its box is scaled until the transition ends)
@@ -69,7 +70,15 @@ describe('personal agents', () => {
     // the edit page: the draft, its avatar, a preview answered with the draft
     await page.getByRole('heading', { name: 'Edit Personal Agent' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Garden Helper');
-    const avatar = await page.evaluate(async (id) => (await fetch(`/api/internal/configStates/${id}/avatar`, { headers: { authorization: `Bearer ${JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""')}` } })).headers.get('content-type'), configStateId);
+    const avatar = await page.evaluate(
+      async (id) =>
+        (
+          await fetch(`/api/internal/configStates/${id}/avatar`, {
+            headers: { authorization: `Bearer ${JSON.parse(JSON.parse(localStorage.getItem('persist:auth') ?? '{}').n1aiToken ?? '""')}` },
+          })
+        ).headers.get('content-type'),
+      configStateId,
+    );
     expect(avatar).toBe('image/svg+xml');
     await page.getByRole('textbox', { name: 'System prompt' }).fill('You are a gardening coach for {{userName}}.');
     await page.getByRole('textbox', { name: 'Ask the draft agent' }).fill('How often should I water?');
@@ -100,7 +109,9 @@ describe('personal agents', () => {
 
     // the previews are not in the person's conversation list; the real chat is
     const token = await persistedToken(page);
-    const list = (await (await fetch(`${app.server.baseUrl}/api/internal/userConversations?pageSize=50`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { title: string }[] };
+    const list = (await (
+      await fetch(`${app.server.baseUrl}/api/internal/userConversations?pageSize=50`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { items: { title: string }[] };
     expect(list.items).toHaveLength(1);
     expect(['Plants', 'Hello garden helper']).toContain(list.items[0]!.title);
     // the edit page on a 390 px phone: one column, nothing wider than the screen

@@ -19,7 +19,6 @@ async function signIn(page: Page, baseUrl: string, phone = false): Promise<void>
   else await page.getByRole('navigation', { name: 'Chat navigation' }).waitFor();
 }
 
-
 describe('the web shell', () => {
   const app = useServerAndBrowser({ ADMIN_PASSWORD: admin.password });
 

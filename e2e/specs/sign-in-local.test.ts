@@ -30,7 +30,7 @@ describe('local sign-in in the browser', () => {
     await page.getByRole('button', { name: 'New Chat' }).waitFor();
     await screenshot(page, 'chat-after-sign-in');
 
-    // WIRE.md: persist:auth holds n1aiToken as a JSON string
+    // docs/wire-protocol.md: persist:auth holds n1aiToken as a JSON string
     const token = await persistedToken(page);
     expect(token.split('.')).toHaveLength(3);
     const claims = claimsOf(token);
@@ -78,7 +78,11 @@ describe('local sign-in in the browser', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/auth/jwt/login');
     const renewed = await page.evaluate(async () => {
-      const res = await fetch('/api/internal/authorization/Local/GenerateToken', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch('/api/internal/authorization/Local/GenerateToken', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       return res.status;
     });
     expect(renewed).toBe(401);

@@ -24,7 +24,12 @@ describe('single sign-on in the browser', () => {
   afterAll(async () => {
     await idp?.close();
   });
-  const app = useServerAndBrowser(() => ({ PORT: String(port), OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'atrium-e2e', PUBLIC_URL: `http://127.0.0.1:${port}` }));
+  const app = useServerAndBrowser(() => ({
+    PORT: String(port),
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: 'atrium-e2e',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  }));
 
   it('signs in with the identity provider and lands on /chat as the provisioned user', async () => {
     const { context, page } = await openPage(app.browser);

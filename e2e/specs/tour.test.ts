@@ -1,4 +1,4 @@
-// The quick-start tour as a new user meets it: started from the header, 12 steps with SPEC §9's
+// The quick-start tour as a new user meets it: started from the header, 12 steps with docs/product.md §9's
 // labels (Next (Step n of 12), Back, Restart hidden on the first step, Done on the last), targets that
 // are not on the screen passed over, Restart going back to step 1, Close stopping it. Screenshots.
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,13 @@ import { persistedToken, signIn } from '../harness/session.js';
 const admin = { email: 'admin@atrium.local', password: 'e2e-tour-password-1' };
 
 /** the step the tooltip shows (0-based), read from the tooltip itself */
-const currentStep = async (page: Page) => Number((await page.locator('[data-tour-step]').getAttribute('data-tour-step', { timeout: 2000 }).catch(() => null)) ?? -1);
+const currentStep = async (page: Page) =>
+  Number(
+    (await page
+      .locator('[data-tour-step]')
+      .getAttribute('data-tour-step', { timeout: 2000 })
+      .catch(() => null)) ?? -1,
+  );
 
 describe('the quick-start tour', () => {
   const app = useServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });

@@ -1,15 +1,15 @@
 // Builds the Fastify instance: cross-cutting platform plugins, then every module's routes.
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyServerFactory } from 'fastify';
 import helmet from 'helmet';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiBase, ExternalApiBase } from '@atrium/contract';
 import { registerAccessControl } from './platform/access.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { emptyBodyAsObject } from './platform/empty-body.js';
+import { registerErrorHandling, routerErrorReply } from './platform/errors.js';
+import { registerStorableTextCheck } from './platform/storable-text.js';
+import { registerOpenApi } from './platform/openapi.js';
 import type { Api, AppContext, Module } from './platform/context.js';
 import { cachedPrincipalLoader } from './modules/users/users.principal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -28,11 +28,29 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { userRolesRoutes } from './modules/user-roles/user-roles.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { generatedImagesRoutes } from './modules/generated-images/generated-images.routes.js';
+import { registerWebApp } from './web-app.js';
 
 /** Modules mounted under /api/internal, in order. */
-export const internalModules: Module[] = [authRoutes, usersRoutes, instanceRoutes, instanceAdminRoutes, brandsRoutes, agentsRoutes, userPromptsRoutes, conversationsRoutes, connectionsRoutes, uploadsRoutes, chatAccessPoliciesRoutes, guidelinesRoutes, adminUsersRoutes, userRolesRoutes, auditRoutes, generatedImagesRoutes];
+export const internalModules: Module[] = [
+  authRoutes,
+  usersRoutes,
+  instanceRoutes,
+  instanceAdminRoutes,
+  brandsRoutes,
+  agentsRoutes,
+  userPromptsRoutes,
+  conversationsRoutes,
+  connectionsRoutes,
+  uploadsRoutes,
+  chatAccessPoliciesRoutes,
+  guidelinesRoutes,
+  adminUsersRoutes,
+  userRolesRoutes,
+  auditRoutes,
+  generatedImagesRoutes,
+];
 
-/** Modules mounted under /api/external/v1 (WIRE.md: embeds). */
+/** Modules mounted under /api/external/v1 (docs/wire-protocol.md: embeds). */
 export const externalModules: Module[] = [brandsExternalRoutes];
 
 const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -46,9 +64,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     loggerInstance: ctx.logger as FastifyBaseLogger,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: routerErrorReply,
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
-    // WIRE.md: echo the client's x-request-id, make one when absent
+    // docs/wire-protocol.md: echo the client's x-request-id, make one when absent
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && RequestIdPattern.test(given) ? given : randomUUID();
@@ -73,6 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       done(err, undefined);
     }
   });
+  // …and where a route's body takes {} (optional fields only), no body reads as {}
+  app.addHook('preValidation', emptyBodyAsObject);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -101,52 +122,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cookie);
 
   registerErrorHandling(app);
+  registerStorableTextCheck(app);
   registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx.db));
+  // the OpenAPI description and reference at /api/docs; it collects the routes registered after it
+  const openApi = await registerOpenApi(app);
 
   await app.register(
     async (api) => {
-      for (const mod of internalModules) await mod(api as Api, ctx);
+      for (const mod of internalModules) await openApi.tagModule(mod, () => mod(api as Api, ctx));
     },
     { prefix: ApiBase },
   );
   await app.register(
     async (api) => {
-      for (const mod of externalModules) await mod(api as Api, ctx);
+      for (const mod of externalModules) await openApi.tagModule(mod, () => mod(api as Api, ctx));
     },
     { prefix: ExternalApiBase },
   );
 
-  registerWebApp(app as Api, ctx.config.webDistDir);
+  registerWebApp(app as Api, ctx, ctx.config.webDistDir);
   return app as Api;
-}
-
-/** Serves the built web app with an index.html fallback for client-side routes. */
-function registerWebApp(app: Api, distDir: string): void {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) return;
-  void app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      // Vite's hashed assets never change; everything else is revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
-    },
-    globIgnore: ['**/index.html'],
-  });
-  const sendIndex = (reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown; send: (b: Buffer) => unknown }) => {
-    reply.header('cache-control', 'no-cache, no-store, must-revalidate');
-    reply.type('text/html; charset=utf-8');
-    return reply.send(fs.readFileSync(indexFile));
-  };
-  app.get('/', { config: { access: 'public' } }, (_req, reply) => sendIndex(reply));
-  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    const url = request.url.split('?')[0]!;
-    if (url === '/index.html') return sendIndex(reply);
-    if (url.startsWith('/api/') || path.extname(url) !== '') {
-      return reply.status(404).send({ code: 'not_found', message: `No route GET ${url}.`, details: [] });
-    }
-    return sendIndex(reply);
-  });
 }

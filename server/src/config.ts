@@ -84,7 +84,11 @@ const bool = (def: boolean) =>
     .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const port = read(env, 'PORT', z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000));
+  const port = read(
+    env,
+    'PORT',
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
+  );
   const host = read(env, 'HOST', z.string().min(1).default('127.0.0.1'));
   const dataDir = path.resolve(cwd, read(env, 'DATA_DIR', z.string().min(1).default('./data')));
   const databaseUrl = read(env, 'DATABASE_URL', optionalUrl(['postgres://', 'postgresql://'])) ?? null;
@@ -106,7 +110,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     oidc = {
       issuer: issuer.replace(/\/+$/, ''),
       clientId,
-      audience: audience ? audience.split(',').map((a) => a.trim()).filter(Boolean) : [clientId],
+      audience: audience
+        ? audience
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean)
+        : [clientId],
       tenantId: tenantId ?? '',
       instance,
       scopes: read(env, 'OIDC_SCOPES', z.string().default('openid profile email')).split(/\s+/).filter(Boolean),
@@ -115,7 +124,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const tokenSigningKeyPem = read(env, 'TOKEN_SIGNING_KEY', z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional()) ?? null;
-  const encryptionKey = read(env, 'ENCRYPTION_KEY', z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional()) ?? null;
+  const encryptionKey =
+    read(
+      env,
+      'ENCRYPTION_KEY',
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+        .optional(),
+    ) ?? null;
   const nodeEnv = read(env, 'NODE_ENV', z.string().default('production'));
   return {
     port,
@@ -131,7 +148,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tokenSigningKeyPem,
     encryptionKey,
     logLevel: read(env, 'LOG_LEVEL', z.enum(LogLevels, { message: `must be one of ${LogLevels.join(', ')}` }).default('info')),
-    bodyLimitBytes: read(env, 'BODY_LIMIT_BYTES', z.coerce.number({ message: 'must be a number' }).int().min(1024).max(512 * 1024 * 1024).default(1024 * 1024)),
+    bodyLimitBytes: read(
+      env,
+      'BODY_LIMIT_BYTES',
+      z.coerce
+        .number({ message: 'must be a number' })
+        .int()
+        .min(1024)
+        .max(512 * 1024 * 1024)
+        .default(1024 * 1024),
+    ),
     trustProxy: read(env, 'TRUST_PROXY', bool(false)),
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR', z.string().min(1).default(defaultWebDist()))),
     instanceName: read(env, 'INSTANCE_NAME', z.string().min(1).max(200).default('Atrium')),
@@ -140,16 +166,45 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     isProduction: nodeEnv === 'production',
     modelProviders: readModelProviders(env),
     uploads: {
-      attachmentMaxBytes: read(env, 'ATTACHMENT_MAX_BYTES', z.coerce.number({ message: 'must be a number' }).int().min(1024).max(512 * 1024 * 1024).default(20 * 1024 * 1024)),
-      visionImageMaxBytes: read(env, 'VISION_IMAGE_MAX_BYTES', z.coerce.number({ message: 'must be a number' }).int().min(1024).max(512 * 1024 * 1024).default(20 * 1024 * 1024)),
+      attachmentMaxBytes: read(
+        env,
+        'ATTACHMENT_MAX_BYTES',
+        z.coerce
+          .number({ message: 'must be a number' })
+          .int()
+          .min(1024)
+          .max(512 * 1024 * 1024)
+          .default(20 * 1024 * 1024),
+      ),
+      visionImageMaxBytes: read(
+        env,
+        'VISION_IMAGE_MAX_BYTES',
+        z.coerce
+          .number({ message: 'must be a number' })
+          .int()
+          .min(1024)
+          .max(512 * 1024 * 1024)
+          .default(20 * 1024 * 1024),
+      ),
     },
   };
 }
 
-const list = (raw: string | undefined) => (raw ?? '').split(',').map((m) => m.trim()).filter(Boolean);
-const modelList = z.string().regex(/^[^,|]+(,[^,|]*)*$/, 'must be a comma-separated list of names (no "|")').optional();
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+const modelList = z
+  .string()
+  .regex(/^[^,|]+(,[^,|]*)*$/, 'must be a comma-separated list of names (no "|")')
+  .optional();
 const isOpenAiHost = (url: string) => new URL(url).hostname === 'api.openai.com';
-const modelName = z.string().trim().regex(/^[^,|]+$/, 'must be one model name (no "," or "|")').optional();
+const modelName = z
+  .string()
+  .trim()
+  .regex(/^[^,|]+$/, 'must be one model name (no "," or "|")')
+  .optional();
 
 function readModelProviders(env: Env): ModelProvidersConfig {
   const openaiKey = read(env, 'OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
@@ -160,7 +215,8 @@ function readModelProviders(env: Env): ModelProvidersConfig {
   // A local OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio) usually needs no key.
   if (openaiKey || openaiBase) {
     if (openaiModels.length === 0) {
-      if (openaiBase && !isOpenAiHost(openaiBase)) throw new ConfigError('OPENAI_MODELS', 'is required when OPENAI_BASE_URL names a server other than api.openai.com');
+      if (openaiBase && !isOpenAiHost(openaiBase))
+        throw new ConfigError('OPENAI_MODELS', 'is required when OPENAI_BASE_URL names a server other than api.openai.com');
       openaiModels = ['gpt-4o-mini'];
     }
     if (!openaiKey && (!openaiBase || isOpenAiHost(openaiBase))) throw new ConfigError('OPENAI_API_KEY', 'is required for api.openai.com');
@@ -173,13 +229,28 @@ function readModelProviders(env: Env): ModelProvidersConfig {
   const azureKey = read(env, 'AZURE_OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
   const azureDeployments = list(read(env, 'AZURE_OPENAI_DEPLOYMENTS', modelList));
   const azureImageDeployment = read(env, 'AZURE_OPENAI_IMAGE_DEPLOYMENT', modelName) ?? null;
-  const azureApiVersion = read(env, 'AZURE_OPENAI_API_VERSION', z.string().regex(/^(v1|\d{4}-\d{2}-\d{2}(-preview)?)$/, 'must be v1 or a date like 2024-10-21').optional()) ?? null;
+  const azureApiVersion =
+    read(
+      env,
+      'AZURE_OPENAI_API_VERSION',
+      z
+        .string()
+        .regex(/^(v1|\d{4}-\d{2}-\d{2}(-preview)?)$/, 'must be v1 or a date like 2024-10-21')
+        .optional(),
+    ) ?? null;
   let azureOpenai: ModelProvidersConfig['azureOpenai'] = null;
   if (azureEndpoint || azureKey || azureDeployments.length > 0 || azureImageDeployment) {
     if (!azureEndpoint) throw new ConfigError('AZURE_OPENAI_ENDPOINT', 'is required when AZURE_OPENAI_API_KEY or AZURE_OPENAI_DEPLOYMENTS is set');
     if (!azureKey) throw new ConfigError('AZURE_OPENAI_API_KEY', 'is required when AZURE_OPENAI_ENDPOINT is set');
-    if (azureDeployments.length === 0) throw new ConfigError('AZURE_OPENAI_DEPLOYMENTS', 'is required when AZURE_OPENAI_ENDPOINT is set (comma-separated deployment names)');
-    azureOpenai = { endpoint: azureEndpoint.replace(/\/+$/, ''), apiKey: azureKey, deployments: azureDeployments, apiVersion: azureApiVersion, imageDeployment: azureImageDeployment };
+    if (azureDeployments.length === 0)
+      throw new ConfigError('AZURE_OPENAI_DEPLOYMENTS', 'is required when AZURE_OPENAI_ENDPOINT is set (comma-separated deployment names)');
+    azureOpenai = {
+      endpoint: azureEndpoint.replace(/\/+$/, ''),
+      apiKey: azureKey,
+      deployments: azureDeployments,
+      apiVersion: azureApiVersion,
+      imageDeployment: azureImageDeployment,
+    };
   }
 
   const anthropicKey = read(env, 'ANTHROPIC_API_KEY', z.string().min(1).optional()) ?? null;
@@ -187,7 +258,11 @@ function readModelProviders(env: Env): ModelProvidersConfig {
   const anthropicModels = list(read(env, 'ANTHROPIC_MODELS', modelList));
   let anthropic: ModelProvidersConfig['anthropic'] = null;
   if (anthropicKey) {
-    anthropic = { apiKey: anthropicKey, baseUrl: anthropicBase?.replace(/\/+$/, '') ?? null, models: anthropicModels.length > 0 ? anthropicModels : ['claude-sonnet-4-5'] };
+    anthropic = {
+      apiKey: anthropicKey,
+      baseUrl: anthropicBase?.replace(/\/+$/, '') ?? null,
+      models: anthropicModels.length > 0 ? anthropicModels : ['claude-sonnet-4-5'],
+    };
   } else if (anthropicModels.length > 0 || anthropicBase) {
     throw new ConfigError('ANTHROPIC_API_KEY', 'is required when ANTHROPIC_MODELS or ANTHROPIC_BASE_URL is set');
   }

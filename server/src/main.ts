@@ -11,6 +11,8 @@ import { buildApp } from './app.js';
 import { FileBlobStore } from './platform/blobs.js';
 import { TokenService } from './platform/tokens.js';
 import { seed } from './seed.js';
+import { startProcessRegistry } from './platform/server-processes.js';
+import { endAnswersOfStoppedProcesses } from './modules/conversations/conversations.repository.js';
 import { bootHandler } from './platform/boot.js';
 import { createModelGateway } from './ai/model-registry.js';
 import { chatTurnsInFlight } from './ai/chat-orchestrator.js';
@@ -29,9 +31,12 @@ async function main(): Promise<void> {
   }
   const logger = pino({
     level: config.logLevel,
-    // questions and answers never reach the logs, also not inside errors (HIPAA mode, DESIGN.md)
+    // questions and answers never reach the logs, also not inside errors (HIPAA mode, docs/architecture.md)
     serializers: { err: safeErrorSerializer },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.apiKeyEncrypted', '*.*.apiKey', '*.n1AIToken'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.apiKeyEncrypted', '*.*.apiKey', '*.n1AIToken'],
+      censor: '[redacted]',
+    },
   });
 
   let handler: http.RequestListener = bootHandler;
@@ -52,6 +57,10 @@ async function main(): Promise<void> {
   const models = createModelGateway({ db: database.db, config, secrets, logger });
   const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger, models, secrets };
   const seeded = await seed(ctx);
+  // answers a crashed process left InProgress end as interrupted; this process's own are marked as its
+  const processes = await startProcessRegistry(database.db, logger, [(onlyProcess) => endAnswersOfStoppedProcesses(database.db, onlyProcess)], {
+    onlyProcess: database.kind === 'pglite',
+  });
 
   // Fastify calls serverFactory while it is being built, long before its routes and hooks are
   // ready: keep answering with the boot handler until app.ready(), or early requests crash it.
@@ -79,6 +88,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     stopMaintenance();
     await app.close();
+    await processes.stop();
     await database.close();
     process.exit(0);
   };

@@ -27,8 +27,14 @@ export async function seedBuiltInRoles(ctx: Pick<AppContext, 'db'>): Promise<{ a
     ])
     .onConflictDoNothing();
   // The Administrator role always holds every action, including ones added by later releases.
-  await db.update(userRoles).set({ actions: [...UserActions], updatedAt: sql`now()` }).where(eq(userRoles.builtInKey, 'Administrator'));
-  const roles = await db.select({ id: userRoles.id, key: userRoles.builtInKey }).from(userRoles).where(sql`${userRoles.builtInKey} is not null`);
+  await db
+    .update(userRoles)
+    .set({ actions: [...UserActions], updatedAt: sql`now()` })
+    .where(eq(userRoles.builtInKey, 'Administrator'));
+  const roles = await db
+    .select({ id: userRoles.id, key: userRoles.builtInKey })
+    .from(userRoles)
+    .where(sql`${userRoles.builtInKey} is not null`);
   const adminRoleId = roles.find((r) => r.key === 'Administrator')?.id;
   const userRoleId = roles.find((r) => r.key === 'User')?.id;
   if (!adminRoleId || !userRoleId) throw new Error('Built-in roles are missing after seeding');
@@ -108,4 +114,3 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     return result;
   });
 }
-

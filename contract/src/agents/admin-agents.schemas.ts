@@ -1,4 +1,4 @@
-// Wire shapes of Admin gptSystems (SPEC §7): agents as administrators see them, starter prompts,
+// Wire shapes of Admin gptSystems (docs/product.md §7): agents as administrators see them, starter prompts,
 // retrieval data-source links, and what the agent form can offer.
 import { z } from 'zod';
 import { listOf } from '../common/list.schemas.js';
@@ -78,7 +78,17 @@ export const SystemDefaultsSchema = AgentConfigSchema;
 
 /** GET /admin/gptSystems/AvailableConfiguration: what the agent form can offer. */
 export const AvailableConfigurationSchema = z.object({
-  deployments: z.array(z.object({ name: z.string(), displayName: z.string(), providerType: z.string(), hipaaCompliant: z.boolean(), vision: z.boolean(), tools: z.boolean(), isDefault: z.boolean() })),
+  deployments: z.array(
+    z.object({
+      name: z.string(),
+      displayName: z.string(),
+      providerType: z.string(),
+      hipaaCompliant: z.boolean(),
+      vision: z.boolean(),
+      tools: z.boolean(),
+      isDefault: z.boolean(),
+    }),
+  ),
   languageEngines: z.array(z.string()),
   capabilities: z.array(z.enum(AgentCapabilityTypes)),
   dataSourceTypes: z.array(z.enum(DataSourceTypes)),
@@ -90,7 +100,10 @@ export type AvailableConfiguration = z.infer<typeof AvailableConfigurationSchema
 export const DataSourcesTypesQuerySchema = z.object({
   languageEngine: z.string().max(100).optional(),
   deploymentName: z.string().max(200).optional(),
-  hipaaCompliant: z.enum(['true', 'false', 'True', 'False']).transform((v) => v.toLowerCase() === 'true').optional(),
+  hipaaCompliant: z
+    .enum(['true', 'false', 'True', 'False'])
+    .transform((v) => v.toLowerCase() === 'true')
+    .optional(),
 });
 export const DataSourcesTypesSchema = listOf(z.object({ dataSourceType: z.enum(DataSourceTypes), displayName: z.string(), available: z.boolean() }));
 

@@ -14,7 +14,7 @@ export const PinGptSystemBodySchema = z.object({ gptSystemId: z.string().uuid() 
 export type PinGptSystemBody = z.infer<typeof PinGptSystemBodySchema>;
 
 /**
- * What every answer about an agent starts with. `id` repeats `gptSystemId` (SPEC §3: clients read
+ * What every answer about an agent starts with. `id` repeats `gptSystemId` (docs/product.md §3: clients read
  * either); `avatarUrl` is relative to the site and changes when the avatar does.
  */
 export const AgentSummarySchema = z.object({
@@ -40,7 +40,7 @@ export const GptSystemUserActions = ['Chat', 'Pin', 'Edit', 'Delete'] as const;
 export const GptSystemUserActionSchema = z.enum(GptSystemUserActions);
 export type GptSystemUserAction = z.infer<typeof GptSystemUserActionSchema>;
 
-/** GET /userConversations/gptSystems/{gptSystemId}/detailsForConversation (WIRE.md) */
+/** GET /userConversations/gptSystems/{gptSystemId}/detailsForConversation (docs/wire-protocol.md) */
 export const DetailsForConversationSchema = z.object({
   gptSystem: AgentSummarySchema,
   /** sanitised HTML */

@@ -1,16 +1,75 @@
 // Wire shapes of agent configuration states (drafts), publishing and its history, personal agents,
-// sharing and the directory lists (SPEC §3, §4, §7; WIRE.md personal-agent calls).
+// sharing and the directory lists (docs/product.md §3, §4, §7; docs/wire-protocol.md personal-agent calls).
 import { z } from 'zod';
 import { listOf } from '../common/list.schemas.js';
 import { AgentSummarySchema, GptSystemTypeSchema } from './agents.schemas.js';
 
-import { AgentCapabilityTypes } from './agent-limits.js';
+import { AgentCapabilityNames, AgentReasoningEfforts, AgentStatuses, AgentVerbosities } from './agent-limits.js';
 
-export const AgentCapabilityTypeSchema = z.enum(AgentCapabilityTypes);
+/** A capability as configurations name it: the canonical names and their aliases (WebSearch). */
+export const AgentCapabilityTypeSchema = z.enum(AgentCapabilityNames);
 
 const nullableNumber = (min: number, max: number) => z.number().min(min).max(max).nullable();
+/** One of `values` in any case ("High" or "high"), kept as sent. */
+const oneOf = (values: readonly string[], what: string) =>
+  z
+    .string()
+    .max(20)
+    .refine((v) => values.includes(v.toLowerCase()), `${what} is one of ${values.join(', ')}`);
+const Message = z.string().max(2000).nullable().optional();
 
-/** The editable configuration of an agent (SPEC §3 agent configuration state). */
+/** A file of the agent's knowledge (docs/wire-protocol.md attachments of type FileSearch); kept as sent. */
+export const AgentAttachmentSchema = z.object({
+  attachmentId: z.string().uuid().optional(),
+  attachmentType: z.string().max(50).optional(),
+  attachmentContext: z.string().max(50).optional(),
+  originalFileName: z.string().max(500).optional(),
+  id: z.string().max(100).optional(),
+});
+
+/** docs/wire-protocol.md tokenLimitSettings; kept as sent. */
+export const TokenLimitSettingsSchema = z.object({
+  limitTokens: z.boolean().optional(),
+  tokensPerDay: z.number().int().min(0).nullable().optional(),
+  tokensPerUserPerDay: z.number().int().min(0).nullable().optional(),
+  thresholdTokensPerDayMessage: Message,
+  thresholdTokensPerUserPerDayMessage: Message,
+  limitReachedTokensPerDayMessage: Message,
+  limitReachedTokensPerUserPerDayMessage: Message,
+});
+
+/**
+ * Fields of the configuration that scripts send (docs/wire-protocol.md "Personal agents as scripts build them").
+ * Acted on: customSystemPrompt (the owner's own prompt, after systemPrompt), reasoningEffort and verbosity
+ * (for models that take them), isHidden and status. Kept as sent, for the issues that act on them:
+ * attachments (knowledge), publicEndpointConfiguration (public chat), tokenLimitSettings (governance), and
+ * hipaaCompliant, prompts, brandKey, guidelinesDocumentId, chatAccessPolicyId and userRoleIds, which the
+ * agent itself and the admin pages govern today.
+ */
+export const AgentConfigWireSchema = z.object({
+  customSystemPrompt: z.string().max(100_000),
+  reasoningEffort: oneOf(AgentReasoningEfforts, 'reasoningEffort').nullable(),
+  verbosity: oneOf(AgentVerbosities, 'verbosity').nullable(),
+  /** left out of the lists people pick agents from; still answers by id */
+  isHidden: z.boolean(),
+  status: z.enum(AgentStatuses),
+  hipaaCompliant: z.boolean().optional(),
+  attachments: z.array(AgentAttachmentSchema).max(500).optional(),
+  prompts: z
+    .array(z.record(z.string().max(100), z.unknown()))
+    .max(50)
+    .optional(),
+  brandKey: z.string().max(100).nullable().optional(),
+  guidelinesDocumentId: z.string().uuid().nullable().optional(),
+  chatAccessPolicyId: z.string().uuid().nullable().optional(),
+  publicEndpointConfiguration: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+  tokenLimitSettings: TokenLimitSettingsSchema.nullable().optional(),
+  userRoleIds: z.array(z.string().uuid()).max(200).optional(),
+});
+
+/** The editable configuration of an agent (docs/product.md §3 agent configuration state). */
+export type AgentConfigWire = z.infer<typeof AgentConfigWireSchema>;
+
 export const AgentConfigSchema = z.object({
   systemPrompt: z.string().max(100_000),
   /** HTML shown above a new chat; sanitised whenever it is served */
@@ -24,13 +83,14 @@ export const AgentConfigSchema = z.object({
   capabilityTypes: z.array(AgentCapabilityTypeSchema).max(10),
   dataSources: z.array(z.object({ dataSourceId: z.string().uuid() })).max(50),
   restrictAnswerToInformationReturnedByTools: z.boolean(),
+  ...AgentConfigWireSchema.shape,
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
 export const ConfigIssueSchema = z.object({ property: z.string(), message: z.string() });
 export type ConfigIssue = z.infer<typeof ConfigIssueSchema>;
 
-/** A configuration state as clients read it: the config fields flattened, as in SPEC §3. */
+/** A configuration state as clients read it: the config fields flattened, as in docs/product.md §3. */
 export const ConfigStateSchema = AgentConfigSchema.extend({
   configStateId: z.string().uuid(),
   gptSystemConfigurationStateId: z.string().uuid(),
@@ -51,7 +111,7 @@ export type ConfigStateList = z.infer<typeof ConfigStateListSchema>;
 
 /**
  * PUT /configStates/{id}: name, description and any config fields, flat or under `config`.
- * Bounds here are generous: the SPEC §5 limits come back as `errors` so that a draft can be kept.
+ * Bounds here are generous: the docs/product.md §5 limits come back as `errors` so that a draft can be kept.
  */
 export const ConfigStateUpdateSchema = AgentConfigSchema.partial().extend({
   gptSystemName: z.string().max(1000).optional(),
@@ -61,10 +121,8 @@ export const ConfigStateUpdateSchema = AgentConfigSchema.partial().extend({
 });
 export type ConfigStateUpdate = z.infer<typeof ConfigStateUpdateSchema>;
 
-/** POST /configStates/byGptSystemType/{type}: an empty body is the WIRE.md quick create. */
-export const ConfigStateCreateSchema = z
-  .object({ gptSystemType: GptSystemTypeSchema.optional(), forceCreate: z.boolean().optional() })
-  .nullish();
+/** POST /configStates/byGptSystemType/{type}: an empty body is the docs/wire-protocol.md quick create. */
+export const ConfigStateCreateSchema = z.object({ gptSystemType: GptSystemTypeSchema.optional(), forceCreate: z.boolean().optional() }).nullish();
 export const ConfigStateCreatedSchema = z.object({ configStateId: z.string().uuid(), gptSystemConfigurationStateId: z.string().uuid() });
 export type ConfigStateCreated = z.infer<typeof ConfigStateCreatedSchema>;
 

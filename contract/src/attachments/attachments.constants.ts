@@ -1,4 +1,4 @@
-// Upload constants without zod, so that the browser bundle can use them (SPEC §3 Attachment and
+// Upload constants without zod, so that the browser bundle can use them (docs/product.md §3 Attachment and
 // Vision image, §5 "Attachments upload only when type is FileSearch or CodeInterpreter").
 
 export const AttachmentTypes = ['FileSearch', 'CodeInterpreter'] as const;
@@ -7,7 +7,7 @@ export type AttachmentType = (typeof AttachmentTypes)[number];
 export const AttachmentContexts = ['GptSystem', 'Conversation'] as const;
 export type AttachmentContext = (typeof AttachmentContexts)[number];
 
-/** SPEC §3 "Tool kinds enumerated" */
+/** docs/product.md §3 "Tool kinds enumerated" */
 export const ToolKinds = ['CodeInterpreter', 'FileSearch', 'Vision'] as const;
 
 /** Images a vision upload accepts, checked by content. */
@@ -16,9 +16,38 @@ export const VisionImageExtensions = ['.png', '.jpg', '.jpeg', '.gif', '.webp'] 
 
 /** Files an attachment upload accepts, checked by content (text files also by their extension). */
 export const AttachmentFileExtensions = [
-  '.pdf', '.docx', '.txt', '.md', '.markdown', '.csv', '.tsv', '.json', '.xml', '.html', '.htm', '.yaml', '.yml', '.log',
-  '.py', '.js', '.ts', '.java', '.c', '.cpp', '.cs', '.go', '.rs', '.rb', '.php', '.sh', '.sql',
-  '.png', '.jpg', '.jpeg', '.gif', '.webp',
+  '.pdf',
+  '.docx',
+  '.txt',
+  '.md',
+  '.markdown',
+  '.csv',
+  '.tsv',
+  '.json',
+  '.xml',
+  '.html',
+  '.htm',
+  '.yaml',
+  '.yml',
+  '.log',
+  '.py',
+  '.js',
+  '.ts',
+  '.java',
+  '.c',
+  '.cpp',
+  '.cs',
+  '.go',
+  '.rs',
+  '.rb',
+  '.php',
+  '.sh',
+  '.sql',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
 ] as const;
 
 /** Upload limits when the configuration sets none (ATTACHMENT_MAX_BYTES, VISION_IMAGE_MAX_BYTES). */

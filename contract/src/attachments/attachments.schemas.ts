@@ -1,22 +1,20 @@
 // Wire shapes of uploads: attachments (POST /attachments, GET by id and /base64) and vision images
 // (POST /userConversations/visionImages, GET base64 by image id and blob file name), and how a
-// segment lists them (WIRE.md "Segment": visionImages[], attachments[]).
+// segment lists them (docs/wire-protocol.md "Segment": visionImages[], attachments[]).
 import { z } from 'zod';
 import { AttachmentContexts, AttachmentTypes } from './attachments.constants.js';
 
 const caseInsensitive = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .string()
-    .transform((v, c) => {
-      const hit = values.find((x) => x.toLowerCase() === v.toLowerCase());
-      if (!hit) {
-        c.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return hit as T[number];
-    });
+  z.string().transform((v, c) => {
+    const hit = values.find((x) => x.toLowerCase() === v.toLowerCase());
+    if (!hit) {
+      c.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return hit as T[number];
+  });
 
-/** POST /attachments?attachmentType=…&context=… (SPEC §5: only FileSearch and CodeInterpreter upload) */
+/** POST /attachments?attachmentType=…&context=… (docs/product.md §5: only FileSearch and CodeInterpreter upload) */
 export const AttachmentUploadQuerySchema = z.object({
   attachmentType: caseInsensitive(AttachmentTypes, 'Attachments upload only when type is FileSearch or CodeInterpreter'),
   context: caseInsensitive(AttachmentContexts, 'context must be GptSystem or Conversation').default('Conversation'),

@@ -1,4 +1,4 @@
-// Admin audit (SPEC §7): paths, zod-free for the browser.
+// Admin audit (docs/product.md §7): paths, zod-free for the browser.
 export const AuditRoutes = {
   configurationChanges: '/admin/audit/configurationChanges',
   aggregateRootName: '/admin/audit/aggregateRootName',

@@ -30,7 +30,7 @@ export type OidcGenerateTokenRequest = z.infer<typeof OidcGenerateTokenRequestSc
 export const GenerateTokenResponseSchema = z.object({ n1AIToken: z.string() });
 export type GenerateTokenResponse = z.infer<typeof GenerateTokenResponseSchema>;
 
-/** Claims of the platform token (WIRE.md "Tokens"). */
+/** Claims of the platform token (docs/wire-protocol.md "Tokens"). */
 export interface PlatformTokenClaims {
   sub: string;
   /** identity provider: Local or EntraId */
@@ -52,4 +52,3 @@ export const SessionInfoSchema = z.object({
   expiresAt: z.string(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
-

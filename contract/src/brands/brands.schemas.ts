@@ -42,7 +42,6 @@ export const BrandSchema = z.object({
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
-
 /** A new brand's key: a lower-case slug, since it appears in URLs and embeds. */
 export const NewBrandKeySchema = z
   .string()

@@ -1,4 +1,4 @@
-// Admin chatAccessPolicies (SPEC §7): which people (users, roles, directory groups) may chat with which
+// Admin chatAccessPolicies (docs/product.md §7): which people (users, roles, directory groups) may chat with which
 // agents, plus the directory group picker's lookup. The rules are described in the README.
 import { z } from 'zod';
 import { listOf } from '../common/list.schemas.js';

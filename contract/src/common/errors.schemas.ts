@@ -9,4 +9,3 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-

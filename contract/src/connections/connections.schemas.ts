@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Admin Connections (SPEC §7): model provider connections, their deployments, and the deployments agents may use. */
+/** Admin Connections (docs/product.md §7): model provider connections, their deployments, and the deployments agents may use. */
 export const ConnectionRoutes = {
   connections: '/admin/connections',
   connection: (connectionId: string) => `/admin/connections/${encodeURIComponent(connectionId)}`,
@@ -48,7 +48,7 @@ export const ProviderSchema = z.object({
 export type ProviderDescription = z.infer<typeof ProviderSchema>;
 export const ProviderListSchema = z.object({ items: z.array(ProviderSchema), continuationToken: z.null() });
 
-/** Agents and clients refer to deployments by name; "|" separates provider and model in WIRE's deploymentIdentifier. */
+/** Agents and clients refer to deployments by name; "|" separates provider and model in docs/wire-protocol.md's deploymentIdentifier. */
 const DeploymentName = z
   .string()
   .trim()
@@ -130,7 +130,10 @@ const Endpoint = z
   .max(2000)
   .refine((u) => /^https?:\/\//i.test(u), 'Must start with http:// or https://');
 const ApiKey = z.string().trim().min(1).max(4096);
-const ApiVersion = z.string().trim().regex(/^(v1|\d{4}-\d{2}-\d{2}(-preview)?)$/, 'Use v1 or a date such as 2024-10-21');
+const ApiVersion = z
+  .string()
+  .trim()
+  .regex(/^(v1|\d{4}-\d{2}-\d{2}(-preview)?)$/, 'Use v1 or a date such as 2024-10-21');
 
 export const ConnectionCreateSchema = z.object({
   name: z.string().trim().min(1).max(200),

@@ -1,4 +1,4 @@
-// Wire shapes of the user conversations API (WIRE.md "Starting and continuing conversations" and
+// Wire shapes of the user conversations API (docs/wire-protocol.md "Starting and continuing conversations" and
 // "Shapes that clients read"). Bodies accept what existing clients send and ignore unknown fields.
 import { z } from 'zod';
 import { SegmentAttachmentSchema, SegmentVisionImageSchema } from '../attachments/attachments.schemas.js';
@@ -191,6 +191,17 @@ export const ConversationSchema = ConversationListItemSchema.extend({
   }),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** POST /userConversations (docs/wire-protocol.md): an empty conversation with an agent; its first question is a POST …/segments. */
+export const OpenConversationBodySchema = z.object({
+  gptSystemId: z.string().uuid(),
+  session: z.object({ sessionIdentifier: z.string().max(200).nullish() }).nullish(),
+  isTemporary: z.boolean().nullish(),
+});
+export type OpenConversationBody = z.infer<typeof OpenConversationBodySchema>;
+/** The new conversation; clients read its id as userConversationId (or id). */
+export const OpenedConversationSchema = ConversationSchema.extend({ userConversationId: z.string().uuid(), id: z.string().uuid() });
+export type OpenedConversation = z.infer<typeof OpenedConversationSchema>;
 
 export const SegmentCitationsSchema = z.object({
   items: z.array(z.object({ conversationSegmentId: z.string().uuid(), citations: z.array(CitationSchema) })),

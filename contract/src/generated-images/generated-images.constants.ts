@@ -8,7 +8,7 @@ export interface GeneratedImageLinkEvent {
   uri: string;
 }
 
-/** GET, relative to /api/internal (SPEC §7: GET /generatedImages/{conversationId}/{conversationSegmentId}/{key}/{fileName}). */
+/** GET, relative to /api/internal (docs/product.md §7: GET /generatedImages/{conversationId}/{conversationSegmentId}/{key}/{fileName}). */
 export const generatedImagePath = (conversationId: string, conversationSegmentId: string, key: string, fileName: string) =>
   `/generatedImages/${encodeURIComponent(conversationId)}/${encodeURIComponent(conversationSegmentId)}/${encodeURIComponent(key)}/${encodeURIComponent(fileName)}`;
 

@@ -1,4 +1,4 @@
-// Guidelines documents (SPEC §7 "Admin guidelinesDocuments CRUD, reorderSections PUT, sections CRUD",
+// Guidelines documents (docs/product.md §7 "Admin guidelinesDocuments CRUD, reorderSections PUT, sections CRUD",
 // "GET /guidelinesDocuments/{id}"): titled documents of markdown sections that people accept before
 // chatting with an agent they are attached to; templates are documents to start new ones from.
 import { z } from 'zod';

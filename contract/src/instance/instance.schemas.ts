@@ -86,5 +86,8 @@ export const FaviconParamsSchema = z.object({
   fileName: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/, 'Use a plain file name (letters, digits, dot, dash, underscore)'),
 });
 export const FaviconUploadQuerySchema = z.object({
-  fileName: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/, 'Use a plain file name (letters, digits, dot, dash, underscore)').optional(),
+  fileName: z
+    .string()
+    .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/, 'Use a plain file name (letters, digits, dot, dash, underscore)')
+    .optional(),
 });

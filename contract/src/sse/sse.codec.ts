@@ -1,4 +1,4 @@
-// The chat stream's server-sent-event codec (WIRE.md "The chat stream"). The server writes the event
+// The chat stream's server-sent-event codec (docs/wire-protocol.md "The chat stream"). The server writes the event
 // line and its base64 data line in one block; the original server wrote them as two blocks, so the
 // decoder keeps the last event name as state and accepts both layouts, CRLF/CR/LF line ends, comments,
 // multi-line data and chunks split anywhere (even inside a multi-byte character).

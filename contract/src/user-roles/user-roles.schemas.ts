@@ -36,11 +36,7 @@ export type UserRoleListQuery = z.infer<typeof UserRoleListQuerySchema>;
 
 export const UserRoleParamsSchema = z.object({ userRoleId: z.string().uuid() });
 
-const Name = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(UserRoleNameMaxLength, `Name exceeds the maximum limit of ${UserRoleNameMaxLength} characters`);
+const Name = z.string().trim().min(1, 'Name is required').max(UserRoleNameMaxLength, `Name exceeds the maximum limit of ${UserRoleNameMaxLength} characters`);
 const Description = z.string().trim().max(UserRoleDescriptionMaxLength, `Description exceeds the maximum limit of ${UserRoleDescriptionMaxLength} characters`);
 const Actions = z.array(Action).max(UserActions.length * 2);
 

@@ -1,4 +1,4 @@
-// Admin users (SPEC §7 "admin users (filter by emailAddress), add and remove user roles"): paths and
+// Admin users (docs/product.md §7 "admin users (filter by emailAddress), add and remove user roles"): paths and
 // the local-password policy, zod-free so that the browser shares them.
 
 export const AdminUserRoutes = {

@@ -18,7 +18,7 @@ export const AdminUserSchema = z.object({
   displayName: z.string(),
   identityProvider: z.string(),
   disabled: z.boolean(),
-  /** SPEC §3 status colours: Active, or Inactive when disabled */
+  /** docs/product.md §3 status colours: Active, or Inactive when disabled */
   status: z.enum(UserStatuses),
   hasPassword: z.boolean(),
   lastSignInAt: z.string().nullable(),

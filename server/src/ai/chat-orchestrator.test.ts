@@ -95,7 +95,12 @@ describe('a chat turn', () => {
     const outcome = await runChatTurn(turn(), store, t, { models, logger });
     expect(outcome?.status).toBe('Success');
     expect(outcome?.answer).toBe(pieces.join(''));
-    expect(updates.filter((u) => u.type === 'text').map((u) => (u as { text: string }).text).join('')).toBe(pieces.join(''));
+    expect(
+      updates
+        .filter((u) => u.type === 'text')
+        .map((u) => (u as { text: string }).text)
+        .join(''),
+    ).toBe(pieces.join(''));
     expect(outcome?.usage.completionTokens).toBe(5000);
   });
 
@@ -124,7 +129,13 @@ describe('a chat turn', () => {
     } as unknown as ModelGateway;
     // B is made and run in a scope of its own: only the queue could keep it
     const runB = async () => {
-      const b: ChatTurn = { ...turn(), segmentId: 's2', generateTitle: true, question: 'What is the budget?', messages: [{ role: 'user', content: 'x'.repeat(1_000_000) }] };
+      const b: ChatTurn = {
+        ...turn(),
+        segmentId: 's2',
+        generateTitle: true,
+        question: 'What is the budget?',
+        messages: [{ role: 'user', content: 'x'.repeat(1_000_000) }],
+      };
       const store = { ...memoryStore().store, replaceTitle: recordTitle.bind(null, titled) };
       await runChatTurn(b, store, transport().t, { models, logger });
       return new WeakRef(b);

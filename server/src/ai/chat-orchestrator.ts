@@ -1,4 +1,4 @@
-// One chat generation: streams an answer from the model gateway, publishes WIRE.md's events through a
+// One chat generation: streams an answer from the model gateway, publishes docs/wire-protocol.md's events through a
 // transport, and persists the segment (created while the model warms up, finished once at the end).
 // When the model calls one of the turn's tools, the tool runs here and the model is asked again with
 // its result, until it answers without a call. The conversations service validates everything
@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { generatedImageMarkdown, type Citation, type ExecutionLog, type ResponseModelEvent, type SegmentStatus, type StreamError } from '@atrium/contract';
 import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment, StreamPart, ToolCall } from './model.types.js';
 import { runToolCall, type ChatTool, type ToolOutcome } from './chat-tools.js';
+import { peopleMessage, redactSecrets } from './provider-errors.js';
 import { ModelError, TitleInputChars } from './model.types.js';
 import { estimateTokens } from './offline-engine.js';
 import type { ChatTransport } from './chat-updates.js';
@@ -72,7 +73,8 @@ export interface ChatDeps {
   logger: FastifyBaseLogger;
 }
 
-const ProgressSaveIntervalMs = 2000;
+/** a crash loses at most this much of a long answer (platform/server-processes.ts ends the rest as interrupted) */
+const ProgressSaveIntervalMs = 1000;
 /**
  * The InProgress rows are written only when an answer is still running after this long: a fast
  * answer costs one transaction at its end instead of create + finish, and no write competes with
@@ -181,7 +183,10 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
     if (now - lastSave <= ProgressSaveIntervalMs) return;
     lastSave = now;
     const snapshot = answer;
-    saving = saving.then(create).then(() => (storeFailure ? undefined : store.saveProgress(snapshot))).catch(() => undefined);
+    saving = saving
+      .then(create)
+      .then(() => (storeFailure ? undefined : store.saveProgress(snapshot)))
+      .catch(() => undefined);
   };
 
   const tools = turn.deployment.tools ? (turn.tools ?? []) : [];
@@ -219,7 +224,15 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
   try {
     for (let round = 0; ; round++) {
       const offered = tools.length > 0 ? { tools: tools.map((t) => t.spec), toolChoice: round < MaxToolRounds ? ('auto' as const) : ('none' as const) } : {};
-      const parts = deps.models.stream({ deployment: turn.deployment, system: turn.system, messages, params: turn.params, passages: turn.passages ?? [], signal, ...offered });
+      const parts = deps.models.stream({
+        deployment: turn.deployment,
+        system: turn.system,
+        messages,
+        params: turn.params,
+        passages: turn.passages ?? [],
+        signal,
+        ...offered,
+      });
       iterator = parts[Symbol.asyncIterator]();
       let roundText = '';
       const calls: ToolCall[] = [];
@@ -255,7 +268,12 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
             break;
           case 'usage':
             usage = usage
-              ? { type: 'usage', promptTokens: usage.promptTokens + part.promptTokens, completionTokens: usage.completionTokens + part.completionTokens, estimated: usage.estimated || part.estimated }
+              ? {
+                  type: 'usage',
+                  promptTokens: usage.promptTokens + part.promptTokens,
+                  completionTokens: usage.completionTokens + part.completionTokens,
+                  estimated: usage.estimated || part.estimated,
+                }
               : part;
             break;
         }
@@ -274,9 +292,15 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
     if (!signal.aborted && !(e instanceof ModelError && e.kind === 'aborted')) {
       failure =
         e instanceof ModelError
-          ? { error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: e.message }, internal: false }
+          ? {
+              error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: peopleMessage(e, turn.segmentId) },
+              internal: false,
+            }
           : { error: { code: 'internal_error', message: 'Something went wrong while answering. Please try again.' }, internal: true };
       if (!(e instanceof ModelError)) deps.logger.error({ err: e, segmentId: turn.segmentId }, 'chat generation failed');
+      // the provider's own words, without credentials, for administrators (the person saw the reference only)
+      else if (e.kind === 'upstream')
+        deps.logger.warn({ segmentId: turn.segmentId, status: e.status, detail: redactSecrets(e.message) }, 'model provider failed');
     }
   } finally {
     transport.signal.removeEventListener('abort', onClientGone);
@@ -320,7 +344,10 @@ async function answerTurn(turn: ChatTurn, store: SegmentStore, transport: ChatTr
     executionLogs: [],
     completedAt: new Date(),
   };
-  trace.info('Completed', `${status}: ${outcome.usage.promptTokens} prompt and ${outcome.usage.completionTokens} completion tokens${outcome.usage.tokensEstimated ? ' (estimated)' : ''}`);
+  trace.info(
+    'Completed',
+    `${status}: ${outcome.usage.promptTokens} prompt and ${outcome.usage.completionTokens} completion tokens${outcome.usage.tokensEstimated ? ' (estimated)' : ''}`,
+  );
   outcome.executionLogs = trace.persisted();
 
   let model: ResponseModelEvent | null = null;
@@ -400,7 +427,10 @@ function titleJob(input: TitleInput, deps: ChatDeps): () => Promise<void> {
 async function generateTitle({ conversationId, question, answer, replace }: TitleInput, deps: ChatDeps): Promise<void> {
   try {
     const title = await deps.models.generateTitle(question, answer, AbortSignal.timeout(TitleTimeoutMs));
-    const clean = title?.replace(/\s+/g, ' ').replace(/^["'\s]+|["'\s.]+$/g, '').slice(0, 200);
+    const clean = title
+      ?.replace(/\s+/g, ' ')
+      .replace(/^["'\s]+|["'\s.]+$/g, '')
+      .slice(0, 200);
     if (clean) await replace(clean);
   } catch (e) {
     deps.logger.warn({ err: e, conversationId }, 'could not generate a title');

@@ -56,7 +56,7 @@ export function lineageOf<T extends { id: string; parentSegmentId: string | null
   const byId = new Map(segments.map((s) => [s.id, s]));
   const path: T[] = [];
   const seen = new Set<string>();
-  for (let id = parentId; id !== null && !seen.has(id); ) {
+  for (let id = parentId; id !== null && !seen.has(id);) {
     const s = byId.get(id);
     if (!s) break;
     seen.add(id);
@@ -81,7 +81,12 @@ function historyBudget(deployment: ResolvedDeployment, system: string, current: 
  * question and answer alone, and every older turn then goes without files and images too, so that
  * what is dropped is always the oldest. At most MaxEarlierImages earlier images are kept, the newest.
  */
-export function buildMessages<I>(lineage: readonly LineageSegment<I>[], current: PromptMessage<I>, system: string, deployment: ResolvedDeployment): PromptMessage<I>[] {
+export function buildMessages<I>(
+  lineage: readonly LineageSegment<I>[],
+  current: PromptMessage<I>,
+  system: string,
+  deployment: ResolvedDeployment,
+): PromptMessage<I>[] {
   let budget = historyBudget(deployment, system, current);
   let imagesLeft = MaxEarlierImages;
   let plain = false;

@@ -20,7 +20,9 @@ describe('turnCapabilities', () => {
   it("keeps the agent's capabilities, narrowed only by an explicit list", () => {
     expect([...turnCapabilities(['ImageCreation', 'InternetSearch'], null)]).toEqual(['ImageCreation', 'InternetSearch']);
     expect([...turnCapabilities(['ImageCreation'], { capabilities: [], capabilitiesExplicitlyProvided: false })]).toEqual(['ImageCreation']);
-    expect([...turnCapabilities(['ImageCreation', 'InternetSearch'], { capabilities: ['imagecreation'], capabilitiesExplicitlyProvided: true })]).toEqual(['ImageCreation']);
+    expect([...turnCapabilities(['ImageCreation', 'InternetSearch'], { capabilities: ['imagecreation'], capabilitiesExplicitlyProvided: true })]).toEqual([
+      'ImageCreation',
+    ]);
     // a client cannot switch on what the agent does not have
     expect([...turnCapabilities([], { capabilities: ['ImageCreation'], capabilitiesExplicitlyProvided: true })]).toEqual([]);
     expect([...turnCapabilities(undefined, undefined)]).toEqual([]);
@@ -53,14 +55,23 @@ describe('runToolCall', () => {
     const failing = tool(async () => {
       throw new Error('boom');
     });
-    expect((await runToolCall({ toolCallId: '1', toolName: 'work', input: {} }, options([failing], [], trace))).output).toMatchObject({ error: expect.stringContaining('did not work') });
+    expect((await runToolCall({ toolCallId: '1', toolName: 'work', input: {} }, options([failing], [], trace))).output).toMatchObject({
+      error: expect.stringContaining('did not work'),
+    });
     expect(trace.persisted()).toContainEqual(expect.objectContaining({ executionLogType: 'ToolCall', isError: true }));
-    await expect(runToolCall({ toolCallId: '1', toolName: 'work', input: {} }, options([failing], [], trace, () => true))).rejects.toThrow('boom');
+    await expect(
+      runToolCall(
+        { toolCallId: '1', toolName: 'work', input: {} },
+        options([failing], [], trace, () => true),
+      ),
+    ).rejects.toThrow('boom');
   });
 
   it('refuses a tool the turn does not offer', async () => {
     const steps: string[] = [];
-    expect((await runToolCall({ toolCallId: '1', toolName: 'rm_rf', input: {} }, options([], steps))).output).toEqual({ error: 'There is no tool named rm_rf.' });
+    expect((await runToolCall({ toolCallId: '1', toolName: 'rm_rf', input: {} }, options([], steps))).output).toEqual({
+      error: 'There is no tool named rm_rf.',
+    });
     expect(steps).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // its stream; the orchestrator runs the tool, publishes what the person should see (a step, an image)
 // and hands the result back to the model, which goes on with its answer.
 import type { FastifyBaseLogger } from 'fastify';
+import { canonicalCapability } from '@atrium/contract';
 import type { ToolCall, ToolSpec } from './model.types.js';
 import type { TraceLog } from './chat-trace.js';
 
@@ -36,14 +37,18 @@ export interface ChatTool {
 
 /**
  * The capabilities a turn may use: the agent's, narrowed to those a client listed when it says it
- * listed them explicitly (WIRE.md answerGenerationOptions). A client can switch a capability off for
+ * listed them explicitly (docs/wire-protocol.md answerGenerationOptions). A client can switch a capability off for
  * a question, never on for an agent that does not have it.
  */
-export function turnCapabilities(agentCapabilities: readonly string[] | undefined, options: { capabilities?: string[] | null; capabilitiesExplicitlyProvided?: boolean | null } | null | undefined): Set<string> {
-  const agent = new Set(agentCapabilities ?? []);
+export function turnCapabilities(
+  agentCapabilities: readonly string[] | undefined,
+  options: { capabilities?: string[] | null; capabilitiesExplicitlyProvided?: boolean | null } | null | undefined,
+): Set<string> {
+  // canonical names (WebSearch is InternetSearch), so that either name switches the same capability
+  const agent = new Set((agentCapabilities ?? []).map(canonicalCapability));
   if (!options?.capabilitiesExplicitlyProvided || !options.capabilities) return agent;
-  const asked = new Set(options.capabilities.map((c) => c.toLowerCase()));
-  return new Set([...agent].filter((c) => asked.has(c.toLowerCase())));
+  const asked = new Set(options.capabilities.map(canonicalCapability));
+  return new Set([...agent].filter((c) => asked.has(c)));
 }
 
 /**

@@ -9,7 +9,13 @@ export class TraceLog {
 
   private add(executionLogType: string, executionLogDetailLevel: 'Info' | 'Debug' | 'Error', message: string): void {
     if (executionLogDetailLevel === 'Debug' && !this.keepDebug) return;
-    this.entries.push({ createdAt: new Date().toISOString(), executionLogType, executionLogDetailLevel, message, isError: executionLogDetailLevel === 'Error' });
+    this.entries.push({
+      createdAt: new Date().toISOString(),
+      executionLogType,
+      executionLogDetailLevel,
+      message,
+      isError: executionLogDetailLevel === 'Error',
+    });
   }
 
   info(type: string, message: string): void {

@@ -1,5 +1,5 @@
 // What one chat generation publishes, as a discriminated union, and how each update is written as
-// the events of WIRE.md. The generation knows nothing about HTTP; a transport (the SSE writer today,
+// the events of docs/wire-protocol.md. The generation knows nothing about HTTP; a transport (the SSE writer today,
 // a Redis channel for a resumable stream later) carries the updates to the client.
 import {
   encodeSseEvent,

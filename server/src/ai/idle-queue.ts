@@ -88,10 +88,13 @@ export class IdleQueue {
       clearTimeout(this.timer);
     }
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.start();
-    }, Math.max(0, at - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.start();
+      },
+      Math.max(0, at - now),
+    );
     // pending titles must not keep a stopping process alive
     this.timer.unref();
   }

@@ -42,7 +42,11 @@ afterAll(async () => {
   await anthropic.close();
 });
 
-const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: unknown) => (e instanceof AppError ? e.status : 500),
+  );
 
 async function answer(models: ModelGateway, deployment: ResolvedDeployment, signal = new AbortController().signal): Promise<StreamPart[]> {
   const request: AnswerRequest = {
@@ -60,13 +64,18 @@ async function answer(models: ModelGateway, deployment: ResolvedDeployment, sign
 
 describe('resolve', () => {
   it('finds enabled deployments by name, case-insensitively, and the default for null', async () => {
-    expect(await t.ctx.models.resolve('LLAMA')).toMatchObject({ name: 'llama', displayName: 'Llama 3.1', providerType: 'OpenAICompatible', category: 'OpenAICompatible' });
+    expect(await t.ctx.models.resolve('LLAMA')).toMatchObject({
+      name: 'llama',
+      displayName: 'Llama 3.1',
+      providerType: 'OpenAICompatible',
+      category: 'OpenAICompatible',
+    });
     expect(await t.ctx.models.resolve(null)).toMatchObject({ name: 'llama' });
     expect(await t.ctx.models.resolve('')).toMatchObject({ name: 'llama' });
     expect(await t.ctx.models.resolve('offline')).toMatchObject({ providerType: 'Offline' });
   });
 
-  it('accepts WIRE deploymentIdentifier "<provider>|<model>"', async () => {
+  it('accepts docs/wire-protocol.md deploymentIdentifier "<provider>|<model>"', async () => {
     expect(await t.ctx.models.resolve('Anthropic|claude-sonnet-4-5')).toMatchObject({ name: 'claude' });
     expect(await t.ctx.models.resolve('claude|claude')).toMatchObject({ name: 'claude' });
     expect(await t.ctx.models.resolve('OpenAICompatible|meta-llama/Llama-3.1-8B')).toMatchObject({ name: 'llama' });
@@ -147,7 +156,12 @@ describe('stream', () => {
   });
 
   it('sees admin changes at once after invalidate', async () => {
-    await createConnection(t.ctx, actor, { name: 'Second', providerType: 'OpenAICompatible', endpoint: openai.url, deployments: [{ name: 'mistral', model: 'mistral' }] });
+    await createConnection(t.ctx, actor, {
+      name: 'Second',
+      providerType: 'OpenAICompatible',
+      endpoint: openai.url,
+      deployments: [{ name: 'mistral', model: 'mistral' }],
+    });
     expect(await t.ctx.models.resolve('mistral')).toMatchObject({ name: 'mistral' });
   });
 });
@@ -219,7 +233,9 @@ describe('image deployments', () => {
     openai.setImageScript({ status: 500, errorMessage: 'image model down' });
     try {
       const compliant = (await models.imageDeployment())!;
-      await expect(models.generateImage({ deployment: compliant, prompt: 'A red kite', signal: new AbortController().signal })).rejects.toThrow(/image model down/);
+      await expect(models.generateImage({ deployment: compliant, prompt: 'A red kite', signal: new AbortController().signal })).rejects.toThrow(
+        /image model down/,
+      );
     } finally {
       openai.setImageScript({});
     }

@@ -1,4 +1,4 @@
-// The provider registry: resolves deployment names (or WIRE's "<provider>|<model>") to enabled
+// The provider registry: resolves deployment names (or docs/wire-protocol.md's "<provider>|<model>") to enabled
 // deployments, enforces HIPAA mode, and streams answers through the provider of the deployment's
 // connection. Deployments are cached briefly so that a chat turn costs no catalogue query; the
 // connections module invalidates the cache on every change, other processes see it within CacheMs.
@@ -13,7 +13,16 @@ import type { SecretBox } from '../platform/secrets.js';
 import { readSettings } from '../modules/instance/instance.service.js';
 import { listAnsweringDeployments, listImageDeployments, type AnsweringDeployment } from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
-import { ModelError, TitleInputChars, type AnswerRequest, type GeneratedImage, type ImageRequest, type ModelGateway, type ResolvedDeployment, type StreamPart } from './model.types.js';
+import {
+  ModelError,
+  TitleInputChars,
+  type AnswerRequest,
+  type GeneratedImage,
+  type ImageRequest,
+  type ModelGateway,
+  type ResolvedDeployment,
+  type StreamPart,
+} from './model.types.js';
 import { providerAdapters, providerTypeFromName } from './providers/index.js';
 import { callSettings, streamFromAiSdk, toModelError } from './providers/ai-sdk-stream.js';
 import { leanStreamFits, streamOpenAIChat, type OpenAIChatEndpoint } from './providers/openai-chat-stream.js';
@@ -112,11 +121,14 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     const byName = c.byName.get(identifier.toLowerCase());
     if (byName) return byName;
     if (identifier.toLowerCase() === OfflineDeployment.name) return OfflineDeployment;
-    // WIRE.md: answerGenerationOptions.deploymentIdentifier is "<provider>|<model>"
+    // docs/wire-protocol.md: answerGenerationOptions.deploymentIdentifier is "<provider>|<model>"
     const bar = identifier.indexOf('|');
     if (bar < 0) return null;
     const provider = providerTypeFromName(identifier.slice(0, bar));
-    const model = identifier.slice(bar + 1).trim().toLowerCase();
+    const model = identifier
+      .slice(bar + 1)
+      .trim()
+      .toLowerCase();
     if (!provider || !model) return null;
     const matches = c.entries.filter((e) => e.providerType === provider && (e.model.toLowerCase() === model || e.name.toLowerCase() === model));
     if (matches.length > 0) return matches.find((e) => e.isDefault) ?? matches[0]!;
@@ -128,7 +140,10 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     try {
       return entry.connection.apiKeyEncrypted ? secrets.decrypt(entry.connection.apiKeyEncrypted) : null;
     } catch {
-      throw new ModelError(`The API key of connection ${entry.connection.name} cannot be decrypted with this instance's key; enter it again.`, 'not_configured');
+      throw new ModelError(
+        `The API key of connection ${entry.connection.name} cannot be decrypted with this instance's key; enter it again.`,
+        'not_configured',
+      );
     }
   };
   const languageModel = (entry: Entry): LanguageModel => {
@@ -195,7 +210,8 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     },
     async generateImage(request: ImageRequest): Promise<GeneratedImage> {
       const entry = await entryOf(request.deployment);
-      if (!entry.hipaaCompliant && (await hipaaMode())) throw new ModelError(`HIPAA mode is on and ${entry.displayName} is not marked HIPAA-compliant.`, 'not_configured');
+      if (!entry.hipaaCompliant && (await hipaaMode()))
+        throw new ModelError(`HIPAA mode is on and ${entry.displayName} is not marked HIPAA-compliant.`, 'not_configured');
       try {
         const result = await generateImage({
           model: imageModel(entry),
@@ -247,7 +263,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
 export function cleanTitle(raw: string): string | null {
   let title = (raw.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim();
   title = title.replace(/^(title|titre|titel|título)\s*:\s*/i, '').replace(/[*#_`]/g, '');
-  title = title.replace(/["“”„«»]/g, '').replace(/^['‘’]+|['‘’]+$/g, '').replace(/\s+/g, ' ').trim().replace(/[.。:;,]+$/, '').trim();
+  title = title
+    .replace(/["“”„«»]/g, '')
+    .replace(/^['‘’]+|['‘’]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.。:;,]+$/, '')
+    .trim();
   if (title === '') return null;
   if (title.length <= TitleMaxChars) return title;
   const cut = Array.from(title).slice(0, TitleMaxChars).join('');

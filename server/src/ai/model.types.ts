@@ -32,6 +32,10 @@ export interface GenerationParams {
   topP: number | null;
   frequencyPenalty: number | null;
   maxTokens: number | null;
+  /** lower case (low, medium, high…); reaches only models that take it (providers/reasoning.ts) */
+  reasoningEffort?: string | null;
+  /** lower case (low, medium, high); reaches only models that take it */
+  verbosity?: string | null;
 }
 
 /** A passage the answer may draw on (retrieval, files); the offline engine answers from these. */

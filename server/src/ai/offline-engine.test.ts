@@ -11,7 +11,9 @@ const base = { deployment: OfflineDeployment, system: 'Be brief.', params: { tem
 
 describe('offline engine', () => {
   it('says plainly that no model is configured, streamed in pieces, with estimated usage', async () => {
-    const parts = await collect(streamOffline({ ...base, messages: [{ role: 'user', content: 'What is 2+2?' }], passages: [], signal: new AbortController().signal }));
+    const parts = await collect(
+      streamOffline({ ...base, messages: [{ role: 'user', content: 'What is 2+2?' }], passages: [], signal: new AbortController().signal }),
+    );
     const text = parts.filter((p) => p.type === 'text').map((p) => (p as { text: string }).text);
     expect(text.length).toBeGreaterThan(10);
     expect(text.join('')).toMatch(/^No language model is configured/);

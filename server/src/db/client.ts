@@ -62,9 +62,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // 'error' event; unhandled, it would crash the process. The pool drops that client and the next
   // query opens a new one, so there is nothing else to do here.
   pool.on('error', () => undefined);
-  const { rows } = await pool.query<{ available: boolean }>(
-    "select exists(select 1 from pg_available_extensions where name = 'vector') as available",
-  );
+  const { rows } = await pool.query<{ available: boolean }>("select exists(select 1 from pg_available_extensions where name = 'vector') as available");
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -102,7 +100,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     throw new Error('A PostgreSQL handle must be opened by openDatabase');
   }
   // migration 0002 skips the index where pg_trgm cannot be created (some PostgreSQL servers)
-  const result = (await handle.db.execute(sql`select exists(select 1 from pg_indexes where indexname = 'conversations_title_trgm_idx') as indexed`)) as unknown as {
+  const result = (await handle.db.execute(
+    sql`select exists(select 1 from pg_indexes where indexname = 'conversations_title_trgm_idx') as indexed`,
+  )) as unknown as {
     rows: { indexed: boolean }[];
   };
   handle.titleSearchIndexed = result.rows[0]?.indexed ?? false;

@@ -60,10 +60,13 @@ export function startDatabaseMaintenance(handle: DatabaseHandle, logger: Fastify
   const run = (due = Date.now()) => {
     if (running || stopped || quietTimer) return;
     if (busy() && Date.now() - due < maxQuietWaitMs) {
-      quietTimer = setTimeout(() => {
-        quietTimer = null;
-        run(due);
-      }, Math.min(QuietCheckMs, intervalMs));
+      quietTimer = setTimeout(
+        () => {
+          quietTimer = null;
+          run(due);
+        },
+        Math.min(QuietCheckMs, intervalMs),
+      );
       quietTimer.unref();
       return;
     }

@@ -16,8 +16,16 @@ afterAll(async () => {
 
 describe('PGlite on a thread of its own', () => {
   it('returns rows as objects or arrays, with PostgreSQL types, and keeps the text of types asked to', async () => {
-    await db.query('insert into notes (title, body, data, big) values ($1, $2, $3, $4)', ['first', JSON.stringify({ a: [1, 'two'] }), new Uint8Array([1, 2, 255]), 9_007_199_254_740_993n]);
-    const objects = await db.query<{ id: number; title: string; body: unknown; at: Date; data: Uint8Array; big: bigint }>('select * from notes where title = $1', ['first']);
+    await db.query('insert into notes (title, body, data, big) values ($1, $2, $3, $4)', [
+      'first',
+      JSON.stringify({ a: [1, 'two'] }),
+      new Uint8Array([1, 2, 255]),
+      9_007_199_254_740_993n,
+    ]);
+    const objects = await db.query<{ id: number; title: string; body: unknown; at: Date; data: Uint8Array; big: bigint }>(
+      'select * from notes where title = $1',
+      ['first'],
+    );
     expect(objects.rows[0]).toMatchObject({ id: 1, title: 'first', body: { a: [1, 'two'] } });
     expect(objects.rows[0]!.at).toBeInstanceOf(Date);
     expect([...objects.rows[0]!.data]).toEqual([1, 2, 255]);

@@ -5,9 +5,7 @@
 // close) and sends each call to pglite-worker.ts. Rows, parameters and errors cross as structured
 // clones; PostgreSQL's error fields (code, constraint, detail, …) come back on the error.
 import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
@@ -24,7 +22,9 @@ type ThreadCall =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' };
 export type ThreadRequest = ThreadCall & { id: number };
-export type ThreadReply = { id: number } & ({ ok: true; result: unknown } | { ok: false; error: { name: string; message: string; fields: Record<string, unknown> } });
+export type ThreadReply = { id: number } & (
+  { ok: true; result: unknown } | { ok: false; error: { name: string; message: string; fields: Record<string, unknown> } }
+);
 
 /** What the worker can be told of a parser: only that a type keeps its text (functions do not cross threads). */
 function shape(options: QueryOptions | undefined): Shaped {
@@ -44,18 +44,25 @@ function shape(options: QueryOptions | undefined): Shaped {
   return out;
 }
 
-/** The compiled worker beside this file, or (tests run the TypeScript sources) the source through tsx. */
-function startWorker(workerData: unknown): Worker {
-  const js = new URL('./pglite-worker.js', import.meta.url);
-  if (fs.existsSync(fileURLToPath(js))) return new Worker(js, { workerData });
-  // tsx's ESM entry, found from this package as its exports map says
-  const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsxPackage = JSON.parse(fs.readFileSync(path.join(tsxRoot, 'package.json'), 'utf8')) as { exports: Record<string, { import: string | { default: string } }> };
-  const entry = tsxPackage.exports['./esm/api']!.import;
-  const tsx = pathToFileURL(path.join(tsxRoot, typeof entry === 'string' ? entry : entry.default)).href;
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+export type WorkerStarter = (workerData: unknown) => Worker;
+
+const compiledWorker = new URL('./pglite-worker.js', import.meta.url);
+let startWorker: WorkerStarter = (workerData) => {
+  if (!fs.existsSync(fileURLToPath(compiledWorker))) {
+    throw new Error(
+      'The embedded database worker (db/pglite-worker.js) is not built: run `npm run build`, or, when running the TypeScript sources, import server/src/test/pglite-worker-source.ts first.',
+    );
+  }
+  return new Worker(compiledWorker, { workerData });
+};
+
+/**
+ * Starts the database threads another way from now on. The production path is the compiled worker; test
+ * and bench set-ups that run the TypeScript sources install a starter that runs the worker's source
+ * (server/src/test/pglite-worker-source.ts), so that production code has no branch for them.
+ */
+export function setPGliteWorkerStarter(start: WorkerStarter): void {
+  startWorker = start;
 }
 
 export interface ThreadTransaction {

@@ -16,7 +16,16 @@ const people: Record<string, UserAction[]> = {
 };
 const principal = (userId: string): Principal | null =>
   people[userId]
-    ? { userId, email: 'a@b.c', displayName: 'A', identityProvider: 'Local', actions: new Set(people[userId]), roleIds: [], directoryGroups: [], scopes: { gptSystemIds: new Set(), dataSourceIds: new Set() } }
+    ? {
+        userId,
+        email: 'a@b.c',
+        displayName: 'A',
+        identityProvider: 'Local',
+        actions: new Set(people[userId]),
+        roleIds: [],
+        directoryGroups: [],
+        scopes: { gptSystemIds: new Set(), dataSourceIds: new Set() },
+      }
     : null;
 const tokenOf = (userId: string) => tokens.sign({ userId, email: 'a@b.c', displayName: 'A', identityProvider: 'Local' });
 
@@ -52,10 +61,16 @@ describe('access control', () => {
     const anonymous = await app.inject({ url: '/api/internal/brands' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="atrium"');
-    const lacking = await app.inject({ url: '/api/internal/brands', headers: { authorization: `Bearer ${await tokenOf('00000000-0000-4000-8000-000000000002')}` } });
+    const lacking = await app.inject({
+      url: '/api/internal/brands',
+      headers: { authorization: `Bearer ${await tokenOf('00000000-0000-4000-8000-000000000002')}` },
+    });
     expect(lacking.statusCode).toBe(403);
     expect(lacking.json()).toMatchObject({ code: 'forbidden' });
-    const holding = await app.inject({ url: '/api/internal/brands', headers: { authorization: `Bearer ${await tokenOf('00000000-0000-4000-8000-000000000001')}` } });
+    const holding = await app.inject({
+      url: '/api/internal/brands',
+      headers: { authorization: `Bearer ${await tokenOf('00000000-0000-4000-8000-000000000001')}` },
+    });
     expect(holding.statusCode).toBe(200);
   });
 
@@ -65,7 +80,10 @@ describe('access control', () => {
     expect(protectedRes.statusCode).toBe(401);
     expect(protectedRes.headers['www-authenticate']).toContain('error="invalid_token"');
     expect((await app.inject({ url: '/api/internal/open', headers })).statusCode).toBe(200);
-    const unknownUser = await app.inject({ url: '/api/internal/brands', headers: { authorization: `Bearer ${await tokenOf('00000000-0000-4000-8000-000000000009')}` } });
+    const unknownUser = await app.inject({
+      url: '/api/internal/brands',
+      headers: { authorization: `Bearer ${await tokenOf('00000000-0000-4000-8000-000000000009')}` },
+    });
     expect(unknownUser.statusCode).toBe(401);
   });
 });

@@ -13,13 +13,13 @@ export type RouteAccess =
   | 'authenticated'
   /**
    * a signed-in user holding at least one of these actions; with `adminArea`, only someone who may open
-   * the admin area at all (an action other than GptSystemsRead, SPEC §6) counts: everybody holds
+   * the admin area at all (an action other than GptSystemsRead, docs/product.md §6) counts: everybody holds
    * GptSystemsRead to chat, and it must not open administrative reads to everybody
    */
   | { anyOf: readonly UserAction[]; adminArea?: boolean };
 
 export const requireAny = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions });
-/** For admin-area reads that SPEC grants to GptSystemsRead: the action counts only for administrators. */
+/** For admin-area reads that docs/product.md §6 grants to GptSystemsRead: the action counts only for administrators. */
 export const requireAnyInAdminArea = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions, adminArea: true });
 
 export interface Principal {
@@ -94,16 +94,27 @@ export async function authenticate(request: FastifyRequest, tokens: TokenService
   return principal;
 }
 
+const UndeclaredIsPublic = Symbol('atrium.undeclaredRoutesArePublic');
+
+/**
+ * Routes that a third-party plugin adds in this scope (and scopes inside it) without config.access are
+ * public, as web assets are: for the API reference's page and files, which cannot declare anything.
+ */
+export function undeclaredRoutesArePublic(scope: FastifyInstance): void {
+  (scope as unknown as Record<symbol, boolean>)[UndeclaredIsPublic] = true;
+}
+
 export function registerAccessControl(app: FastifyInstance, tokens: TokenService, load: PrincipalLoader): void {
   app.decorateRequest('principal', null);
   const table: RouteEntry[] = [];
   routeTables.set(app, table);
 
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
     let access = route.config?.access;
     if (access === undefined) {
       // Web assets (the built app) are public; every API route must say what it needs.
-      if (route.url.toLowerCase().startsWith('/api')) {
+      // (a child scope inherits the mark: fastify makes it with Object.create of its parent)
+      if (route.url.toLowerCase().startsWith('/api') && !(this as unknown as Record<symbol, boolean | undefined>)[UndeclaredIsPublic]) {
         throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
       }
       access = 'public';

@@ -1,4 +1,4 @@
-// The configuration audit trail (DESIGN.md "Audit"): every administrative change writes one row, in the
+// The configuration audit trail (docs/architecture.md "Audit"): every administrative change writes one row, in the
 // same transaction as the change, with the aggregate, the operation, who did it and before/after details.
 // Modules call recordAudit with their transaction handle; the audit module only reads the table.
 import { auditLog } from '../db/schema/index.js';

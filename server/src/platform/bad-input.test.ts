@@ -1,5 +1,5 @@
-// What clients get for input the server cannot take (DESIGN "Validation", issue 2 item 9), and the
-// request conventions of WIRE.md "General" that apply to every route.
+// What clients get for input the server cannot take (docs/architecture.md "Validation", issue 2 item 9), and the
+// request conventions of docs/wire-protocol.md "General" that apply to every route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ErrorBodySchema } from '@atrium/contract';
@@ -23,7 +23,8 @@ describe('bad input', () => {
     return { users: await count(users), failures: await count(signInFailures), sessions: await count(refreshSessions) };
   };
   const pinned = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/internal/CurrentUser/pinnedGptSystems', headers: { authorization: asUser.authorization } })).json().items as unknown[];
+    (await t.app.inject({ method: 'GET', url: '/api/internal/CurrentUser/pinnedGptSystems', headers: { authorization: asUser.authorization } })).json()
+      .items as unknown[];
 
   beforeAll(async () => {
     t = await createTestApp({ BODY_LIMIT_BYTES: String(BodyLimit) });
@@ -151,6 +152,22 @@ describe('request conventions', () => {
       const body = ErrorBodySchema.parse(res.json());
       expect(body.code).toBe('not_found');
       expect(body.message).not.toContain('secret');
+    }
+  });
+
+  it('answers addresses the router refuses in the error shape, without repeating them', async () => {
+    const long = 'x'.repeat(600);
+    for (const [url, status] of [
+      ['/api/internal/Brands/%E0%A4%A', 400], // a percent escape that does not decode
+      [`/api/internal/Brands/${long}`, 414], // over the longest parameter the router takes
+      [`/api/internal/userConversations/${long}<script>`, 414],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      const body = ErrorBodySchema.parse(res.json());
+      expect(body.message).not.toContain('xxxx');
+      expect(body.message).not.toContain('%E0');
+      expect(body.message).not.toContain('<script>');
     }
   });
 });

@@ -1,5 +1,5 @@
 // The one error type of the server and the handler that turns every failure into {code, message, details}.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCodes, type ErrorBody, type ErrorDetail } from '@atrium/contract';
 
@@ -29,9 +29,7 @@ function zodDetails(error: FastifyError): ErrorDetail[] {
     // fastify-type-provider-zod 7 spreads the zod issue into params (no params.issue)
     const issue = (v.params.issue ?? v.params) as { path?: PropertyKey[]; message?: string };
     const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const field = [error.validationContext === 'body' ? '' : error.validationContext, where]
-      .filter(Boolean)
-      .join('.');
+    const field = [error.validationContext === 'body' ? '' : error.validationContext, where].filter(Boolean).join('.');
     return { field: field || (issue.path ?? []).join('.') || '(root)', message: issue.message ?? v.message ?? 'Invalid value' };
   });
 }
@@ -61,7 +59,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send(body(ErrorCodes.tooManyAttempts, 'Too many requests. Try again later.'));
     if (status >= 400 && status < 500) {
       if (error.validation) {
-        return reply.status(400).send(body(ErrorCodes.validation, 'The request is not valid.', error.validation.map((v) => ({ field: v.instancePath || '(root)', message: v.message ?? 'Invalid value' }))));
+        return reply.status(400).send(
+          body(
+            ErrorCodes.validation,
+            'The request is not valid.',
+            error.validation.map((v) => ({ field: v.instancePath || '(root)', message: v.message ?? 'Invalid value' })),
+          ),
+        );
       }
       return reply.status(status).send(body(status === 404 ? ErrorCodes.notFound : ErrorCodes.validation, error.message));
     }
@@ -69,7 +73,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(body(ErrorCodes.internal, `Something went wrong. Quote request id ${request.id} when reporting it.`));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(body(ErrorCodes.notFound, `No route ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  // the address is not repeated back: it can be anything a caller sent (and over 500 characters long)
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(body(ErrorCodes.notFound, `No ${request.method} route answers at this address.`)));
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (an address that does not
+ * decode, such as a malformed percent escape) gets the same {code, message, details} shape as every
+ * other error, without repeating the address.
+ */
+export function routerErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(body(ErrorCodes.validation, 'The address of this request is not valid.'));
 }

@@ -21,7 +21,11 @@ function capture() {
 describe('log redaction', () => {
   it('keeps a failed query but not its parameters (a question or an answer)', () => {
     const { logger, output } = capture();
-    const err = new DrizzleQueryError('insert into "conversation_segments" ("question") values ($1)', ['What is my diagnosis, Dr. Smith?'], new Error('value too long'));
+    const err = new DrizzleQueryError(
+      'insert into "conversation_segments" ("question") values ($1)',
+      ['What is my diagnosis, Dr. Smith?'],
+      new Error('value too long'),
+    );
     logger.error({ err, segmentId: 's1' }, 'could not save the segment');
     const line = output();
     expect(line).not.toContain('diagnosis');
@@ -41,9 +45,17 @@ describe('log redaction', () => {
     });
     logger.error({ err }, 'chat generation failed');
     logger.error({ err: new Error('chat generation failed', { cause: err }) }, 'wrapped');
-    const [direct, wrapped] = output().trim().split('\n').map((l) => JSON.parse(l) as { err: Record<string, unknown> });
+    const [direct, wrapped] = output()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { err: Record<string, unknown> });
     expect(JSON.stringify([direct, wrapped])).not.toContain('private symptoms');
-    expect(direct!.err).toMatchObject({ message: 'Bad request', statusCode: 400, url: 'https://api.example.com/v1/chat/completions', requestBodyValues: '[redacted]' });
+    expect(direct!.err).toMatchObject({
+      message: 'Bad request',
+      statusCode: 400,
+      url: 'https://api.example.com/v1/chat/completions',
+      requestBodyValues: '[redacted]',
+    });
     expect(wrapped!.err.message).toContain('Bad request');
   });
 });

@@ -1,4 +1,4 @@
-// Keeps what people asked and were answered out of the logs (DESIGN.md HIPAA mode: prompts and
+// Keeps what people asked and were answered out of the logs (docs/architecture.md HIPAA mode: prompts and
 // answers never reach logs or traces). Errors are where they leak: a failed query's error carries its
 // parameters (a question, an answer), and a model provider's call error carries the request body
 // (the whole conversation) and the response body. This `err` serializer drops those parts and keeps

@@ -23,12 +23,15 @@ describe('route permissions', () => {
   /** one user per distinct set of actions, created on first use */
   const tokenWith = (actions: readonly UserAction[]) => {
     const key = [...actions].sort().join(',');
-    if (!tokens.has(key)) tokens.set(key, t.createUser({ actions: [...actions] }).then((u) => u.token));
+    if (!tokens.has(key))
+      tokens.set(
+        key,
+        t.createUser({ actions: [...actions] }).then((u) => u.token),
+      );
     return tokens.get(key)!;
   };
 
-  const concreteUrl = (url: string) =>
-    url.replace(/:[A-Za-z0-9_]+(\([^)]*\))?\??/g, () => randomUUID()).replace(/\*$/, 'anything');
+  const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+(\([^)]*\))?\??/g, () => randomUUID()).replace(/\*$/, 'anything');
 
   async function call(route: RouteEntry, token: string | null): Promise<Outcome | 'still answering'> {
     const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
@@ -101,15 +104,18 @@ describe('route permissions', () => {
       const anonymous = await call(r, null);
       if (!challenged(anonymous)) failures.push(`${describeRoute(r)} without token -> ${JSON.stringify(anonymous)}`);
       const everythingElse = await call(r, await tokenWith(UserActions.filter((a) => !listed.includes(a))));
-      if (everythingElse === 'still answering' || everythingElse.status !== 403) failures.push(`${describeRoute(r)} without ${listed.join('|')} -> ${JSON.stringify(everythingElse)}`);
+      if (everythingElse === 'still answering' || everythingElse.status !== 403)
+        failures.push(`${describeRoute(r)} without ${listed.join('|')} -> ${JSON.stringify(everythingElse)}`);
       for (const action of listed) {
         // admin-area routes count GptSystemsRead only for administrators: pair it with an unlisted admin action
-        const companion = r.access.adminArea && action === 'GptSystemsRead' ? UserActions.filter((a) => a !== 'GptSystemsRead' && !listed.includes(a)).slice(0, 1) : [];
+        const companion =
+          r.access.adminArea && action === 'GptSystemsRead' ? UserActions.filter((a) => a !== 'GptSystemsRead' && !listed.includes(a)).slice(0, 1) : [];
         const one = await call(r, await tokenWith([action, ...companion]));
         if (refusedByAccess(one)) failures.push(`${describeRoute(r)} with only ${[action, ...companion].join('+')} -> ${JSON.stringify(one)}`);
         if (companion.length) {
           const alone = await call(r, await tokenWith([action]));
-          if (alone === 'still answering' || alone.status !== 403) failures.push(`${describeRoute(r)} admin area with only ${action} -> ${JSON.stringify(alone)}`);
+          if (alone === 'still answering' || alone.status !== 403)
+            failures.push(`${describeRoute(r)} admin area with only ${action} -> ${JSON.stringify(alone)}`);
         }
       }
     }

@@ -1,4 +1,4 @@
-// The caller's time zone from `x-timezone` (WIRE.md): a valid IANA name, else UTC. Never throws.
+// The caller's time zone from `x-timezone` (docs/wire-protocol.md): a valid IANA name, else UTC. Never throws.
 import type { FastifyRequest } from 'fastify';
 
 const known = new Map<string, boolean>();

@@ -1,6 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TokenService } from './tokens.js';
+import { TokenAudience, TokenIssuer, TokenService } from './tokens.js';
 
 const pem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const subject = { userId: 'u1', identityProvider: 'Local' as const, email: 'a@b.c', displayName: 'A' };
@@ -27,5 +28,19 @@ describe('TokenService.verify', () => {
     const [h, , s] = good.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ sub: 'admin', exp: 9_999_999_999 })).toString('base64url')}.${s}`;
     expect(await tokens.verify(forged)).toBeNull();
+  });
+
+  it('refuses a well-signed token that has no expiry', async () => {
+    const key = pem();
+    const tokens = TokenService.fromPem(key);
+    const forever = await new SignJWT({ ip: 'Local', email: subject.email, name: subject.displayName })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .setSubject(subject.userId)
+      .setIssuer(TokenIssuer)
+      .setAudience(TokenAudience)
+      .setIssuedAt()
+      .sign(createPrivateKey(key));
+    expect(await tokens.verify(forever)).toBeNull();
+    expect((await tokens.verify(await tokens.sign(subject)))?.sub).toBe('u1');
   });
 });

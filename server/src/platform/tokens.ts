@@ -1,4 +1,4 @@
-// The platform token: RS256 JWT, 30 minutes, claims of WIRE.md. The signing key comes from
+// The platform token: RS256 JWT, 30 minutes, claims of docs/wire-protocol.md. The signing key comes from
 // TOKEN_SIGNING_KEY or is generated once into DATA_DIR so that tokens survive restarts.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,6 +91,8 @@ export class TokenService {
         issuer: TokenIssuer,
         audience: TokenAudience,
         algorithms: ['RS256'],
+        // a token without an expiry would never die: refuse it even when its signature is good
+        requiredClaims: ['exp', 'sub'],
       });
       if (typeof payload.sub !== 'string') return null;
       return payload as unknown as PlatformTokenClaims;

@@ -152,7 +152,11 @@ export async function postStream(base: string, path: string, body: unknown, opti
 }
 
 export const names = (events: SseEvent[]) => events.map((e) => e.event);
-export const answerOf = (events: SseEvent[]) => events.filter((e) => e.event === 'response-updated').map((e) => e.data).join('');
+export const answerOf = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.event === 'response-updated')
+    .map((e) => e.data)
+    .join('');
 export const dataOf = <T>(events: SseEvent[], name: string): T => JSON.parse(events.find((e) => e.event === name)!.data) as T;
 
 /**

@@ -53,10 +53,15 @@ export const FakeImagePng = (): Promise<Buffer> =>
         const sun = (x - 128) ** 2 + (y - 150) ** 2 < 40 ** 2;
         const sky = y < 150;
         const [r, g, b] = sun && sky ? [255, 200, 60] : sky ? [250 - y / 2, 120 + y / 3, 90 + y / 2] : [20, 60 + ((x + y) % 16), 120 + (y - 150)];
-        pixels.set([r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v)))), (y * size + x) * 3);
+        pixels.set(
+          [r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+          (y * size + x) * 3,
+        );
       }
     }
-    return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+    return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+      .png()
+      .toBuffer();
   })());
 
 export interface RecordedRequest {
@@ -155,7 +160,9 @@ async function startFake(protocol: Protocol, options: FakeOptions): Promise<Fake
     if (s.delayMs) await sleep(s.delayMs);
     if (res.destroyed) return;
     if (s.status && s.status >= 400) {
-      res.writeHead(s.status, { 'content-type': 'application/json' }).end(JSON.stringify(protocol.errorBody(s.status, s.errorMessage ?? 'The fake image model failed')));
+      res
+        .writeHead(s.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(protocol.errorBody(s.status, s.errorMessage ?? 'The fake image model failed')));
       return;
     }
     if (typeof record.body.prompt !== 'string' || record.body.prompt === '') {
@@ -274,7 +281,15 @@ const openaiProtocol: Protocol = {
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: 'assistant', content: s.chunks.join('') }, finish_reason: 'stop' }],
-    ...(s.usage ? { usage: { prompt_tokens: s.usage.promptTokens, completion_tokens: s.usage.completionTokens, total_tokens: s.usage.promptTokens + s.usage.completionTokens } } : {}),
+    ...(s.usage
+      ? {
+          usage: {
+            prompt_tokens: s.usage.promptTokens,
+            completion_tokens: s.usage.completionTokens,
+            total_tokens: s.usage.promptTokens + s.usage.completionTokens,
+          },
+        }
+      : {}),
   }),
   async stream(res, s, model, isOpen) {
     const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
@@ -283,16 +298,33 @@ const openaiProtocol: Protocol = {
       send({ ...base, choices: [{ index: 0, delta: { ...(i === 0 ? { role: 'assistant' } : {}), content: s.chunks[i] }, finish_reason: null }] }),
     );
     if (!ok) return;
-    if (!abnormalEnd(res, s, () => send({ error: { message: s.errorMessage ?? 'The fake upstream failed mid-stream', type: 'server_error', code: null } }))) return;
+    if (!abnormalEnd(res, s, () => send({ error: { message: s.errorMessage ?? 'The fake upstream failed mid-stream', type: 'server_error', code: null } })))
+      return;
     if (s.toolCall) {
       send({
         ...base,
-        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_fake_1', type: 'function', function: { name: s.toolCall.name, arguments: JSON.stringify(s.toolCall.input) } }] }, finish_reason: null }],
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [{ index: 0, id: 'call_fake_1', type: 'function', function: { name: s.toolCall.name, arguments: JSON.stringify(s.toolCall.input) } }],
+            },
+            finish_reason: null,
+          },
+        ],
       });
     }
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: s.toolCall ? 'tool_calls' : 'stop' }] });
     if (s.usage) {
-      send({ ...base, choices: [], usage: { prompt_tokens: s.usage.promptTokens, completion_tokens: s.usage.completionTokens, total_tokens: s.usage.promptTokens + s.usage.completionTokens } });
+      send({
+        ...base,
+        choices: [],
+        usage: {
+          prompt_tokens: s.usage.promptTokens,
+          completion_tokens: s.usage.completionTokens,
+          total_tokens: s.usage.promptTokens + s.usage.completionTokens,
+        },
+      });
     }
     res.end('data: [DONE]\n\n');
   },
@@ -318,7 +350,16 @@ const anthropicProtocol: Protocol = {
     const send = (event: string, payload: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
     send('message_start', {
       type: 'message_start',
-      message: { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: s.usage?.promptTokens ?? 0, output_tokens: 1 } },
+      message: {
+        id: 'msg_fake',
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: s.usage?.promptTokens ?? 0, output_tokens: 1 },
+      },
     });
     const ok = await pace(s, s.chunks.length, isOpen, (i) => {
       if (i === 0) send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
@@ -329,11 +370,19 @@ const anthropicProtocol: Protocol = {
     if (s.chunks.length > 0) send('content_block_stop', { type: 'content_block_stop', index: 0 });
     if (s.toolCall) {
       const index = s.chunks.length > 0 ? 1 : 0;
-      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: 'toolu_fake_1', name: s.toolCall.name, input: {} } });
+      send('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: 'toolu_fake_1', name: s.toolCall.name, input: {} },
+      });
       send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(s.toolCall.input) } });
       send('content_block_stop', { type: 'content_block_stop', index });
     }
-    send('message_delta', { type: 'message_delta', delta: { stop_reason: s.toolCall ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: s.usage?.completionTokens ?? 0 } });
+    send('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: s.toolCall ? 'tool_use' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: s.usage?.completionTokens ?? 0 },
+    });
     send('message_stop', { type: 'message_stop' });
     res.end();
   },

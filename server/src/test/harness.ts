@@ -57,14 +57,26 @@ export interface TestApp {
   ctx: AppContext;
   dataDir: string;
   /** creates an enabled local user holding exactly these actions (through a role of its own) */
-  createUser(options?: { actions?: UserAction[]; email?: string; password?: string; displayName?: string; disabled?: boolean }): Promise<{ id: string; email: string; token: string; password: string }>;
+  createUser(options?: {
+    actions?: UserAction[];
+    email?: string;
+    password?: string;
+    displayName?: string;
+    disabled?: boolean;
+  }): Promise<{ id: string; email: string; token: string; password: string }>;
   tokenFor(userId: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, configure?: (c: Config) => Config): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
-  let config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bootstrap-admin-password', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  let config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: 'bootstrap-admin-password',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   if (configure) config = configure(config);
   const database = await openTestDatabase();
   const secrets = secretBoxFromConfig(config);
@@ -84,7 +96,10 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
   await app.ready();
 
   const tokenFor = async (userId: string) => {
-    const [u] = await ctx.db.select().from(users).where(inArray(users.id, [userId]));
+    const [u] = await ctx.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [userId]));
     if (!u) throw new Error(`no user ${userId}`);
     return ctx.tokens.sign({ userId: u.id, email: u.email, displayName: u.displayName, identityProvider: u.identityProvider as 'Local' | 'EntraId' });
   };
@@ -99,9 +114,17 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
       const password = options.password ?? 'correct horse battery staple';
       const [user] = await ctx.db
         .insert(users)
-        .values({ email, displayName: options.displayName ?? email.split('@')[0]!, passwordHash: await hashPassword(password), disabled: options.disabled ?? false })
+        .values({
+          email,
+          displayName: options.displayName ?? email.split('@')[0]!,
+          passwordHash: await hashPassword(password),
+          disabled: options.disabled ?? false,
+        })
         .returning();
-      const [role] = await ctx.db.insert(userRoles).values({ name: `role-${randomUUID()}`, actions: options.actions ?? [] }).returning();
+      const [role] = await ctx.db
+        .insert(userRoles)
+        .values({ name: `role-${randomUUID()}`, actions: options.actions ?? [] })
+        .returning();
       await ctx.db.insert(userRoleAssignments).values({ userId: user!.id, roleId: role!.id });
       return { id: user!.id, email, password, token: await tokenFor(user!.id) };
     },

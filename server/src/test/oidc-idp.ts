@@ -237,7 +237,8 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
       body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
     });
     const body = (await res.json()) as { id_token?: string; access_token?: string; refresh_token?: string; error?: string; error_description?: string };
-    if (!res.ok || !body.id_token || !body.access_token) throw new Error(`Test IdP token exchange failed: ${body.error ?? res.status} ${body.error_description ?? ''}`);
+    if (!res.ok || !body.id_token || !body.access_token)
+      throw new Error(`Test IdP token exchange failed: ${body.error ?? res.status} ${body.error_description ?? ''}`);
     return { idToken: body.id_token, accessToken: body.access_token, refreshToken: body.refresh_token ?? null };
   };
 
@@ -295,7 +296,8 @@ class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now()) || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      const expired =
+        attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now()) || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

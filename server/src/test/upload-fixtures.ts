@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 
 export const makePng = (width = 640, height = 480, background = '#3366cc') =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** A one-page PDF whose page shows `text` (Helvetica); enough for pdf.js to extract it. */
 export function makePdf(text: string): Buffer {

@@ -1,6 +1,6 @@
 // The provider stack: store (with persisted auth), brand theme, notifications and the router.
 import { Provider } from 'react-redux';
-import { NoticeStack } from '../components/notices/notice-stack';
+import { NoticeProvider } from '../components/notices/notice-provider';
 import { AppRouter } from './router/router';
 import { BrandThemeProvider } from './providers/brand-theme-provider';
 import type { AppStore } from './state/store';
@@ -13,8 +13,9 @@ export function App({ store }: AppProps) {
   return (
     <Provider store={store}>
       <BrandThemeProvider>
-        <AppRouter />
-        <NoticeStack />
+        <NoticeProvider>
+          <AppRouter />
+        </NoticeProvider>
       </BrandThemeProvider>
     </Provider>
   );

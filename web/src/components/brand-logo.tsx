@@ -1,4 +1,4 @@
-// A brand image that falls back to the shipped logo when the brand's file cannot be loaded (SPEC §8).
+// A brand image that falls back to the shipped logo when the brand's file cannot be loaded (docs/product.md §8).
 import Box from '@mui/material/Box';
 import { useState, type ComponentProps } from 'react';
 

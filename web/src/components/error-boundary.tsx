@@ -1,4 +1,4 @@
-// Catches render errors anywhere below it and shows the fallback screen of SPEC §2.
+// Catches render errors anywhere below it and shows the fallback screen of docs/product.md §2.
 // React still offers error boundaries only as class components.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

@@ -1,5 +1,5 @@
 // The single sign-on client (oidc-client-ts), loaded on demand so that local-only instances never
-// download it. Also owns the token loop counter of SPEC §4.
+// download it. Also owns the token loop counter of docs/product.md §4.
 import type { UserManager } from 'oidc-client-ts';
 
 export interface OidcSettings {
@@ -14,8 +14,7 @@ const LoopKey = 'atrium.tokenLoop';
 
 let manager: { key: string; promise: Promise<UserManager> } | null = null;
 
-const scopeOf = (scopes: readonly string[]): string =>
-  Array.from(new Set(['openid', 'profile', 'email', ...scopes])).join(' ');
+const scopeOf = (scopes: readonly string[]): string => Array.from(new Set(['openid', 'profile', 'email', ...scopes])).join(' ');
 
 export function getUserManager(settings: OidcSettings): Promise<UserManager> {
   const key = `${settings.authority}|${settings.clientId}`;

@@ -4,6 +4,7 @@
 import { APICallError, jsonSchema, RetryError, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { ModelError, type AnswerRequest, type ChatMessage, type StreamPart } from '../model.types.js';
 import { countTokens } from './tokenizer.js';
+import { reasoningSupport } from './reasoning.js';
 
 export interface ProviderQuirks {
   /** Anthropic's newer models refuse temperature and top_p together */
@@ -34,15 +35,28 @@ export function toModelMessages(messages: ChatMessage[], vision: boolean): Model
   });
 }
 
+/** The agent's reasoning effort and verbosity, for a model that takes them (reasoning.ts); otherwise neither. */
+export function reasoningSettings(request: Pick<AnswerRequest, 'deployment' | 'params'>): { reasoningEffort?: string; textVerbosity?: string } {
+  const { params, deployment } = request;
+  const takes = reasoningSupport(deployment.providerType, deployment.model);
+  return {
+    ...(takes.reasoningEffort && params.reasoningEffort ? { reasoningEffort: params.reasoningEffort } : {}),
+    ...(takes.verbosity && params.verbosity ? { textVerbosity: params.verbosity } : {}),
+  };
+}
+
 export function callSettings(request: AnswerRequest, quirks: ProviderQuirks = {}) {
   const { params, deployment } = request;
   const caps = [params.maxTokens, deployment.maxOutputTokens].filter((n): n is number => typeof n === 'number' && n > 0);
   const temperature = params.temperature ?? undefined;
+  const reasoning = reasoningSettings(request);
   return {
     temperature,
     topP: quirks.exclusiveTemperatureTopP && temperature !== undefined ? undefined : (params.topP ?? undefined),
     frequencyPenalty: params.frequencyPenalty ?? undefined,
     maxOutputTokens: caps.length > 0 ? Math.min(...caps) : undefined,
+    // @ai-sdk/openai (OpenAI, Azure) reads `openai`, @ai-sdk/openai-compatible `openaiCompatible`
+    ...(Object.keys(reasoning).length > 0 ? { providerOptions: { openai: reasoning, openaiCompatible: reasoning } } : {}),
   };
 }
 

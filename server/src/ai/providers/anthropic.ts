@@ -18,12 +18,20 @@ export const anthropicProvider: ProviderAdapter = {
     description: 'Claude models through the Anthropic API.',
     fields: [
       { name: 'apiKey', displayName: 'API key', description: 'A key from console.anthropic.com.', fieldType: 'secret', required: true, defaultValue: null },
-      { name: 'endpoint', displayName: 'Base URL', description: 'Leave empty for api.anthropic.com.', fieldType: 'url', required: false, defaultValue: AnthropicDefaultBaseUrl },
+      {
+        name: 'endpoint',
+        displayName: 'Base URL',
+        description: 'Leave empty for api.anthropic.com.',
+        fieldType: 'url',
+        required: false,
+        defaultValue: AnthropicDefaultBaseUrl,
+      },
     ],
     modelFieldDescription: 'The Claude model id, e.g. claude-sonnet-4-5.',
     deploymentKinds: ['Chat'],
   },
   imageModel: null,
-  languageModel: (connection, model) => createAnthropic({ apiKey: connection.apiKey ?? '', baseURL: anthropicBaseUrl(connection.endpoint) }).languageModel(model),
+  languageModel: (connection, model) =>
+    createAnthropic({ apiKey: connection.apiKey ?? '', baseURL: anthropicBaseUrl(connection.endpoint) }).languageModel(model),
   quirks: { exclusiveTemperatureTopP: true },
 };

@@ -17,7 +17,10 @@ export const providerAdapters: Record<ProviderTypeName, ProviderAdapter> = {
 
 /** Case-insensitive, with the short names clients write in "<provider>|<model>" identifiers. */
 export function providerTypeFromName(name: string): ProviderTypeName | null {
-  const key = name.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
   const aliases: Record<string, ProviderTypeName> = {
     offline: 'Offline',
     openai: 'OpenAI',
@@ -28,7 +31,7 @@ export function providerTypeFromName(name: string): ProviderTypeName | null {
     anthropic: 'Anthropic',
     claude: 'Anthropic',
   };
-  return aliases[key] ?? null;
+  return Object.hasOwn(aliases, key) ? aliases[key]! : null;
 }
 
 export type { ProviderAdapter, ProviderConnection } from './provider.types.js';

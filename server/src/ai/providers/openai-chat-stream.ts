@@ -55,6 +55,8 @@ export function chatRequestBody(model: string, request: AnswerRequest): string {
     temperature: s.temperature,
     top_p: s.topP,
     frequency_penalty: s.frequencyPenalty,
+    reasoning_effort: s.providerOptions?.openaiCompatible.reasoningEffort,
+    verbosity: s.providerOptions?.openaiCompatible.textVerbosity,
     messages,
     stream: true,
     stream_options: { include_usage: true },
@@ -149,9 +151,15 @@ export async function* streamOpenAIChat(endpoint: OpenAIChatEndpoint, model: str
   const usage = async (): Promise<StreamPart> => {
     if (input !== undefined && output !== undefined) return { type: 'usage', promptTokens: input, completionTokens: output, estimated: false };
     const prompt = [request.system, ...request.messages.map((m) => m.content)].join('\n');
-    return { type: 'usage', promptTokens: input ?? (await countTokens(prompt)), completionTokens: output ?? (await countTokens(answer + pending)), estimated: true };
+    return {
+      type: 'usage',
+      promptTokens: input ?? (await countTokens(prompt)),
+      completionTokens: output ?? (await countTokens(answer + pending)),
+      estimated: true,
+    };
   };
-  const failed = (message: string, status: number | null = null) => new ModelError(`The model provider failed${status ? ` (HTTP ${status})` : ''}: ${message}`, 'upstream', status, !sentText);
+  const failed = (message: string, status: number | null = null) =>
+    new ModelError(`The model provider failed${status ? ` (HTTP ${status})` : ''}: ${message}`, 'upstream', status, !sentText);
 
   try {
     const first = await next();

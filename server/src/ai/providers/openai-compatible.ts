@@ -17,7 +17,14 @@ export const openaiCompatibleProvider: ProviderAdapter = {
     displayName: 'OpenAI-compatible server',
     description: 'Ollama, vLLM, llama.cpp server, LM Studio or any server with an OpenAI chat-completions API.',
     fields: [
-      { name: 'endpoint', displayName: 'Base URL', description: 'The API base, usually ending in /v1, e.g. http://localhost:11434/v1.', fieldType: 'url', required: true, defaultValue: null },
+      {
+        name: 'endpoint',
+        displayName: 'Base URL',
+        description: 'The API base, usually ending in /v1, e.g. http://localhost:11434/v1.',
+        fieldType: 'url',
+        required: true,
+        defaultValue: null,
+      },
       { name: 'apiKey', displayName: 'API key', description: 'Only if the server asks for one.', fieldType: 'secret', required: false, defaultValue: null },
     ],
     modelFieldDescription: 'The model name the server knows, e.g. llama3.1:8b, or an image model served at /images/generations.',

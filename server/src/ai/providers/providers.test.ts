@@ -83,11 +83,33 @@ describe.each(cases)('$type provider (lean stream: $lean)', ({ type, lean, fake,
     expect(body.temperature).toBe(0.3);
   });
 
+  it("sends the agent's reasoning effort and verbosity to models that take them, and to no other", async () => {
+    fake().setScript({});
+    const params = { temperature: null, topP: null, frequencyPenalty: null, maxTokens: 500, reasoningEffort: 'high', verbosity: 'low' };
+    await collect(stream({ deployment: deployment(type, { model: 'gpt-5-mini' }), params }));
+    const reasoning = fake().requests.at(-1)!.body;
+    if (type === 'Anthropic') expect(JSON.stringify(reasoning)).not.toMatch(/effort|verbosity/);
+    else expect(reasoning).toMatchObject({ reasoning_effort: 'high', verbosity: 'low' });
+    await collect(stream({ deployment: deployment(type, { model: 'o4-mini' }), params }));
+    if (type !== 'Anthropic') expect(fake().requests.at(-1)!.body).toMatchObject({ reasoning_effort: 'high' });
+    expect(fake().requests.at(-1)!.body).not.toHaveProperty('verbosity');
+    await collect(stream({ deployment: deployment(type, { model: 'gpt-4o' }), params }));
+    expect(JSON.stringify(fake().requests.at(-1)!.body)).not.toMatch(/effort|verbosity/);
+  });
+
   // the registry sends turns with tools through the AI SDK
   it.runIf(!lean)('passes a tool call through', async () => {
     fake().setScript({ chunks: [], toolCall: { name: 'search_web', input: { query: 'atrium' } } });
     const parts = await collect(
-      stream({ tools: [{ name: 'search_web', description: 'Searches the web', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }] }),
+      stream({
+        tools: [
+          {
+            name: 'search_web',
+            description: 'Searches the web',
+            inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+          },
+        ],
+      }),
     );
     expect(parts).toContainEqual({ type: 'tool-call', toolCallId: expect.any(String), toolName: 'search_web', input: { query: 'atrium' } });
     expect(parts.at(-1)?.type).toBe('usage');
@@ -154,8 +176,23 @@ describe('request mapping', () => {
     expect(leanStreamFits({ ...base, tools: [tool] })).toBe(false);
     expect(leanStreamFits({ ...base, messages: [{ role: 'user', content: 'Hi', images: [{ mimeType: 'image/png', base64: 'AA==' }] }] })).toBe(false);
     // a deployment without vision drops images anyway, and one without tools never offers them
-    expect(leanStreamFits({ ...base, deployment: deployment('OpenAICompatible', { vision: false, tools: false }), tools: [tool], messages: [{ role: 'user', content: 'Hi', images: [{ mimeType: 'image/png', base64: 'AA==' }] }] })).toBe(true);
-    expect(leanStreamFits({ ...base, messages: [{ role: 'assistant', content: '', toolCalls: [{ toolCallId: 'c', toolName: 't', input: {} }] }, { role: 'tool', content: '{}', toolCallId: 'c', toolName: 't' }] })).toBe(false);
+    expect(
+      leanStreamFits({
+        ...base,
+        deployment: deployment('OpenAICompatible', { vision: false, tools: false }),
+        tools: [tool],
+        messages: [{ role: 'user', content: 'Hi', images: [{ mimeType: 'image/png', base64: 'AA==' }] }],
+      }),
+    ).toBe(true);
+    expect(
+      leanStreamFits({
+        ...base,
+        messages: [
+          { role: 'assistant', content: '', toolCalls: [{ toolCallId: 'c', toolName: 't', input: {} }] },
+          { role: 'tool', content: '{}', toolCallId: 'c', toolName: 't' },
+        ],
+      }),
+    ).toBe(false);
   });
 
   it('reads a server-sent stream however its bytes are split (lean stream)', async () => {
@@ -262,10 +299,26 @@ describe('request mapping', () => {
 
   it('sends the lean stream the body the AI SDK sends', async () => {
     openai.setScript({});
-    const request = { system: 'Be brief.', messages: [{ role: 'user' as const, content: 'Hi' }, { role: 'assistant' as const, content: 'Hello' }, { role: 'user' as const, content: 'More' }] };
-    await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, { ...request, deployment: deployment('OpenAICompatible', { maxOutputTokens: 100 }) }));
+    const request = {
+      system: 'Be brief.',
+      messages: [
+        { role: 'user' as const, content: 'Hi' },
+        { role: 'assistant' as const, content: 'Hello' },
+        { role: 'user' as const, content: 'More' },
+      ],
+    };
+    await collect(
+      run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, { ...request, deployment: deployment('OpenAICompatible', { maxOutputTokens: 100 }) }),
+    );
     const viaSdk = openai.requests.at(-1)!;
-    await collect(run('OpenAICompatible', { endpoint: openai.url, apiVersion: null }, { ...request, deployment: deployment('OpenAICompatible', { maxOutputTokens: 100 }) }, true));
+    await collect(
+      run(
+        'OpenAICompatible',
+        { endpoint: openai.url, apiVersion: null },
+        { ...request, deployment: deployment('OpenAICompatible', { maxOutputTokens: 100 }) },
+        true,
+      ),
+    );
     const lean = openai.requests.at(-1)!;
     expect(lean.body).toEqual(viaSdk.body);
     expect(lean.path).toBe(viaSdk.path);
@@ -277,7 +330,9 @@ describe('request mapping', () => {
     openai.setScript({});
     const image = { mimeType: 'image/png', base64: 'iVBORw0KGgo=' };
     const messages = [{ role: 'user' as const, content: 'What is this?', images: [image] }];
-    await collect(run('OpenAI', { endpoint: openai.url, apiVersion: null }, { messages, deployment: deployment('OpenAI', { vision: false, maxOutputTokens: 100 }) }));
+    await collect(
+      run('OpenAI', { endpoint: openai.url, apiVersion: null }, { messages, deployment: deployment('OpenAI', { vision: false, maxOutputTokens: 100 }) }),
+    );
     const plain = openai.requests.at(-1)!.body;
     expect(JSON.stringify(plain)).not.toContain('iVBORw0KGgo');
     expect(plain.max_tokens ?? plain.max_completion_tokens).toBe(100);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ChatTool, ToolOutcome } from '../chat-tools.js';
 import { ModelError, type ModelGateway, type ResolvedDeployment } from '../model.types.js';
+import { redactSecrets } from '../provider-errors.js';
 
 export const CreateImageToolName = 'create_image';
 export const CreatingAnImageStep = 'Creating an image';
@@ -84,9 +85,13 @@ export function createImageTool(deps: { models: ModelGateway; images: GeneratedI
     },
     async run(input, context) {
       const parsed = Input.safeParse(input);
-      if (!parsed.success) return failed('The input needs a prompt of 1 to 4000 characters and a short title.', 'create_image was called without a usable prompt');
+      if (!parsed.success)
+        return failed('The input needs a prompt of 1 to 4000 characters and a short title.', 'create_image was called without a usable prompt');
       if (created >= MaxImagesPerAnswer) {
-        return failed(`At most ${MaxImagesPerAnswer} pictures can be created in one answer.`, `create_image refused: more than ${MaxImagesPerAnswer} images in one answer`);
+        return failed(
+          `At most ${MaxImagesPerAnswer} pictures can be created in one answer.`,
+          `create_image refused: more than ${MaxImagesPerAnswer} images in one answer`,
+        );
       }
       const title = cleanImageTitle(parsed.data.title);
       let image;
@@ -94,11 +99,13 @@ export function createImageTool(deps: { models: ModelGateway; images: GeneratedI
         image = await deps.models.generateImage({ deployment: deps.deployment, prompt: parsed.data.prompt, signal: context.signal });
       } catch (e) {
         if (context.signal.aborted) throw e;
-        const reason = e instanceof ModelError ? e.message : 'The image model failed.';
+        // the provider's words go to the model and the trace without anything key-shaped in them
+        const reason = e instanceof ModelError ? redactSecrets(e.message) : 'The image model failed.';
         return failed(`The picture could not be created: ${reason}`, `${deps.deployment.displayName} could not create an image: ${reason}`);
       }
       const contentType = sniffImageType(image.data);
-      if (!contentType) return failed('The image model returned something that is not a picture.', `${deps.deployment.displayName} returned no PNG, JPEG, WebP or GIF image`);
+      if (!contentType)
+        return failed('The image model returned something that is not a picture.', `${deps.deployment.displayName} returned no PNG, JPEG, WebP or GIF image`);
       await context.persistTurn();
       const { uri } = await deps.images.save({
         conversationId: context.conversationId,
@@ -111,7 +118,11 @@ export function createImageTool(deps: { models: ModelGateway; images: GeneratedI
       });
       created += 1;
       return {
-        output: { status: 'created', title, note: 'The picture is already shown to the person in your answer. Do not link or embed it again; go on with your answer.' },
+        output: {
+          status: 'created',
+          title,
+          note: 'The picture is already shown to the person in your answer. Do not link or embed it again; go on with your answer.',
+        },
         image: { title, uri },
         log: { message: `Created an image with ${deps.deployment.displayName}: ${title}`, isError: false },
       };

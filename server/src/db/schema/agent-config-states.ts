@@ -23,9 +23,14 @@ export const gptSystemConfigStates = pgTable(
     avatarBlobKey: text('avatar_blob_key'),
     avatarContentType: text('avatar_content_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
-  (t) => [index('gpt_system_config_states_agent_idx').on(t.gptSystemId, t.updatedAt), index('gpt_system_config_states_owner_idx').on(t.ownerUserId, t.gptSystemType)],
+  (t) => [
+    index('gpt_system_config_states_agent_idx').on(t.gptSystemId, t.updatedAt),
+    index('gpt_system_config_states_owner_idx').on(t.ownerUserId, t.gptSystemType),
+  ],
 );
 
 /** Every configuration that went live, in order; a rollback appends a copy of an older one. */
@@ -33,7 +38,9 @@ export const gptSystemVersions = pgTable(
   'gpt_system_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    gptSystemId: uuid('gpt_system_id').notNull().references(() => gptSystems.id, { onDelete: 'cascade' }),
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -53,8 +60,12 @@ export const gptSystemVersions = pgTable(
 export const gptSystemShares = pgTable(
   'gpt_system_shares',
   {
-    gptSystemId: uuid('gpt_system_id').notNull().references(() => gptSystems.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     accepted: boolean('accepted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +77,9 @@ export const gptSystemRagDataSources = pgTable(
   'gpt_system_rag_data_sources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    gptSystemId: uuid('gpt_system_id').notNull().references(() => gptSystems.id, { onDelete: 'cascade' }),
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
     dataSourceId: uuid('data_source_id').notNull(),
     dataSourceType: text('data_source_type').notNull().default('FileLibrary'),
     /** how many passages retrieval may take from this source */

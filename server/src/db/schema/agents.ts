@@ -2,9 +2,11 @@
 // Owned by the agents module; the chat engine reads agents only through its service.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AgentConfigWire } from '@atrium/contract';
 import { users } from './users.js';
 
-export interface PublishedAgentConfig {
+/** The configuration an agent answers with; the docs/wire-protocol.md fields are absent on configurations saved before them. */
+export interface PublishedAgentConfig extends Partial<AgentConfigWire> {
   systemPrompt: string;
   /** HTML shown above a new chat; sanitised whenever it is served */
   introduction: string;
@@ -35,7 +37,9 @@ export const gptSystems = pgTable('gpt_systems', {
   avatarContentType: text('avatar_content_type'),
   isDeleted: boolean('is_deleted').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Starter prompts an agent offers on a new chat (promptsForConversation). */
@@ -43,7 +47,9 @@ export const gptSystemPrompts = pgTable(
   'gpt_system_prompts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    gptSystemId: uuid('gpt_system_id').notNull().references(() => gptSystems.id, { onDelete: 'cascade' }),
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     prompt: text('prompt').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -55,8 +61,12 @@ export const gptSystemPrompts = pgTable(
 export const pinnedGptSystems = pgTable(
   'pinned_gpt_systems',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    gptSystemId: uuid('gpt_system_id').notNull().references(() => gptSystems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.gptSystemId] })],
@@ -66,8 +76,12 @@ export const pinnedGptSystems = pgTable(
 export const recentGptSystems = pgTable(
   'recent_gpt_systems',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    gptSystemId: uuid('gpt_system_id').notNull().references(() => gptSystems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.gptSystemId] }), index('recent_gpt_systems_user_idx').on(t.userId, t.lastUsedAt)],

@@ -21,7 +21,9 @@ export const brands = pgTable('brands', {
 export const brandFiles = pgTable(
   'brand_files',
   {
-    brandKey: text('brand_key').notNull().references(() => brands.brandKey, { onDelete: 'cascade' }),
+    brandKey: text('brand_key')
+      .notNull()
+      .references(() => brands.brandKey, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

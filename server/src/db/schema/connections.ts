@@ -45,7 +45,9 @@ export const deployments = pgTable(
   (t) => [
     uniqueIndex('deployments_name_key').on(sql`lower(${t.name})`),
     // at most one instance default of each kind (the chat default, the image default)
-    uniqueIndex('deployments_default_key').on(t.kind).where(sql`${t.isDefault}`),
+    uniqueIndex('deployments_default_key')
+      .on(t.kind)
+      .where(sql`${t.isDefault}`),
     index('deployments_connection_idx').on(t.connectionId),
   ],
 );

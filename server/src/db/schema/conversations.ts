@@ -29,7 +29,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** null only for previews of a configuration state that is not an agent yet */
     gptSystemId: uuid('gpt_system_id').references(() => gptSystems.id),
     configStateId: uuid('config_state_id'),
@@ -60,21 +62,40 @@ export const conversationSegments = pgTable(
   'conversation_segments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     parentSegmentId: uuid('parent_segment_id').references((): AnyPgColumn => conversationSegments.id, { onDelete: 'cascade' }),
     regeneratedFromSegmentId: uuid('regenerated_from_segment_id'),
     question: text('question').notNull(),
     answer: text('answer').notNull().default(''),
     /** InProgress, Success, Aborted, Failed */
     status: text('status').notNull().default('InProgress'),
+    /**
+     * The server process writing this answer while it is InProgress (server_processes.id): when that
+     * process is gone, its answers end as interrupted (platform/server-processes.ts).
+     */
+    ownerProcessId: uuid('owner_process_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     answeredWithModel: jsonb('answered_with_model').$type<{ displayName: string; category: string }>(),
-    citations: jsonb('citations').$type<SegmentCitation[]>().notNull().default(sql`'[]'::jsonb`),
+    citations: jsonb('citations')
+      .$type<SegmentCitation[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     feedback: jsonb('feedback').$type<SegmentFeedback>(),
-    visionImageIds: jsonb('vision_image_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    executionLogs: jsonb('execution_logs').$type<SegmentExecutionLog[]>().notNull().default(sql`'[]'::jsonb`),
+    visionImageIds: jsonb('vision_image_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    attachmentIds: jsonb('attachment_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    executionLogs: jsonb('execution_logs')
+      .$type<SegmentExecutionLog[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // usage: what analytics reads, denormalised so that reports need no joins
     model: text('model'),
     deploymentName: text('deployment_name'),
@@ -90,6 +111,10 @@ export const conversationSegments = pgTable(
   (t) => [
     index('conversation_segments_conversation_idx').on(t.conversationId, t.createdAt),
     index('conversation_segments_created_idx').on(t.createdAt),
+    // the answers being written, for the sweep that ends those of a stopped process: a few rows, never all
+    index('conversation_segments_in_progress_idx')
+      .on(t.ownerProcessId)
+      .where(sql`${t.status} = 'InProgress'`),
   ],
 );
 

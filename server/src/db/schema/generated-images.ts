@@ -27,8 +27,5 @@ export const generatedImages = pgTable(
     deploymentName: text('deployment_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('generated_images_segment_file_key').on(t.segmentId, t.fileName),
-    index('generated_images_conversation_idx').on(t.conversationId),
-  ],
+  (t) => [uniqueIndex('generated_images_segment_file_key').on(t.segmentId, t.fileName), index('generated_images_conversation_idx').on(t.conversationId)],
 );

@@ -23,7 +23,9 @@ export const guidelinesSections = pgTable(
   'guidelines_sections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    documentId: uuid('document_id').notNull().references(() => guidelinesDocuments.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => guidelinesDocuments.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     sortOrder: integer('sort_order').notNull(),
@@ -33,15 +35,23 @@ export const guidelinesSections = pgTable(
 
 /** One document per agent; kept here rather than on gpt_systems so that the agents module's table stays its own. */
 export const gptSystemGuidelines = pgTable('gpt_system_guidelines', {
-  gptSystemId: uuid('gpt_system_id').primaryKey().references(() => gptSystems.id, { onDelete: 'cascade' }),
-  documentId: uuid('document_id').notNull().references(() => guidelinesDocuments.id, { onDelete: 'cascade' }),
+  gptSystemId: uuid('gpt_system_id')
+    .primaryKey()
+    .references(() => gptSystems.id, { onDelete: 'cascade' }),
+  documentId: uuid('document_id')
+    .notNull()
+    .references(() => guidelinesDocuments.id, { onDelete: 'cascade' }),
 });
 
 export const guidelinesConsents = pgTable(
   'guidelines_consents',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    documentId: uuid('document_id').notNull().references(() => guidelinesDocuments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => guidelinesDocuments.id, { onDelete: 'cascade' }),
     /** the version consented to; a later version needs a new consent (the row is replaced) */
     contentVersion: text('content_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),

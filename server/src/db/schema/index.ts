@@ -11,3 +11,4 @@ export * from './chat-access-policies.js';
 export * from './guidelines.js';
 export * from './uploads.js';
 export * from './generated-images.js';
+export * from './server-processes.js';

@@ -7,7 +7,9 @@ export const attachments = pgTable(
   'attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** FileSearch or CodeInterpreter */
     attachmentType: text('attachment_type').notNull(),
     /** GptSystem or Conversation */
@@ -28,7 +30,9 @@ export const visionImages = pgTable(
   'vision_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     originalFileName: text('original_file_name').notNull(),
     blobFileName: text('blob_file_name').notNull(),
     mimeType: text('mime_type').notNull(),

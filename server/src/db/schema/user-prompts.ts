@@ -6,7 +6,9 @@ export const userPrompts = pgTable(
   'user_prompts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     prompt: text('prompt').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

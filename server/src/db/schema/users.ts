@@ -20,15 +20,15 @@ export const users = pgTable(
     /** the provider's stable subject (oid for Entra ID, sub otherwise) */
     externalSubject: text('external_subject'),
     disabled: boolean('disabled').notNull().default(false),
-    directoryGroups: jsonb('directory_groups').$type<DirectoryGroupRow[]>().notNull().default(sql`'[]'::jsonb`),
+    directoryGroups: jsonb('directory_groups')
+      .$type<DirectoryGroupRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_external_subject_key').on(t.identityProvider, t.externalSubject),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_external_subject_key').on(t.identityProvider, t.externalSubject)],
 );
 
 export const userRoles = pgTable('user_roles', {
@@ -37,7 +37,10 @@ export const userRoles = pgTable('user_roles', {
   description: text('description').notNull().default(''),
   /** 'Administrator' | 'User' for the built-in roles, which cannot be deleted */
   builtInKey: text('built_in_key').unique(),
-  actions: jsonb('actions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  actions: jsonb('actions')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** scopes of the …Specific actions: which agents and data sources they cover */
   entityConfiguration: jsonb('entity_configuration')
     .$type<{ gptSystemIds: string[]; dataSourceIds: string[] }>()
@@ -50,8 +53,12 @@ export const userRoles = pgTable('user_roles', {
 export const userRoleAssignments = pgTable(
   'user_role_assignments',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id').notNull().references(() => userRoles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => userRoles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_assignments_role_idx').on(t.roleId)],
@@ -62,7 +69,9 @@ export const refreshSessions = pgTable(
   'refresh_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-// Routes of Admin gptSystems (SPEC §7): agents, their configuration states, publishing with history
+// Routes of Admin gptSystems (docs/product.md §7): agents, their configuration states, publishing with history
 // and rollback, starter prompts, data-source links and what the agent form can offer. Reading needs
 // an agents action beyond the GptSystemsRead every person holds (it would show every system prompt);
 // …Specific holders see and change only the agents of their roles' scopes (checked in the services).
@@ -47,7 +47,7 @@ import { fullConfig } from './config-states.validation.js';
 import { findConfigState, listConfigStatesOfAgent } from './config-states.repository.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 
-// SPEC §2 shows the admin Agents area to GptSystemsRead holders too; as every user holds it to chat, it
+// docs/product.md §2 shows the admin Agents area to GptSystemsRead holders too; as every user holds it to chat, it
 // counts here only for people who may open the admin area (they see System agents read-only).
 const read = { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') };
 const write = { access: requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific') };
@@ -82,16 +82,24 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     reply.status(201).send(await admin.createAdminAgent(ctx, principalOf(request), request.body)),
   );
 
-  api.get(`${B}/AvailableConfiguration`, { config: read, schema: { querystring: GptSystemDeploymentsQuerySchema, response: { 200: AvailableConfigurationSchema } } }, (request) =>
-    admin.availableConfiguration(ctx, request.query),
+  api.get(
+    `${B}/AvailableConfiguration`,
+    { config: read, schema: { querystring: GptSystemDeploymentsQuerySchema, response: { 200: AvailableConfigurationSchema } } },
+    (request) => admin.availableConfiguration(ctx, request.query),
   );
   api.get(`${B}/SystemDefaults`, { config: read, schema: { response: { 200: SystemDefaultsSchema } } }, async () => fullConfig(states.SystemDefaults));
-  api.get(`${B}/ragDataSources/SystemDefaults`, { config: read, schema: { response: { 200: z.object({ dataSourceType: z.string(), topK: z.number().int() }) } } }, async () => ({
-    dataSourceType: 'FileLibrary',
-    topK: 5,
-  }));
-  api.get(`${B}/dataSourcesTypes`, { config: read, schema: { querystring: DataSourcesTypesQuerySchema, response: { 200: DataSourcesTypesSchema } } }, async (request) =>
-    admin.dataSourcesTypes(request.query),
+  api.get(
+    `${B}/ragDataSources/SystemDefaults`,
+    { config: read, schema: { response: { 200: z.object({ dataSourceType: z.string(), topK: z.number().int() }) } } },
+    async () => ({
+      dataSourceType: 'FileLibrary',
+      topK: 5,
+    }),
+  );
+  api.get(
+    `${B}/dataSourcesTypes`,
+    { config: read, schema: { querystring: DataSourcesTypesQuerySchema, response: { 200: DataSourcesTypesSchema } } },
+    async (request) => admin.dataSourcesTypes(request.query),
   );
   api.get(`${B}/requestParameterHandlebarsValueTypes`, { config: read, schema: { response: { 200: HandlebarsValueTypesSchema } } }, async () => ({
     items: SystemPromptVariables.map((v) => ({ ...v })),
@@ -112,89 +120,130 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     }
     return states.presentConfigState(ctx, await states.manageableConfigState(ctx, principalOf(request), request.params.configStateId));
   });
-  api.put(State, { config: draftWrite, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
-    const p = principalOf(request);
-    const row = await states.manageableConfigState(ctx, p, request.params.configStateId);
-    return states.presentConfigState(ctx, await states.updateConfigState(ctx, p, row, request.body));
-  });
+  api.put(
+    State,
+    { config: draftWrite, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      const row = await states.manageableConfigState(ctx, p, request.params.configStateId);
+      return states.presentConfigState(ctx, await states.updateConfigState(ctx, p, row, request.body));
+    },
+  );
   api.delete(State, { config: draftWrite, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     const p = principalOf(request);
     await states.deleteConfigState(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
     return reply.status(204).send();
   });
-  api.put(`${State}/createGptSystem`, { config: create, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) => {
-    const p = principalOf(request);
-    return states.createGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
-  });
-  api.put(`${State}/updateGptSystem`, { config: write, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) => {
-    const p = principalOf(request);
-    return states.updateGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
-  });
+  api.put(
+    `${State}/createGptSystem`,
+    { config: create, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      return states.createGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
+    },
+  );
+  api.put(
+    `${State}/updateGptSystem`,
+    { config: write, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      return states.updateGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
+    },
+  );
 
   // One agent ----------------------------------------------------------------------------------------
   api.get(Agent, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: AdminAgentSchema } } }, async (request) =>
     admin.getAdminAgent(ctx, principalOf(request), await visible(request, request.params.gptSystemId)),
   );
-  api.put(Agent, { config: write, schema: { params: GptSystemIdParamsSchema, body: AdminAgentUpdateSchema, response: { 200: AdminAgentSchema } } }, async (request) => {
-    const p = principalOf(request);
-    const agent = await manageable(request, request.params.gptSystemId);
-    await admin.updateAdminAgent(ctx, p, agent, request.body);
-    return admin.getAdminAgent(ctx, p, await manageable(request, agent.id));
-  });
+  api.put(
+    Agent,
+    { config: write, schema: { params: GptSystemIdParamsSchema, body: AdminAgentUpdateSchema, response: { 200: AdminAgentSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      const agent = await manageable(request, request.params.gptSystemId);
+      await admin.updateAdminAgent(ctx, p, agent, request.body);
+      return admin.getAdminAgent(ctx, p, await manageable(request, agent.id));
+    },
+  );
   api.delete(Agent, { config: write, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
     await admin.deleteAgent(ctx, principalOf(request), await manageable(request, request.params.gptSystemId));
     return reply.status(204).send();
   });
 
   // what the chat page would show about the agent, for an administrator who may see it (the chat rules still apply)
-  api.get(`${Agent}/detailsForConversation`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: DetailsForConversationSchema } } }, async (request) => {
-    const agent = await visible(request, request.params.gptSystemId);
-    return detailsForConversation(ctx, principalOf(request), agent.id);
-  });
+  api.get(
+    `${Agent}/detailsForConversation`,
+    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: DetailsForConversationSchema } } },
+    async (request) => {
+      const agent = await visible(request, request.params.gptSystemId);
+      return detailsForConversation(ctx, principalOf(request), agent.id);
+    },
+  );
 
-  api.get(`${Agent}/configurationStates`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateListSchema } } }, async (request) => {
-    const agent = await visible(request, request.params.gptSystemId);
-    const rows = await listConfigStatesOfAgent(ctx.db, agent.id);
-    return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
-  });
-  api.post(`${Agent}/configurationStates`, { config: write, schema: { params: GptSystemIdParamsSchema, response: { 201: ConfigStateCreatedSchema } } }, async (request, reply) => {
-    const p = principalOf(request);
-    const agent = await manageable(request, request.params.gptSystemId);
-    const row = await states.createConfigState(ctx, p, {
-      gptSystemType: agent.gptSystemType === 'User' ? 'User' : 'System',
-      gptSystemId: agent.id,
-      name: agent.name,
-      description: agent.description,
-      config: agent.publishedConfig ?? states.SystemDefaults,
-    });
-    return reply.status(201).send({ configStateId: row.id, gptSystemConfigurationStateId: row.id });
-  });
+  api.get(
+    `${Agent}/configurationStates`,
+    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateListSchema } } },
+    async (request) => {
+      const agent = await visible(request, request.params.gptSystemId);
+      const rows = await listConfigStatesOfAgent(ctx.db, agent.id);
+      return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
+    },
+  );
+  api.post(
+    `${Agent}/configurationStates`,
+    { config: write, schema: { params: GptSystemIdParamsSchema, response: { 201: ConfigStateCreatedSchema } } },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const agent = await manageable(request, request.params.gptSystemId);
+      const row = await states.createConfigState(ctx, p, {
+        gptSystemType: agent.gptSystemType === 'User' ? 'User' : 'System',
+        gptSystemId: agent.id,
+        name: agent.name,
+        description: agent.description,
+        config: agent.publishedConfig ?? states.SystemDefaults,
+      });
+      return reply.status(201).send({ configStateId: row.id, gptSystemConfigurationStateId: row.id });
+    },
+  );
 
   // Publishing ---------------------------------------------------------------------------------------
-  api.get(`${Agent}/publishing`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: PublishedVersionListSchema } } }, async (request) =>
-    states.publishingHistory(ctx, await visible(request, request.params.gptSystemId)),
+  api.get(
+    `${Agent}/publishing`,
+    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: PublishedVersionListSchema } } },
+    async (request) => states.publishingHistory(ctx, await visible(request, request.params.gptSystemId)),
   );
   for (const path of [`${Agent}/publishing`, `${Agent}/publishing/V2`]) {
-    api.put(path, { config: write, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } }, async (request) =>
-      states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body),
+    api.put(
+      path,
+      { config: write, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } },
+      async (request) => states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body),
     );
   }
-  api.put(`${Agent}/publishing/rollback`, { config: write, schema: { params: GptSystemIdParamsSchema, body: RollbackBodySchema, response: { 200: PublishResultSchema } } }, async (request) =>
-    states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), { rollbackToVersionId: request.body.versionId }),
+  api.put(
+    `${Agent}/publishing/rollback`,
+    { config: write, schema: { params: GptSystemIdParamsSchema, body: RollbackBodySchema, response: { 200: PublishResultSchema } } },
+    async (request) =>
+      states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), { rollbackToVersionId: request.body.versionId }),
   );
 
   // Starter prompts ----------------------------------------------------------------------------------
   api.get(`${Agent}/prompts`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: StarterPromptListSchema } } }, async (request) =>
     admin.listStarterPrompts(ctx, await visible(request, request.params.gptSystemId)),
   );
-  api.post(`${Agent}/prompts`, { config: write, schema: { params: GptSystemIdParamsSchema, body: StarterPromptInputSchema, response: { 201: StarterPromptSchema } } }, async (request, reply) =>
-    reply.status(201).send(await admin.createStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
+  api.post(
+    `${Agent}/prompts`,
+    { config: write, schema: { params: GptSystemIdParamsSchema, body: StarterPromptInputSchema, response: { 201: StarterPromptSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await admin.createStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
   );
   api.get(`${Agent}/prompts/:promptId`, { config: read, schema: { params: PromptParamsSchema, response: { 200: StarterPromptSchema } } }, async (request) =>
     admin.getStarterPrompt(ctx, await visible(request, request.params.gptSystemId), request.params.promptId),
   );
-  api.put(`${Agent}/prompts/:promptId`, { config: write, schema: { params: PromptParamsSchema, body: StarterPromptInputSchema, response: { 200: StarterPromptSchema } } }, async (request) =>
-    admin.updateStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId, request.body),
+  api.put(
+    `${Agent}/prompts/:promptId`,
+    { config: write, schema: { params: PromptParamsSchema, body: StarterPromptInputSchema, response: { 200: StarterPromptSchema } } },
+    async (request) =>
+      admin.updateStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId, request.body),
   );
   api.delete(`${Agent}/prompts/:promptId`, { config: write, schema: { params: PromptParamsSchema } }, async (request, reply) => {
     await admin.deleteStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId);
@@ -202,17 +251,27 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
   });
 
   // Data-source links --------------------------------------------------------------------------------
-  api.get(`${Agent}/ragDataSources`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: RagDataSourceListSchema } } }, async (request) =>
-    admin.listRagLinks(ctx, await visible(request, request.params.gptSystemId)),
+  api.get(
+    `${Agent}/ragDataSources`,
+    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: RagDataSourceListSchema } } },
+    async (request) => admin.listRagLinks(ctx, await visible(request, request.params.gptSystemId)),
   );
-  api.post(`${Agent}/ragDataSources`, { config: write, schema: { params: GptSystemIdParamsSchema, body: RagDataSourceInputSchema, response: { 201: RagDataSourceSchema } } }, async (request, reply) =>
-    reply.status(201).send(await admin.createRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
+  api.post(
+    `${Agent}/ragDataSources`,
+    { config: write, schema: { params: GptSystemIdParamsSchema, body: RagDataSourceInputSchema, response: { 201: RagDataSourceSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await admin.createRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
   );
-  api.get(`${Agent}/ragDataSources/:ragDataSourceId`, { config: read, schema: { params: RagDataSourceParamsSchema, response: { 200: RagDataSourceSchema } } }, async (request) =>
-    admin.getRagLink(ctx, await visible(request, request.params.gptSystemId), request.params.ragDataSourceId),
+  api.get(
+    `${Agent}/ragDataSources/:ragDataSourceId`,
+    { config: read, schema: { params: RagDataSourceParamsSchema, response: { 200: RagDataSourceSchema } } },
+    async (request) => admin.getRagLink(ctx, await visible(request, request.params.gptSystemId), request.params.ragDataSourceId),
   );
-  api.put(`${Agent}/ragDataSources/:ragDataSourceId`, { config: write, schema: { params: RagDataSourceParamsSchema, body: RagDataSourceUpdateSchema, response: { 200: RagDataSourceSchema } } }, async (request) =>
-    admin.updateRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId, request.body),
+  api.put(
+    `${Agent}/ragDataSources/:ragDataSourceId`,
+    { config: write, schema: { params: RagDataSourceParamsSchema, body: RagDataSourceUpdateSchema, response: { 200: RagDataSourceSchema } } },
+    async (request) =>
+      admin.updateRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId, request.body),
   );
   api.delete(`${Agent}/ragDataSources/:ragDataSourceId`, { config: write, schema: { params: RagDataSourceParamsSchema } }, async (request, reply) => {
     await admin.deleteRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId);

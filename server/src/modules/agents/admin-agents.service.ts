@@ -1,4 +1,4 @@
-// Administration of agents (Admin gptSystems, SPEC §7) and the owner's management of personal agents:
+// Administration of agents (Admin gptSystems, docs/product.md §7) and the owner's management of personal agents:
 // lists, details, metadata, deletion, starter prompts, data-source links, sharing and what the agent
 // form can offer. Drafts and publishing live in config-states.service.ts.
 import {
@@ -48,7 +48,10 @@ async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, ag
   const ids = agents.map((a) => a.id);
   const [versions, names, drafts] = await Promise.all([
     repo.latestVersions(ctx.db, ids),
-    repo.userNames(ctx.db, agents.flatMap((a) => (a.ownerUserId ? [a.ownerUserId] : []))),
+    repo.userNames(
+      ctx.db,
+      agents.flatMap((a) => (a.ownerUserId ? [a.ownerUserId] : [])),
+    ),
     Promise.all(agents.map((a) => repo.listConfigStatesOfAgent(ctx.db, a.id).then((d) => d[0]?.id ?? null))),
   ]);
   const shares = await Promise.all(agents.map((a) => (a.gptSystemType === 'User' ? repo.listShares(ctx.db, a.id) : Promise.resolve([]))));
@@ -81,7 +84,13 @@ export const presentManaged = async (ctx: Pick<AppContext, 'db'>, principal: Pri
 
 export async function listAdminAgents(ctx: Pick<AppContext, 'db'>, principal: Principal, query: { gptSystemType?: 'System' | 'User'; search?: string }) {
   const rows = await repo.listAgents(ctx.db, { gptSystemType: query.gptSystemType ?? 'System', search: query.search?.trim() || undefined });
-  return page(await presentMany(ctx, principal, rows.filter((a) => mayAdminister(principal, a))));
+  return page(
+    await presentMany(
+      ctx,
+      principal,
+      rows.filter((a) => mayAdminister(principal, a)),
+    ),
+  );
 }
 
 /** Seen by an administrator: 404 unknown, deleted, or outside their scope. */
@@ -113,7 +122,13 @@ export async function createAdminAgent(ctx: StatesCtx, principal: Principal, bod
   const config = { ...SystemDefaults, ...(body?.config ?? {}) };
   const agent = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertAgent(tx, { name, description, gptSystemType: 'System', brandKey: body?.brandKey ?? 'default', publishedConfig: null });
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: created.id, domainOperation: 'Created', actor: actorOf(principal), after: { name, description, brandKey: created.brandKey } });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: created.id,
+      domainOperation: 'Created',
+      actor: actorOf(principal),
+      after: { name, description, brandKey: created.brandKey },
+    });
     return created;
   });
   const draft = await createConfigState(ctx, principal, { gptSystemType: 'System', gptSystemId: agent.id, name, description, config });
@@ -123,7 +138,7 @@ export async function createAdminAgent(ctx: StatesCtx, principal: Principal, bod
 export async function updateAdminAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, body: AdminAgentUpdate): Promise<void> {
   await assertBrand(ctx.db, body.brandKey);
   const next = {
-    ...(body.gptSystemName ?? body.name ? { name: (body.gptSystemName ?? body.name)! } : {}),
+    ...((body.gptSystemName ?? body.name) ? { name: (body.gptSystemName ?? body.name)! } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.brandKey !== undefined ? { brandKey: body.brandKey } : {}),
     ...(body.isPublic !== undefined ? { isPublic: body.isPublic } : {}),
@@ -146,7 +161,13 @@ export async function updateAdminAgent(ctx: Pick<AppContext, 'db'>, principal: P
 export async function deleteAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await repo.updateAgent(tx, agent.id, { isDeleted: true });
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'Deleted', actor: actorOf(principal), before: { name: agent.name, gptSystemType: agent.gptSystemType } });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'Deleted',
+      actor: actorOf(principal),
+      before: { name: agent.name, gptSystemType: agent.gptSystemType },
+    });
   });
   agentChanged(ctx.db, agent.id);
 }
@@ -165,16 +186,27 @@ export async function listStarterPrompts(ctx: Pick<AppContext, 'db'>, agent: Age
 }
 
 async function findPrompt(ctx: Pick<AppContext, 'db'>, agent: AgentRow, promptId: string): Promise<StarterPrompt> {
-  const [row] = await ctx.db.select(promptColumns).from(gptSystemPrompts).where(and(eq(gptSystemPrompts.gptSystemId, agent.id), eq(gptSystemPrompts.id, promptId)));
+  const [row] = await ctx.db
+    .select(promptColumns)
+    .from(gptSystemPrompts)
+    .where(and(eq(gptSystemPrompts.gptSystemId, agent.id), eq(gptSystemPrompts.id, promptId)));
   if (!row) throw notFound('The prompt');
   return row;
 }
 
 export const getStarterPrompt = findPrompt;
 
-export async function createStarterPrompt(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, input: StarterPromptInput): Promise<StarterPrompt> {
+export async function createStarterPrompt(
+  ctx: Pick<AppContext, 'db'>,
+  principal: Principal,
+  agent: AgentRow,
+  input: StarterPromptInput,
+): Promise<StarterPrompt> {
   return ctx.db.transaction(async (tx) => {
-    const [max] = await tx.select({ n: sql<number>`coalesce(max(${gptSystemPrompts.sortOrder}) + 1, 0)::int` }).from(gptSystemPrompts).where(eq(gptSystemPrompts.gptSystemId, agent.id));
+    const [max] = await tx
+      .select({ n: sql<number>`coalesce(max(${gptSystemPrompts.sortOrder}) + 1, 0)::int` })
+      .from(gptSystemPrompts)
+      .where(eq(gptSystemPrompts.gptSystemId, agent.id));
     const [row] = await tx
       .insert(gptSystemPrompts)
       .values({ gptSystemId: agent.id, title: input.title, prompt: input.prompt, sortOrder: input.sortOrder ?? max?.n ?? 0 })
@@ -184,7 +216,13 @@ export async function createStarterPrompt(ctx: Pick<AppContext, 'db'>, principal
   });
 }
 
-export async function updateStarterPrompt(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, promptId: string, input: StarterPromptInput): Promise<StarterPrompt> {
+export async function updateStarterPrompt(
+  ctx: Pick<AppContext, 'db'>,
+  principal: Principal,
+  agent: AgentRow,
+  promptId: string,
+  input: StarterPromptInput,
+): Promise<StarterPrompt> {
   const before = await findPrompt(ctx, agent, promptId);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -192,7 +230,14 @@ export async function updateStarterPrompt(ctx: Pick<AppContext, 'db'>, principal
       .set({ title: input.title, prompt: input.prompt, sortOrder: input.sortOrder ?? before.sortOrder })
       .where(eq(gptSystemPrompts.id, promptId))
       .returning(promptColumns);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptUpdated', actor: actorOf(principal), before, after: row });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'PromptUpdated',
+      actor: actorOf(principal),
+      before,
+      after: row,
+    });
     return row!;
   });
 }
@@ -226,23 +271,47 @@ export async function getRagLink(ctx: Pick<AppContext, 'db'>, agent: AgentRow, i
   return presentLink(link);
 }
 
-export async function createRagLink(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, input: { dataSourceId: string; dataSourceType: RagDataSource['dataSourceType']; topK: number }) {
+export async function createRagLink(
+  ctx: Pick<AppContext, 'db'>,
+  principal: Principal,
+  agent: AgentRow,
+  input: { dataSourceId: string; dataSourceType: RagDataSource['dataSourceType']; topK: number },
+) {
   return ctx.db.transaction(async (tx) => {
     const link = await repo.insertRagLink(tx, { gptSystemId: agent.id, ...input });
     if (!link) throw conflict('The agent already uses this data source.', [{ field: 'dataSourceId', message: 'Already linked' }]);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'RagDataSourceAdded', actor: actorOf(principal), after: input });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'RagDataSourceAdded',
+      actor: actorOf(principal),
+      after: input,
+    });
     return presentLink(link);
   });
 }
 
-export async function updateRagLink(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, id: string, input: { dataSourceType?: RagDataSource['dataSourceType'] | undefined; topK?: number | undefined }) {
+export async function updateRagLink(
+  ctx: Pick<AppContext, 'db'>,
+  principal: Principal,
+  agent: AgentRow,
+  id: string,
+  input: { dataSourceType?: RagDataSource['dataSourceType'] | undefined; topK?: number | undefined },
+) {
   const before = await repo.findRagLink(ctx.db, agent.id, id);
   if (!before) throw notFound('The data source link');
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(values).length === 0) throw badRequest('Nothing to change.', [{ field: '(root)', message: 'Send dataSourceType or topK' }]);
   return ctx.db.transaction(async (tx) => {
     const link = await repo.updateRagLink(tx, id, values);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'RagDataSourceUpdated', actor: actorOf(principal), before: presentLink(before), after: presentLink(link) });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'RagDataSourceUpdated',
+      actor: actorOf(principal),
+      before: presentLink(before),
+      after: presentLink(link),
+    });
     return presentLink(link);
   });
 }
@@ -252,16 +321,33 @@ export async function deleteRagLink(ctx: Pick<AppContext, 'db'>, principal: Prin
   if (!before) throw notFound('The data source link');
   await ctx.db.transaction(async (tx) => {
     await repo.deleteRagLink(tx, id);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'RagDataSourceRemoved', actor: actorOf(principal), before: presentLink(before) });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'RagDataSourceRemoved',
+      actor: actorOf(principal),
+      before: presentLink(before),
+    });
   });
 }
 
 // What the agent form can offer ----------------------------------------------------------------------
 
-export async function availableConfiguration(ctx: Pick<AppContext, 'db'>, filter: { hipaaCompliant?: boolean | undefined } = {}): Promise<AvailableConfiguration> {
+export async function availableConfiguration(
+  ctx: Pick<AppContext, 'db'>,
+  filter: { hipaaCompliant?: boolean | undefined } = {},
+): Promise<AvailableConfiguration> {
   const { items } = await listGptSystemDeployments(ctx.db, filter);
   return {
-    deployments: items.map((d) => ({ name: d.name, displayName: d.displayName, providerType: d.providerType, hipaaCompliant: d.hipaaCompliant, vision: d.vision, tools: d.tools, isDefault: d.isDefault })),
+    deployments: items.map((d) => ({
+      name: d.name,
+      displayName: d.displayName,
+      providerType: d.providerType,
+      hipaaCompliant: d.hipaaCompliant,
+      vision: d.vision,
+      tools: d.tools,
+      isDefault: d.isDefault,
+    })),
     languageEngines: [...new Set(items.map((d) => d.providerType))],
     capabilities: [...AgentCapabilityTypes],
     dataSourceTypes: [...DataSourceTypes],
@@ -272,7 +358,11 @@ export async function availableConfiguration(ctx: Pick<AppContext, 'db'>, filter
 
 /** Which kinds of data source an agent with this engine could use; retrieval reads FileLibrary today. */
 export function dataSourcesTypes(filter: { hipaaCompliant?: boolean | undefined }) {
-  const names: Record<(typeof DataSourceTypes)[number], string> = { FileLibrary: 'File library', AzureAiSearch: 'Azure AI Search index', UploadedFiles: 'Uploaded files' };
+  const names: Record<(typeof DataSourceTypes)[number], string> = {
+    FileLibrary: 'File library',
+    AzureAiSearch: 'Azure AI Search index',
+    UploadedFiles: 'Uploaded files',
+  };
   return page(
     DataSourceTypes.map((t) => ({
       dataSourceType: t,
@@ -301,7 +391,14 @@ export async function replaceSharing(ctx: Pick<AppContext, 'db'>, principal: Pri
   const before = await repo.listShares(ctx.db, agent.id);
   await ctx.db.transaction(async (tx) => {
     await repo.replaceShares(tx, agent.id, userIds);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'SharingUpdated', actor: actorOf(principal), before: before.map((s) => s.userId), after: userIds });
+    await recordAudit(tx, {
+      aggregateType: 'GptSystem',
+      aggregateId: agent.id,
+      domainOperation: 'SharingUpdated',
+      actor: actorOf(principal),
+      before: before.map((s) => s.userId),
+      after: userIds,
+    });
   });
   agentChanged(ctx.db, agent.id);
   return (await presentManaged(ctx, principal, [agent]))[0]!;

@@ -31,11 +31,24 @@ describe('admin agents', () => {
   });
   afterAll(() => t.close());
 
-  const call = jsonCaller(() => base, () => admin.token);
-  const newTurn = (question: string) => ({ question, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' });
+  const call = jsonCaller(
+    () => base,
+    () => admin.token,
+  );
+  const newTurn = (question: string) => ({
+    question,
+    visionImageIds: [],
+    attachmentIds: [],
+    session: { sessionIdentifier: randomUUID() },
+    segmentTraceLogLevel: 'NonPersisted',
+  });
 
   async function createAgent(name: string, systemPrompt: string) {
-    const res = await call<{ gptSystemId: string; configStateId: string }>('POST', '/admin/gptSystems', { gptSystemName: name, description: 'd', config: { systemPrompt } });
+    const res = await call<{ gptSystemId: string; configStateId: string }>('POST', '/admin/gptSystems', {
+      gptSystemName: name,
+      description: 'd',
+      config: { systemPrompt },
+    });
     expect(res.status).toBe(201);
     return res.body;
   }
@@ -43,7 +56,13 @@ describe('admin agents', () => {
   it('creates an unpublished agent with a draft, publishes it for users, and keeps a history with who and when', async () => {
     const { gptSystemId, configStateId } = await createAgent('Librarian', 'You are {{gptSystemName}}.');
     const got = await call<AdminAgent>('GET', `/admin/gptSystems/${gptSystemId}`);
-    expect(got.body).toMatchObject({ name: 'Librarian', isPublished: false, publishedConfig: null, configStateId, currentUserActions: ['Edit', 'Delete', 'Publish'] });
+    expect(got.body).toMatchObject({
+      name: 'Librarian',
+      isPublished: false,
+      publishedConfig: null,
+      configStateId,
+      currentUserActions: ['Edit', 'Delete', 'Publish'],
+    });
     expect((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('hi'), { token: user.token })).status).toBe(404);
 
     const pub = await call<{ version: PublishedVersion }>('PUT', `/admin/gptSystems/${gptSystemId}/publishing`, { configStateId });
@@ -68,7 +87,9 @@ describe('admin agents', () => {
     const v1 = history.body.items[1]!;
     const back = await call<{ version: PublishedVersion }>('PUT', `/admin/gptSystems/${gptSystemId}/publishing/rollback`, { versionId: v1.versionId });
     expect(back.body.version).toMatchObject({ version: 3, restoredFromVersion: 1, systemPrompt: 'You are {{gptSystemName}}.' });
-    expect(answerOf((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('again'), { token: user.token })).events)).toBe('SYSTEM[You are Librarian.]');
+    expect(answerOf((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('again'), { token: user.token })).events)).toBe(
+      'SYSTEM[You are Librarian.]',
+    );
     expect((await call('PUT', `/admin/gptSystems/${gptSystemId}/publishing/rollback`, { versionId: randomUUID() })).status).toBe(404);
 
     const ops = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.aggregateId, gptSystemId))).map((a) => a.domainOperation);
@@ -90,7 +111,9 @@ describe('admin agents', () => {
     hold = null;
     release();
     expect(answerOf((await inFlight).events)).toBe('SYSTEM[Old prompt.]');
-    expect(answerOf((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('next'), { token: user.token })).events)).toBe('SYSTEM[New prompt.]');
+    expect(answerOf((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('next'), { token: user.token })).events)).toBe(
+      'SYSTEM[New prompt.]',
+    );
   });
 
   it('refuses publishing a draft with errors (400 with the list) and drafts of other agents (404)', async () => {
@@ -138,7 +161,12 @@ describe('admin agents', () => {
     expect((await call('POST', `/admin/gptSystems/${gptSystemId}/prompts`, { title: '', prompt: 'x' })).status).toBe(400);
     const up = await call<StarterPrompt>('PUT', `/admin/gptSystems/${gptSystemId}/prompts/${p1.body.promptId}`, { title: 'Uno', prompt: 'Primero' });
     expect(up.body).toMatchObject({ title: 'Uno', sortOrder: 0 });
-    const seen = await call<{ items: { title: string }[] }>('GET', `/userConversations/gptSystems/${gptSystemId}/promptsForConversation`, undefined, user.token);
+    const seen = await call<{ items: { title: string }[] }>(
+      'GET',
+      `/userConversations/gptSystems/${gptSystemId}/promptsForConversation`,
+      undefined,
+      user.token,
+    );
     expect(seen.body.items.map((p) => p.title)).toEqual(['Uno', 'Two']);
     expect((await call('DELETE', `/admin/gptSystems/${gptSystemId}/prompts/${p1.body.promptId}`)).status).toBe(204);
     expect((await call('GET', `/admin/gptSystems/${gptSystemId}/prompts/${p1.body.promptId}`)).status).toBe(404);
@@ -152,7 +180,9 @@ describe('admin agents', () => {
     expect(link.body.topK).toBe(5);
     expect((await call('POST', `/admin/gptSystems/${gptSystemId}/ragDataSources`, { dataSourceId })).status).toBe(409);
     expect((await call('POST', `/admin/gptSystems/${gptSystemId}/ragDataSources`, { dataSourceId: 'nope' })).status).toBe(400);
-    expect((await call<{ topK: number }>('PUT', `/admin/gptSystems/${gptSystemId}/ragDataSources/${link.body.ragDataSourceId}`, { topK: 8 })).body.topK).toBe(8);
+    expect((await call<{ topK: number }>('PUT', `/admin/gptSystems/${gptSystemId}/ragDataSources/${link.body.ragDataSourceId}`, { topK: 8 })).body.topK).toBe(
+      8,
+    );
     expect((await call<{ items: unknown[] }>('GET', `/admin/gptSystems/${gptSystemId}/ragDataSources`)).body.items).toHaveLength(1);
     expect((await call('DELETE', `/admin/gptSystems/${gptSystemId}/ragDataSources/${link.body.ragDataSourceId}`)).status).toBe(204);
 
@@ -168,13 +198,15 @@ describe('admin agents', () => {
     const { configStateId } = await createAgent('Previewed', 'Admin draft prompt.');
     const r = await postStream(base, `/admin/gptSystems/configurationStates/${configStateId}/conversations`, newTurn('preview'), { token: admin.token });
     expect(answerOf(r.events)).toBe('SYSTEM[Admin draft prompt.]');
-    expect((await postStream(base, `/admin/gptSystems/configurationStates/${configStateId}/conversations`, newTurn('x'), { token: user.token })).status).toBe(403);
+    expect((await postStream(base, `/admin/gptSystems/configurationStates/${configStateId}/conversations`, newTurn('x'), { token: user.token })).status).toBe(
+      403,
+    );
   });
 
   it('shows agents read-only to administrators holding GptSystemsRead, refuses it alone, and honours …Specific scopes', async () => {
     expect((await call('GET', '/admin/gptSystems', undefined, user.token)).status).toBe(403);
     expect((await call('POST', '/admin/gptSystems', {}, user.token)).status).toBe(403);
-    // a brands administrator (SPEC §2 shows them the Agents item for GptSystemsRead) reads, but changes nothing
+    // a brands administrator (docs/product.md §2 shows them the Agents item for GptSystemsRead) reads, but changes nothing
     const reader = await t.createUser({ actions: ['GptSystemsRead', 'BrandsRead'] });
     const seen = await createAgent('Seen by readers', 'Reader-visible prompt.');
     const readerList = await call<AdminAgentList>('GET', '/admin/gptSystems', undefined, reader.token);

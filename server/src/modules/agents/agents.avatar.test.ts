@@ -8,7 +8,10 @@ import { sniffImageType } from './agents.avatar.js';
 
 const api = '/api/internal';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const PngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PngBytes = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(data: Buffer, fileName: string, contentType: string, field = 'file') {
   const boundary = '----atrium-test-boundary';
@@ -52,7 +55,7 @@ describe('agent avatars', () => {
     expect((await t.app.inject({ method: 'GET', url: `${api}/gptSystems/common/management/${agent.id}/avatar` })).statusCode).toBe(401);
   });
 
-  it('does not serve avatars of unknown, deleted or someone else\'s personal agents', async () => {
+  it("does not serve avatars of unknown, deleted or someone else's personal agents", async () => {
     const deleted = await createAgent(t.ctx.db, { isDeleted: true });
     const personal = await createAgent(t.ctx.db, { gptSystemType: 'User', ownerUserId: admin.id });
     expect((await getAvatar(reader.token, deleted.id)).statusCode).toBe(404);

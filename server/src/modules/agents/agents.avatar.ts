@@ -2,10 +2,11 @@
 // generated identicon for every agent without one, so that the UI always gets an image.
 import { createHash, randomUUID } from 'node:crypto';
 import { toSvg } from 'jdenticon';
-import { AgentAvatarMaxBytes, ErrorCodes, type AgentAvatarContentTypes } from '@atrium/contract';
+import { AgentAvatarMaxBytes, type AgentAvatarContentTypes } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { uploadTooLarge } from '../../platform/uploads.js';
 import * as repo from './agents.repository.js';
 import { mayManage, maySee } from './agents.policy.js';
 import { agentChanged, avatarUrl } from './agents.service.js';
@@ -28,7 +29,10 @@ export function sniffImageType(data: Buffer): AvatarContentType | null {
   if (startsWith(data, ascii('GIF87a')) || startsWith(data, ascii('GIF89a'))) return 'image/gif';
   if (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) return 'image/webp';
   // SVG is text: an optional BOM, XML prolog, comments or doctype, then an <svg> root element.
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, '');
   if (/^<svg[\s>]/i.test(rest)) return 'image/svg+xml';
   return null;
@@ -61,8 +65,7 @@ async function manageable(ctx: Pick<AppContext, 'db'>, principal: Principal, gpt
   return agent;
 }
 
-export const tooLarge = () =>
-  new AppError(ErrorCodes.payloadTooLarge, 413, `The avatar is larger than the limit of ${AgentAvatarMaxBytes / 1024 / 1024} MB.`);
+export const tooLarge = () => uploadTooLarge('avatar', AgentAvatarMaxBytes);
 
 /** Stores a new avatar and points the agent at it; the old blob goes only after the switch is committed. */
 export async function uploadAvatar(

@@ -30,7 +30,7 @@ export type AgentAccess = 'use' | 'forbidden' | 'notFound';
 /**
  * What a caller gets when they name an agent for chat. Deleted and unpublished agents do not exist
  * for chat, and someone else's personal agent is reported as absent rather than forbidden, so that
- * its id cannot be probed (DESIGN: never leak another user's object).
+ * its id cannot be probed (docs/architecture.md: never leak another user's object).
  */
 export function accessForChat(principal: Principal, agent: AgentFacts | null): AgentAccess {
   if (!agent || agent.isDeleted || !agent.publishedConfig) return 'notFound';
@@ -63,3 +63,12 @@ export function userActionsOn(principal: Principal, agent: AgentFacts): GptSyste
 export const PersonalAgentsDisabled = 'personal_agents_disabled';
 export const personalAgentsDisabled = () =>
   new AppError(PersonalAgentsDisabled, 403, 'Personal agents are turned off on this instance (AllowUserCreatedGptSystems).');
+
+/** The refusal of a question to an agent whose owner set its status to Inactive. */
+export const AgentInactive = 'agent_inactive';
+export const agentInactive = () =>
+  new AppError(AgentInactive, 403, 'This agent is inactive: its owner has turned it off. Set its status to Active to chat with it again.');
+
+/** Whether the agent belongs in the lists people pick agents from: not hidden (isHidden) and not Inactive. */
+export const isListed = (agent: { publishedConfig: { isHidden?: boolean; status?: string } | null }) =>
+  !agent.publishedConfig?.isHidden && agent.publishedConfig?.status !== 'Inactive';

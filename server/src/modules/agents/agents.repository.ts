@@ -15,14 +15,20 @@ const isPinnedBy = (userId: string) =>
 const gptSystemsColumns = () => getTableColumns(gptSystems);
 
 // json (not a uuid[]) so that PGlite and node-postgres both hand back a plain array
-const sharedWithUserIds = sql<string[]>`coalesce((select json_agg(${gptSystemShares.userId}) from ${gptSystemShares} where ${gptSystemShares.gptSystemId} = ${gptSystems.id}), '[]'::json)`;
+const sharedWithUserIds = sql<
+  string[]
+>`coalesce((select json_agg(${gptSystemShares.userId}) from ${gptSystemShares} where ${gptSystemShares.gptSystemId} = ${gptSystems.id}), '[]'::json)`;
 const isSharedWith = (userId: string) =>
   sql<boolean>`exists (select 1 from ${gptSystemShares} where ${gptSystemShares.userId} = ${userId} and ${gptSystemShares.gptSystemId} = ${gptSystems.id})`;
 
 const usable = and(eq(gptSystems.isDeleted, false), isNotNull(gptSystems.publishedConfig));
 
 export async function findAgent(db: Db, gptSystemId: string): Promise<AgentRow | null> {
-  const [row] = await db.select({ ...gptSystemsColumns(), sharedWithUserIds }).from(gptSystems).where(eq(gptSystems.id, gptSystemId)).limit(1);
+  const [row] = await db
+    .select({ ...gptSystemsColumns(), sharedWithUserIds })
+    .from(gptSystems)
+    .where(eq(gptSystems.id, gptSystemId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -68,7 +74,11 @@ export async function unpin(db: Db, userId: string, gptSystemId: string): Promis
  * write. Each (person, agent) at most once: one statement cannot update a row twice.
  */
 export const recentUpsertText = (st: Statement, uses: readonly { userId: string; gptSystemId: string; at: Date }[]) =>
-  `${insertRows(st, recentGptSystems, uses.map((u) => ({ userId: u.userId, gptSystemId: u.gptSystemId, lastUsedAt: u.at })))} ` +
+  `${insertRows(
+    st,
+    recentGptSystems,
+    uses.map((u) => ({ userId: u.userId, gptSystemId: u.gptSystemId, lastUsedAt: u.at })),
+  )} ` +
   `on conflict (${quoteName(recentGptSystems.userId.name)}, ${quoteName(recentGptSystems.gptSystemId.name)}) ` +
   `do update set ${quoteName(recentGptSystems.lastUsedAt.name)} = excluded.${quoteName(recentGptSystems.lastUsedAt.name)}`;
 
@@ -86,7 +96,10 @@ export async function listPrompts(db: Db, gptSystemId: string) {
 }
 
 export async function countPrompts(db: Db, gptSystemId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(gptSystemPrompts).where(eq(gptSystemPrompts.gptSystemId, gptSystemId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gptSystemPrompts)
+    .where(eq(gptSystemPrompts.gptSystemId, gptSystemId));
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 // Routes of the agents module: the caller's available, pinned and recent agents, what the chat page
-// needs about an agent, its starter prompts, and agent avatars. Paths follow SPEC §7 and WIRE.md.
+// needs about an agent, its starter prompts, and agent avatars. Paths follow docs/product.md §7 and docs/wire-protocol.md.
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -7,16 +7,16 @@ import {
   AgentAvatarUploadResultSchema,
   ConversationPromptListSchema,
   DetailsForConversationSchema,
-  ErrorCodes,
   GptSystemIdParamsSchema,
   GptSystemListSchema,
   PinGptSystemBodySchema,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { principalOf, requireAny } from '../../platform/access.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
+import { readSingleUpload } from '../../platform/uploads.js';
 import * as agents from './agents.service.js';
-import { deleteAvatar, readAvatar, tooLarge, uploadAvatar } from './agents.avatar.js';
+import { deleteAvatar, readAvatar, uploadAvatar } from './agents.avatar.js';
 import { adminAgentsRoutes } from './admin-agents.routes.js';
 import { personalAgentsRoutes } from './personal-agents.routes.js';
 
@@ -36,21 +36,21 @@ export const agentsRoutes: Module = async (api, ctx) => {
     agents.listAvailable(db, principalOf(request)),
   );
 
-  api.get('/CurrentUser/pinnedGptSystems', { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return agents.listPinned(db, principalOf(request));
-  });
-
-  api.post(
-    '/CurrentUser/pinnedGptSystem',
-    { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema } },
+  api.get(
+    '/CurrentUser/pinnedGptSystems',
+    { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } },
     async (request, reply) => {
-      await agents.pinAgent(db, principalOf(request), request.body.gptSystemId);
-      return reply.status(204).send();
+      void reply.header('cache-control', 'no-store');
+      return agents.listPinned(db, principalOf(request));
     },
   );
 
-  // Clients send the id in a JSON body (SPEC §7); a query parameter also works for those that cannot.
+  api.post('/CurrentUser/pinnedGptSystem', { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
+    await agents.pinAgent(db, principalOf(request), request.body.gptSystemId);
+    return reply.status(204).send();
+  });
+
+  // Clients send the id in a JSON body (docs/product.md §7); a query parameter also works for those that cannot.
   api.delete(
     '/CurrentUser/pinnedGptSystem',
     { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema.nullish(), querystring: UnpinQuerySchema } },
@@ -106,32 +106,18 @@ async function avatarUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
 
   scope.post(
     '/admin/gptSystems/:gptSystemId/avatar',
-    { config: { access }, schema: { params: GptSystemIdParamsSchema, response: { 200: AgentAvatarUploadResultSchema } } },
+    {
+      config: { access, upload: { maxBytes: AgentAvatarMaxBytes, what: 'avatar' } },
+      schema: { params: GptSystemIdParamsSchema, response: { 200: AgentAvatarUploadResultSchema } },
+    },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError(ErrorCodes.unsupportedMediaType, 415, 'Send the avatar as multipart/form-data with a field named file.');
-      }
-      const part = await request.file({ limits: { fileSize: AgentAvatarMaxBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') {
-        throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
-      }
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw e;
-      }
+      const { data } = await readSingleUpload(request);
       return uploadAvatar(ctx, principalOf(request), request.params.gptSystemId, data);
     },
   );
 
-  scope.delete(
-    '/admin/gptSystems/:gptSystemId/avatar',
-    { config: { access }, schema: { params: GptSystemIdParamsSchema } },
-    async (request, reply) => {
-      await deleteAvatar(ctx, principalOf(request), request.params.gptSystemId);
-      return reply.status(204).send();
-    },
-  );
+  scope.delete('/admin/gptSystems/:gptSystemId/avatar', { config: { access }, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
+    await deleteAvatar(ctx, principalOf(request), request.params.gptSystemId);
+    return reply.status(204).send();
+  });
 }

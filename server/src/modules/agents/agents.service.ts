@@ -19,7 +19,7 @@ import type { Principal } from '../../platform/access.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
-import { accessForChat, mayUse, personalAgentsDisabled, userActionsOn } from './agents.policy.js';
+import { accessForChat, isListed, mayUse, personalAgentsDisabled, userActionsOn } from './agents.policy.js';
 import { personalAgentsAllowed } from '../instance/instance.service.js';
 import { chatAccessCheck } from '../chat-access-policies/chat-access-policies.index.js';
 import { agentGuidelines } from '../guidelines/guidelines.chat.js';
@@ -152,23 +152,29 @@ async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRo
   return (principal, agent) => (personal || agent.gptSystemType !== 'User') && permits(principal, agent);
 }
 
+/**
+ * The lists people pick agents from leave out hidden agents (isHidden: reached by id or link only, e.g.
+ * `/chat/{gptSystemId}`) and Inactive ones (which answer no question). A pin is the person's own
+ * bookmark, so a pinned agent stays in pinnedGptSystems when hidden, and leaves it only while Inactive.
+ */
 export async function listAvailable(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listCandidates(db, principal.userId);
   const permits = await listFilter(db);
-  return page(rows.filter((a) => mayUse(principal, a) && permits(principal, a)).map((a) => listItem(a, a.isPinned)));
+  return page(rows.filter((a) => isListed(a) && mayUse(principal, a) && permits(principal, a)).map((a) => listItem(a, a.isPinned)));
 }
 
 export async function listPinned(db: Db, principal: Principal): Promise<GptSystemList> {
   const rows = await repo.listPinned(db, principal.userId);
   const permits = await listFilter(db);
-  return page(rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).map((a) => listItem(a, true)));
+  const active = (a: AgentRow) => a.publishedConfig?.status !== 'Inactive';
+  return page(rows.filter((a) => active(a) && accessForChat(principal, a) === 'use' && permits(principal, a)).map((a) => listItem(a, true)));
 }
 
 export async function listRecent(db: Db, principal: Principal): Promise<GptSystemList> {
   // Over-fetch a little: agents the caller lost access to are dropped after the query.
   const rows = await repo.listRecent(db, principal.userId, RecentAgentsLimit * 3);
   const permits = await listFilter(db);
-  const items = rows.filter((a) => accessForChat(principal, a) === 'use' && permits(principal, a)).slice(0, RecentAgentsLimit);
+  const items = rows.filter((a) => isListed(a) && accessForChat(principal, a) === 'use' && permits(principal, a)).slice(0, RecentAgentsLimit);
   return page(items.map((a) => listItem(a, a.isPinned)));
 }
 
@@ -216,13 +222,15 @@ export async function detailsForConversation(
   return {
     gptSystem: summary(agent),
     gptIntroduction: sanitizeIntroduction(agent.publishedConfig.introduction),
-    guidelinesDocument: await agentGuidelines(ctx.db, agent.id).then((g) => (g ? { guidelinesDocumentId: g.guidelinesDocumentId, documentTitle: g.documentTitle } : null)),
+    guidelinesDocument: await agentGuidelines(ctx.db, agent.id).then((g) =>
+      g ? { guidelinesDocumentId: g.guidelinesDocumentId, documentTitle: g.documentTitle } : null,
+    ),
     visionFileUpload: {
       allowedFileExtensions: vision ? [...VisionImageExtensions] : [],
       maxUploadedFileSizeBytes: ctx.config.uploads.visionImageMaxBytes,
     },
     brandKey: agent.brandKey,
-    status: 'Active',
+    status: agent.publishedConfig.status === 'Inactive' ? 'Inactive' : 'Active',
     accessMessaging: { accessLevel: 'Full', accessMessage: null },
     citationVisibility: 'Visible',
     hipaaCompliant: deployment.hipaaCompliant,

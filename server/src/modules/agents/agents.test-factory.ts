@@ -15,10 +15,7 @@ export const publishedConfig = (over: Partial<PublishedAgentConfig> = {}): Publi
   ...over,
 });
 
-export async function createAgent(
-  db: Db,
-  over: Partial<typeof gptSystems.$inferInsert> & { name?: string } = {},
-): Promise<typeof gptSystems.$inferSelect> {
+export async function createAgent(db: Db, over: Partial<typeof gptSystems.$inferInsert> & { name?: string } = {}): Promise<typeof gptSystems.$inferSelect> {
   const [row] = await db
     .insert(gptSystems)
     .values({ name: over.name ?? `Agent ${Math.random().toString(36).slice(2, 8)}`, gptSystemType: 'System', publishedConfig: publishedConfig(), ...over })
@@ -30,7 +27,10 @@ export async function createAgent(
 export async function scopeUserTo(db: Db, userId: string, gptSystemIds: string[]): Promise<void> {
   const roles = await db.select({ roleId: userRoleAssignments.roleId }).from(userRoleAssignments).where(eq(userRoleAssignments.userId, userId));
   for (const { roleId } of roles) {
-    await db.update(userRoles).set({ entityConfiguration: { gptSystemIds, dataSourceIds: [] } }).where(eq(userRoles.id, roleId));
+    await db
+      .update(userRoles)
+      .set({ entityConfiguration: { gptSystemIds, dataSourceIds: [] } })
+      .where(eq(userRoles.id, roleId));
   }
   // as a role editor would: principals are cached by the access hook
   userChanged(db);

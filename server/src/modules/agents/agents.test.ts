@@ -25,7 +25,7 @@ describe('agents for chat', () => {
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url: `${api}${url}`, headers: auth(token) });
   const ids = (body: unknown) => GptSystemListSchema.parse(body).items.map((i) => i.gptSystemId);
 
-  it('lists the System agents and the caller own personal agents, never deleted, unpublished or someone else\'s', async () => {
+  it("lists the System agents and the caller own personal agents, never deleted, unpublished or someone else's", async () => {
     const other = await t.createUser({ actions: ['GptSystemsRead'] });
     const mine = await createAgent(t.ctx.db, { name: 'Mine', gptSystemType: 'User', ownerUserId: reader.id });
     const theirs = await createAgent(t.ctx.db, { name: 'Theirs', gptSystemType: 'User', ownerUserId: other.id });
@@ -41,7 +41,11 @@ describe('agents for chat', () => {
     expect(got).not.toContain(theirs.id);
     expect(got).not.toContain(deleted.id);
     expect(got).not.toContain(draft.id);
-    expect(list.items.find((i) => i.id === mine.id)).toMatchObject({ gptSystemType: 'User', isPinned: false, avatarUrl: `${api}/gptSystems/common/management/${mine.id}/avatar` });
+    expect(list.items.find((i) => i.id === mine.id)).toMatchObject({
+      gptSystemType: 'User',
+      isPinned: false,
+      avatarUrl: `${api}/gptSystems/common/management/${mine.id}/avatar`,
+    });
   });
 
   it('honours GptSystemsReadSpecific scopes and shows nothing System-wide without GptSystemsRead', async () => {
@@ -55,7 +59,8 @@ describe('agents for chat', () => {
 
   it('pins idempotently, lists pins (any path case) and unpins by body or query', async () => {
     const user = await t.createUser({ actions: ['GptSystemsRead'] });
-    const pin = () => t.app.inject({ method: 'POST', url: `${api}/CurrentUser/pinnedGptSystem`, headers: auth(user.token), payload: { gptSystemId: systemAgentId } });
+    const pin = () =>
+      t.app.inject({ method: 'POST', url: `${api}/CurrentUser/pinnedGptSystem`, headers: auth(user.token), payload: { gptSystemId: systemAgentId } });
     expect((await pin()).statusCode).toBe(204);
     expect((await pin()).statusCode).toBe(204);
     const pinned = await get('/currentuser/pinnedgptsystems', user.token);
@@ -64,7 +69,8 @@ describe('agents for chat', () => {
     const available = GptSystemListSchema.parse((await get('/CurrentUser/AvailableGptSystems', user.token)).json());
     expect(available.items.find((i) => i.id === systemAgentId)?.isPinned).toBe(true);
 
-    const unpinBody = () => t.app.inject({ method: 'DELETE', url: `${api}/CurrentUser/pinnedGptSystem`, headers: auth(user.token), payload: { gptSystemId: systemAgentId } });
+    const unpinBody = () =>
+      t.app.inject({ method: 'DELETE', url: `${api}/CurrentUser/pinnedGptSystem`, headers: auth(user.token), payload: { gptSystemId: systemAgentId } });
     expect((await unpinBody()).statusCode).toBe(204);
     expect((await unpinBody()).statusCode).toBe(204);
     expect(ids((await get('/CurrentUser/pinnedGptSystems', user.token)).json())).toEqual([]);
@@ -77,7 +83,7 @@ describe('agents for chat', () => {
     expect(neither.statusCode).toBe(400);
   });
 
-  it('refuses to pin an unknown, deleted or someone else\'s agent (404), one the caller may not use (403), and a bad body (400)', async () => {
+  it("refuses to pin an unknown, deleted or someone else's agent (404), one the caller may not use (403), and a bad body (400)", async () => {
     const other = await t.createUser({ actions: ['GptSystemsRead'] });
     const theirs = await createAgent(t.ctx.db, { gptSystemType: 'User', ownerUserId: other.id });
     const deleted = await createAgent(t.ctx.db, { isDeleted: true });
@@ -105,21 +111,44 @@ describe('agents for chat', () => {
     await recordAgentUse(t.ctx.db, user.id, agents[0]!.id, new Date(base + 30_000));
     await t.ctx.db.update(gptSystems).set({ isDeleted: true }).where(eq(gptSystems.id, agents[11]!.id));
     const got = ids((await get('/CurrentUser/recentGptSystems', user.token)).json());
-    expect(got).toEqual([agents[0]!.id, ...agents.slice(2, 11).map((a) => a.id).reverse()]);
+    expect(got).toEqual([
+      agents[0]!.id,
+      ...agents
+        .slice(2, 11)
+        .map((a) => a.id)
+        .reverse(),
+    ]);
     expect(ids((await get('/CurrentUser/recentGptSystems', reader.token)).json())).toEqual([]);
   });
 
-  it('describes an agent for a new chat with every WIRE.md field, its introduction sanitised', async () => {
+  it('describes an agent for a new chat with every docs/wire-protocol.md field, its introduction sanitised', async () => {
     const agent = await createAgent(t.ctx.db, {
       name: 'Helpful',
       gptSystemType: 'User',
       ownerUserId: reader.id,
-      publishedConfig: publishedConfig({ introduction: '<p onclick="x()">Hello <a href="javascript:alert(1)">x</a><script>alert(1)</script><strong>there</strong></p>' }),
+      publishedConfig: publishedConfig({
+        introduction: '<p onclick="x()">Hello <a href="javascript:alert(1)">x</a><script>alert(1)</script><strong>there</strong></p>',
+      }),
     });
     const res = await get(`/userConversations/gptSystems/${agent.id}/detailsForConversation`, reader.token);
     expect(res.statusCode).toBe(200);
     const body = res.json() as Record<string, unknown>;
-    for (const key of ['gptSystem', 'gptIntroduction', 'guidelinesDocument', 'visionFileUpload', 'brandKey', 'status', 'accessMessaging', 'citationVisibility', 'hipaaCompliant', 'modelDisplayName', 'isVisionEnabled', 'allowedVisionFileTypes', 'ownership', 'currentUserActions']) {
+    for (const key of [
+      'gptSystem',
+      'gptIntroduction',
+      'guidelinesDocument',
+      'visionFileUpload',
+      'brandKey',
+      'status',
+      'accessMessaging',
+      'citationVisibility',
+      'hipaaCompliant',
+      'modelDisplayName',
+      'isVisionEnabled',
+      'allowedVisionFileTypes',
+      'ownership',
+      'currentUserActions',
+    ]) {
       expect(body, key).toHaveProperty(key);
     }
     const details = DetailsForConversationSchema.parse(body);
@@ -131,7 +160,9 @@ describe('agents for chat', () => {
     expect(details.ownership).toEqual({ owner: { userId: reader.id, displayName: expect.any(String) }, ownerIsCurrentUser: true });
     expect(details.currentUserActions).toEqual(['Chat', 'Pin', 'Edit', 'Delete']);
 
-    const system = DetailsForConversationSchema.parse((await get(`/userConversations/gptSystems/${systemAgentId}/detailsForConversation`, reader.token)).json());
+    const system = DetailsForConversationSchema.parse(
+      (await get(`/userConversations/gptSystems/${systemAgentId}/detailsForConversation`, reader.token)).json(),
+    );
     expect(system.ownership).toEqual({ owner: null, ownerIsCurrentUser: false });
     expect(system.currentUserActions).toEqual(['Chat', 'Pin']);
     expect(system.status).toBe('Active');
@@ -154,7 +185,9 @@ describe('agents for chat', () => {
     expect(list.items.map((p) => p.title)).toEqual(SystemAgentStarterPrompts.map((p) => p.title));
     expect(list.continuationToken).toBeNull();
     const empty = await createAgent(t.ctx.db);
-    expect(ConversationPromptListSchema.parse((await get(`/userConversations/gptSystems/${empty.id}/promptsForConversation`, reader.token)).json()).items).toEqual([]);
+    expect(
+      ConversationPromptListSchema.parse((await get(`/userConversations/gptSystems/${empty.id}/promptsForConversation`, reader.token)).json()).items,
+    ).toEqual([]);
   });
 });
 
@@ -169,12 +202,21 @@ describe('AgentDirectory.getForChat', () => {
     const u = await t.createUser(actions);
     return (await loadPrincipal(t.ctx.db, u.id))!;
   };
-  const status = (p: Promise<unknown>) => p.then(() => 200, (e: { status?: number }) => e.status ?? 500);
+  const status = (p: Promise<unknown>) =>
+    p.then(
+      () => 200,
+      (e: { status?: number }) => e.status ?? 500,
+    );
 
   it('returns a usable agent as published', async () => {
     const directory = createAgentDirectory(t.ctx);
     const p = await principal({ actions: ['GptSystemsRead'] });
-    const agent = await createAgent(t.ctx.db, { name: 'Chatty', isPublic: true, brandKey: 'acme', publishedConfig: publishedConfig({ systemPrompt: 'Be brief.', temperature: 0.7 }) });
+    const agent = await createAgent(t.ctx.db, {
+      name: 'Chatty',
+      isPublic: true,
+      brandKey: 'acme',
+      publishedConfig: publishedConfig({ systemPrompt: 'Be brief.', temperature: 0.7 }),
+    });
     expect(await directory.getForChat(p, agent.id)).toEqual({
       gptSystemId: agent.id,
       name: 'Chatty',

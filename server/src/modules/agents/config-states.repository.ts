@@ -31,7 +31,11 @@ export async function updateConfigState(
   id: string,
   values: Partial<Pick<ConfigStateRow, 'name' | 'description' | 'config' | 'gptSystemId' | 'avatarBlobKey' | 'avatarContentType'>>,
 ): Promise<ConfigStateRow> {
-  const [row] = await db.update(gptSystemConfigStates).set({ ...values, updatedAt: sql`now()` }).where(eq(gptSystemConfigStates.id, id)).returning();
+  const [row] = await db
+    .update(gptSystemConfigStates)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(gptSystemConfigStates.id, id))
+    .returning();
   return row!;
 }
 
@@ -41,14 +45,22 @@ export async function deleteConfigState(db: DbOrTx, id: string): Promise<void> {
 
 /** Newest first. */
 export async function listConfigStatesOfAgent(db: DbOrTx, gptSystemId: string): Promise<ConfigStateRow[]> {
-  return db.select().from(gptSystemConfigStates).where(eq(gptSystemConfigStates.gptSystemId, gptSystemId)).orderBy(desc(gptSystemConfigStates.updatedAt), desc(gptSystemConfigStates.id));
+  return db
+    .select()
+    .from(gptSystemConfigStates)
+    .where(eq(gptSystemConfigStates.gptSystemId, gptSystemId))
+    .orderBy(desc(gptSystemConfigStates.updatedAt), desc(gptSystemConfigStates.id));
 }
 
 /** A person's drafts of one type, newest first; `unlinkedOnly` keeps those not yet an agent. */
 export async function listConfigStatesOfOwner(db: DbOrTx, ownerUserId: string, gptSystemType: string, unlinkedOnly = false): Promise<ConfigStateRow[]> {
   const where = [eq(gptSystemConfigStates.ownerUserId, ownerUserId), eq(gptSystemConfigStates.gptSystemType, gptSystemType)];
   if (unlinkedOnly) where.push(isNull(gptSystemConfigStates.gptSystemId));
-  return db.select().from(gptSystemConfigStates).where(and(...where)).orderBy(desc(gptSystemConfigStates.updatedAt), desc(gptSystemConfigStates.id));
+  return db
+    .select()
+    .from(gptSystemConfigStates)
+    .where(and(...where))
+    .orderBy(desc(gptSystemConfigStates.updatedAt), desc(gptSystemConfigStates.id));
 }
 
 export async function listVersions(db: DbOrTx, gptSystemId: string): Promise<VersionRow[]> {
@@ -142,11 +154,17 @@ export async function replaceShares(tx: DbOrTx, gptSystemId: string, userIds: re
     return;
   }
   await tx.delete(gptSystemShares).where(and(eq(gptSystemShares.gptSystemId, gptSystemId), sql`${gptSystemShares.userId} not in ${keep}`));
-  await tx.insert(gptSystemShares).values(keep.map((userId) => ({ gptSystemId, userId }))).onConflictDoNothing();
+  await tx
+    .insert(gptSystemShares)
+    .values(keep.map((userId) => ({ gptSystemId, userId })))
+    .onConflictDoNothing();
 }
 
 export async function acceptShare(db: DbOrTx, gptSystemId: string, userId: string): Promise<void> {
-  await db.update(gptSystemShares).set({ accepted: true }).where(and(eq(gptSystemShares.gptSystemId, gptSystemId), eq(gptSystemShares.userId, userId)));
+  await db
+    .update(gptSystemShares)
+    .set({ accepted: true })
+    .where(and(eq(gptSystemShares.gptSystemId, gptSystemId), eq(gptSystemShares.userId, userId)));
 }
 
 /** Live personal agents shared with the person. */
@@ -161,16 +179,31 @@ export async function listSharedWith(db: DbOrTx, userId: string) {
 
 export async function findUsersByEmails(db: DbOrTx, emails: readonly string[]) {
   if (emails.length === 0) return [];
-  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((e) => e.toLowerCase()),
+      ),
+    );
 }
 
 export async function findUsersByIds(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id }).from(users).where(inArray(users.id, [...ids]));
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 export async function listRagLinks(db: DbOrTx, gptSystemId: string): Promise<RagLinkRow[]> {
-  return db.select().from(gptSystemRagDataSources).where(eq(gptSystemRagDataSources.gptSystemId, gptSystemId)).orderBy(asc(gptSystemRagDataSources.createdAt), asc(gptSystemRagDataSources.id));
+  return db
+    .select()
+    .from(gptSystemRagDataSources)
+    .where(eq(gptSystemRagDataSources.gptSystemId, gptSystemId))
+    .orderBy(asc(gptSystemRagDataSources.createdAt), asc(gptSystemRagDataSources.id));
 }
 
 export async function findRagLink(db: DbOrTx, gptSystemId: string, id: string): Promise<RagLinkRow | null> {
@@ -206,7 +239,11 @@ export async function updateAgent(
   id: string,
   values: Partial<Pick<typeof gptSystems.$inferSelect, 'name' | 'description' | 'brandKey' | 'isPublic' | 'isDeleted' | 'publishedConfig'>>,
 ) {
-  const [row] = await db.update(gptSystems).set({ ...values, updatedAt: sql`now()` }).where(eq(gptSystems.id, id)).returning();
+  const [row] = await db
+    .update(gptSystems)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(gptSystems.id, id))
+    .returning();
   return row!;
 }
 
@@ -216,11 +253,18 @@ export async function listAgents(db: DbOrTx, filter: { gptSystemType?: string; o
   if (filter.gptSystemType) where.push(eq(gptSystems.gptSystemType, filter.gptSystemType));
   if (filter.ownerUserId) where.push(eq(gptSystems.ownerUserId, filter.ownerUserId));
   if (filter.search) where.push(sql`lower(${gptSystems.name}) like ${`%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  return db.select().from(gptSystems).where(and(...where)).orderBy(asc(gptSystems.name), asc(gptSystems.id));
+  return db
+    .select()
+    .from(gptSystems)
+    .where(and(...where))
+    .orderBy(asc(gptSystems.name), asc(gptSystems.id));
 }
 
 export async function userNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.displayName]));
 }

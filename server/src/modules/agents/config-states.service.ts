@@ -2,18 +2,11 @@
 // (createGptSystem/updateGptSystem), publish with a history of versions, roll back, and the draft
 // agent that preview conversations answer with. Personal drafts belong to their owner; System drafts
 // to administrators who may manage the agent. Every change writes an audit row in its transaction.
-import {
-  ApiBase,
-  ErrorCodes,
-  type ConfigState,
-  type ConfigStateUpdate,
-  type PublishBody,
-  type PublishedVersion,
-  type GptSystemType,
-} from '@atrium/contract';
+import { ApiBase, ErrorCodes, type ConfigState, type ConfigStateUpdate, type PublishBody, type PublishedVersion, type GptSystemType } from '@atrium/contract';
+import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudit, type DbOrTx } from '../../platform/audit.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { PublishedAgentConfig } from '../../db/schema/index.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
@@ -47,8 +40,7 @@ export const SystemDefaults: PublishedAgentConfig = {
   restrictAnswerToInformationReturnedByTools: false,
 };
 
-
-/** SPEC §1: personal agents exist only while AllowUserCreatedGptSystems is on. */
+/** docs/product.md §1: personal agents exist only while AllowUserCreatedGptSystems is on. */
 export async function requirePersonalAgents(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
   if (!(await personalAgentsAllowed(ctx.db))) throw personalAgentsDisabled();
 }
@@ -197,15 +189,63 @@ async function carryAvatar(ctx: StatesCtx, principal: Principal, row: ConfigStat
   if (data) await uploadAvatar(ctx, principal, gptSystemId, data);
 }
 
-/** createGptSystem: the draft becomes an (unpublished) agent; publishing takes it live. */
+/** What a publication takes live: a draft's (or an older version's) name, description and configuration. */
+interface PublicationSource {
+  name: string;
+  description: string;
+  config: PublishedAgentConfig;
+  configStateId: string | null;
+  restoredFromVersion: number | null;
+}
+
+/** Appends the version and writes its audit row, in the caller's transaction. */
+async function publishIn(
+  tx: DbOrTx,
+  principal: Principal,
+  agent: Pick<AgentRow, 'id' | 'name' | 'description' | 'publishedConfig'>,
+  source: PublicationSource,
+  rollback = false,
+): Promise<VersionRow> {
+  const v = await repo.publishVersion(tx, { gptSystemId: agent.id, ...source, actor: actorOf(principal) });
+  await recordAudit(tx, {
+    aggregateType: 'GptSystem',
+    aggregateId: agent.id,
+    domainOperation: rollback ? 'RolledBack' : 'Published',
+    actor: actorOf(principal),
+    before: { name: agent.name, description: agent.description, publishedConfig: agent.publishedConfig },
+    after: { version: v.version, restoredFromVersion: v.restoredFromVersion, name: v.name, description: v.description, publishedConfig: v.config },
+  });
+  return v;
+}
+
+/** Whether the agent already answers with exactly this name, description and configuration. */
+const isLive = (agent: Pick<AgentRow, 'name' | 'description' | 'publishedConfig'>, source: PublicationSource) =>
+  agent.publishedConfig !== null &&
+  agent.name === source.name &&
+  agent.description === source.description &&
+  isDeepStrictEqual(agent.publishedConfig, source.config);
+
+const draftSource = (row: ConfigStateRow): PublicationSource => ({
+  name: row.name.trim(),
+  description: row.description,
+  config: row.config,
+  configStateId: row.id,
+  restoredFromVersion: null,
+});
+
+/**
+ * createGptSystem: the draft becomes an agent. A personal agent is published at once (its owner chats with
+ * it without a further call, docs/wire-protocol.md); a System agent stays unpublished until an administrator publishes it.
+ */
 export async function createGptSystem(ctx: StatesCtx, principal: Principal, row: ConfigStateRow): Promise<{ gptSystemId: string; configStateId: string }> {
   if (row.gptSystemId) throw new AppError(ErrorCodes.conflict, 409, 'This configuration state is already an agent; use updateGptSystem.');
   refuseDraftErrors((await checkDraft(ctx, row)).errors);
+  const personal = row.gptSystemType === 'User';
   const agent = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertAgent(tx, {
       name: row.name.trim(),
       description: row.description,
-      gptSystemType: row.gptSystemType === 'User' ? 'User' : 'System',
+      gptSystemType: personal ? 'User' : 'System',
       ownerUserId: row.ownerUserId,
       publishedConfig: null,
     });
@@ -217,15 +257,22 @@ export async function createGptSystem(ctx: StatesCtx, principal: Principal, row:
       actor: actorOf(principal),
       after: { name: created.name, description: created.description, gptSystemType: created.gptSystemType, configStateId: row.id },
     });
+    if (personal) await publishIn(tx, principal, created, draftSource(row));
     return created;
   });
+  agentChanged(ctx.db, agent.id);
   await carryAvatar(ctx, principal, row, agent.id);
   return { gptSystemId: agent.id, configStateId: row.id };
 }
 
-/** updateGptSystem: the agent takes the draft's name, description and avatar; its configuration goes live by publishing. */
+/**
+ * updateGptSystem: the agent takes the draft's name, description and avatar. A personal agent also takes
+ * its configuration (a new published version, none when nothing changed); a System agent's configuration
+ * goes live when an administrator publishes it.
+ */
 export async function updateGptSystem(ctx: StatesCtx, principal: Principal, row: ConfigStateRow): Promise<{ gptSystemId: string; configStateId: string }> {
-  if (!row.gptSystemId) throw badRequest('This configuration state is not an agent yet; use createGptSystem.', [{ field: 'configStateId', message: 'Not linked to an agent' }]);
+  if (!row.gptSystemId)
+    throw badRequest('This configuration state is not an agent yet; use createGptSystem.', [{ field: 'configStateId', message: 'Not linked to an agent' }]);
   refuseDraftErrors((await checkDraft(ctx, row)).errors);
   const agent = await manageableAgent(ctx, principal, row.gptSystemId);
   await ctx.db.transaction(async (tx) => {
@@ -238,6 +285,7 @@ export async function updateGptSystem(ctx: StatesCtx, principal: Principal, row:
       before: { name: agent.name, description: agent.description },
       after: { name: row.name.trim(), description: row.description, configStateId: row.id },
     });
+    if (agent.gptSystemType === 'User' && !isLive(agent, draftSource(row))) await publishIn(tx, principal, agent, draftSource(row));
   });
   agentChanged(ctx.db, agent.id);
   await carryAvatar(ctx, principal, row, agent.id);
@@ -267,11 +315,19 @@ export async function publishingHistory(ctx: Pick<AppContext, 'db'>, agent: Agen
 
 /**
  * Takes a draft live (or restores an older version). A turn reads the agent's configuration once at
- * its start, so conversations in flight finish with the configuration they began with.
+ * its start, so conversations in flight finish with the configuration they began with. Publishing a
+ * personal agent's draft that is already live appends nothing and answers with the current version, so
+ * that a client may publish after createGptSystem or updateGptSystem (which publish personal agents
+ * themselves); a System agent's publish always records a new version.
  */
-export async function publish(ctx: StatesCtx, principal: Principal, agent: AgentRow, body: PublishBody): Promise<{ gptSystemId: string; version: PublishedVersion }> {
+export async function publish(
+  ctx: StatesCtx,
+  principal: Principal,
+  agent: AgentRow,
+  body: PublishBody,
+): Promise<{ gptSystemId: string; version: PublishedVersion }> {
   const rollbackTo = body?.rollbackToVersionId;
-  let source: { name: string; description: string; config: PublishedAgentConfig; configStateId: string | null; restoredFromVersion: number | null };
+  let source: PublicationSource;
   if (rollbackTo) {
     const v = await repo.findVersion(ctx.db, agent.id, rollbackTo);
     if (!v) throw notFound('The version');
@@ -284,23 +340,19 @@ export async function publish(ctx: StatesCtx, principal: Principal, agent: Agent
       if (!draft || draft.gptSystemId !== agent.id) throw notFound('The configuration state');
     } else {
       draft = (await repo.listConfigStatesOfAgent(ctx.db, agent.id))[0] ?? null;
-      if (!draft) throw badRequest('The agent has no configuration state to publish.', [{ field: 'configStateId', message: 'Create a configuration state first' }]);
+      if (!draft)
+        throw badRequest('The agent has no configuration state to publish.', [{ field: 'configStateId', message: 'Create a configuration state first' }]);
     }
     refuseDraftErrors((await checkDraft(ctx, draft)).errors);
-    source = { name: draft.name.trim(), description: draft.description, config: draft.config, configStateId: draft.id, restoredFromVersion: null };
+    source = draftSource(draft);
+    // a personal agent's owner (or script) may publish after createGptSystem/updateGptSystem, which already
+    // published: nothing new. An administrator's publish of a System agent always records a version.
+    if (agent.gptSystemType === 'User' && isLive(agent, source)) {
+      const current = (await repo.listVersions(ctx.db, agent.id))[0];
+      if (current) return { gptSystemId: agent.id, version: presentVersion(current, current.version) };
+    }
   }
-  const version = await ctx.db.transaction(async (tx) => {
-    const v = await repo.publishVersion(tx, { gptSystemId: agent.id, ...source, actor: actorOf(principal) });
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: rollbackTo ? 'RolledBack' : 'Published',
-      actor: actorOf(principal),
-      before: { name: agent.name, description: agent.description, publishedConfig: agent.publishedConfig },
-      after: { version: v.version, restoredFromVersion: v.restoredFromVersion, name: v.name, description: v.description, publishedConfig: v.config },
-    });
-    return v;
-  });
+  const version = await ctx.db.transaction((tx) => publishIn(tx, principal, agent, source, !!rollbackTo));
   agentChanged(ctx.db, agent.id);
   return { gptSystemId: agent.id, version: presentVersion(version, version.version) };
 }
@@ -330,7 +382,7 @@ export function previewAgentOf(row: ConfigStateRow): ChatAgent {
   };
 }
 
-/** The seam the conversations module previews drafts through (WIRE.md config-state conversations). */
+/** The seam the conversations module previews drafts through (docs/wire-protocol.md config-state conversations). */
 export interface PreviewDirectory {
   /** personal: the caller's own draft (setting on); admin: a draft the caller may manage */
   getDraftForPreview(principal: Principal, configStateId: string, via: 'personal' | 'admin'): Promise<ChatAgent>;

@@ -13,7 +13,9 @@ const facts = (over: Partial<DeploymentFacts> = {}): DeploymentFacts => ({
 });
 const draft = (config: Parameters<typeof publishedConfig>[0]) => ({ name: 'Painter', description: '', config: publishedConfig(config) });
 const imageWarnings = (config: Parameters<typeof publishedConfig>[0], over?: Partial<DeploymentFacts>) =>
-  validateDraft(draft(config), facts(over)).warnings.filter((w) => w.property === 'capabilityTypes').map((w) => w.message);
+  validateDraft(draft(config), facts(over))
+    .warnings.filter((w) => w.property === 'capabilityTypes')
+    .map((w) => w.message);
 
 describe('ImageCreation warnings', () => {
   it('says nothing when the deployment can call tools and an image deployment exists', () => {
@@ -27,8 +29,12 @@ describe('ImageCreation warnings', () => {
   });
 
   it('warns when the deployment that answers, named or the default, cannot call tools', () => {
-    expect(imageWarnings({ capabilityTypes: ['ImageCreation'], deploymentName: 'llama' })).toEqual(['The deployment llama cannot call tools, so the agent cannot create images with it.']);
-    expect(imageWarnings({ capabilityTypes: ['ImageCreation'], deploymentName: null }, { defaultName: 'llama' })).toEqual([expect.stringContaining('llama cannot call tools')]);
+    expect(imageWarnings({ capabilityTypes: ['ImageCreation'], deploymentName: 'llama' })).toEqual([
+      'The deployment llama cannot call tools, so the agent cannot create images with it.',
+    ]);
+    expect(imageWarnings({ capabilityTypes: ['ImageCreation'], deploymentName: null }, { defaultName: 'llama' })).toEqual([
+      expect.stringContaining('llama cannot call tools'),
+    ]);
     // an unknown deployment is an error of its own, not this warning
     const unknown = validateDraft(draft({ capabilityTypes: ['ImageCreation'], deploymentName: 'gone' }), facts());
     expect(unknown.errors.map((e) => e.property)).toEqual(['deploymentName']);

@@ -5,6 +5,7 @@ import {
   AgentNameMaxLength,
   AgentValidationMessages,
   SystemPromptVariables,
+  canonicalCapability,
   type AgentConfig,
   type ConfigIssue,
   type ErrorDetail,
@@ -47,8 +48,32 @@ export function fullConfig(config: PublishedAgentConfig): AgentConfig {
     capabilityTypes: (config.capabilityTypes ?? []) as AgentConfig['capabilityTypes'],
     dataSources: config.dataSources ?? [],
     restrictAnswerToInformationReturnedByTools: config.restrictAnswerToInformationReturnedByTools ?? false,
+    customSystemPrompt: config.customSystemPrompt ?? '',
+    reasoningEffort: config.reasoningEffort ?? null,
+    verbosity: config.verbosity ?? null,
+    isHidden: config.isHidden ?? false,
+    status: config.status ?? 'Active',
+    // kept as sent (docs/wire-protocol.md): only those a client set come back
+    ...Object.fromEntries(KeptFields.filter((k) => config[k] !== undefined).map((k) => [k, config[k]])),
   };
 }
+
+/** docs/wire-protocol.md configuration fields Atrium keeps without acting on them yet (AgentConfigWireSchema). */
+const KeptFields = [
+  'hipaaCompliant',
+  'attachments',
+  'prompts',
+  'brandKey',
+  'guidelinesDocumentId',
+  'chatAccessPolicyId',
+  'publicEndpointConfiguration',
+  'tokenLimitSettings',
+  'userRoleIds',
+] as const satisfies readonly (keyof PublishedAgentConfig)[];
+
+/** Whether the agent has web search, under either of its names (InternetSearch, WebSearch). */
+export const hasCapability = (config: Pick<PublishedAgentConfig, 'capabilityTypes'>, capability: string) =>
+  (config.capabilityTypes ?? []).some((c) => canonicalCapability(c) === capability);
 
 export function validateDraft(draft: DraftFacts, deployments: DeploymentFacts): { errors: ConfigIssue[]; warnings: ConfigIssue[] } {
   const errors: ConfigIssue[] = [];
@@ -61,20 +86,28 @@ export function validateDraft(draft: DraftFacts, deployments: DeploymentFacts): 
   if (c.deploymentName !== null && !deployments.names.has(c.deploymentName)) {
     errors.push({ property: 'deploymentName', message: `The deployment ${c.deploymentName} does not exist or is disabled.` });
   }
-  if (c.systemPrompt.trim() === '') warnings.push({ property: 'systemPrompt', message: 'The agent has no system prompt: it answers as the plain model.' });
-  for (const [, variable] of c.systemPrompt.matchAll(variablePattern)) {
-    if (!knownVariables.has(variable!)) {
-      warnings.push({ property: 'systemPrompt', message: `{{${variable}}} is not a known variable and is sent as written.` });
+  if (c.systemPrompt.trim() === '' && (c.customSystemPrompt ?? '').trim() === '')
+    warnings.push({ property: 'systemPrompt', message: 'The agent has no system prompt: it answers as the plain model.' });
+  for (const property of ['systemPrompt', 'customSystemPrompt'] as const) {
+    for (const [, variable] of (c[property] ?? '').matchAll(variablePattern)) {
+      if (!knownVariables.has(variable!)) warnings.push({ property, message: `{{${variable}}} is not a known variable and is sent as written.` });
     }
   }
-  if (c.temperature !== null && c.topP !== null) warnings.push({ property: 'topP', message: 'Set temperature or top P, not both: models behave best with one.' });
-  if (c.restrictAnswerToInformationReturnedByTools && (c.dataSources ?? []).length === 0 && !(c.capabilityTypes ?? []).includes('InternetSearch')) {
-    warnings.push({ property: 'restrictAnswerToInformationReturnedByTools', message: 'Answers are restricted to tool results, but the agent has no data source or web search.' });
+  if (c.temperature !== null && c.topP !== null)
+    warnings.push({ property: 'topP', message: 'Set temperature or top P, not both: models behave best with one.' });
+  if (c.restrictAnswerToInformationReturnedByTools && (c.dataSources ?? []).length === 0 && !hasCapability(c, 'InternetSearch')) {
+    warnings.push({
+      property: 'restrictAnswerToInformationReturnedByTools',
+      message: 'Answers are restricted to tool results, but the agent has no data source or web search.',
+    });
   }
-  if ((c.capabilityTypes ?? []).includes('ImageCreation')) {
+  if (hasCapability(c, 'ImageCreation')) {
     const answering = c.deploymentName ?? deployments.defaultName;
     if (!deployments.imageDeployment) {
-      warnings.push({ property: 'capabilityTypes', message: 'Image creation needs an image deployment, and this instance has none: an administrator adds one under Connections.' });
+      warnings.push({
+        property: 'capabilityTypes',
+        message: 'Image creation needs an image deployment, and this instance has none: an administrator adds one under Connections.',
+      });
     } else if (answering !== null && deployments.names.has(answering) && !deployments.withTools.has(answering)) {
       warnings.push({ property: 'capabilityTypes', message: `The deployment ${answering} cannot call tools, so the agent cannot create images with it.` });
     }

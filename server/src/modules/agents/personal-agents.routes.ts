@@ -1,4 +1,4 @@
-// Routes of personal agents (SPEC §7 ConfigStates, GptSystems common/personal/directory; WIRE.md):
+// Routes of personal agents (docs/product.md §7 ConfigStates, GptSystems common/personal/directory; docs/wire-protocol.md):
 // drafts of the caller's own agents, turning them into agents, publishing (V2), sharing with chosen
 // people and the directory lists. Everything personal answers 403 personal_agents_disabled while the
 // instance setting AllowUserCreatedGptSystems is off; someone else's draft or agent is 404.
@@ -13,7 +13,6 @@ import {
   ConfigStateSchema,
   ConfigStateUpdateSchema,
   DataSourcesAndCapabilitiesSchema,
-  ErrorCodes,
   GptSystemCreatedSchema,
   GptSystemIdParamsSchema,
   GptSystemListSchema,
@@ -29,10 +28,10 @@ import {
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { principalOf } from '../../platform/access.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { readSingleUpload } from '../../platform/uploads.js';
 import { findAgent, type AgentRow } from './agents.repository.js';
 import { listAvailable } from './agents.service.js';
-import { tooLarge } from './agents.avatar.js';
 import * as admin from './admin-agents.service.js';
 import * as repo from './config-states.repository.js';
 import * as states from './config-states.service.js';
@@ -63,7 +62,10 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
   // Drafts ---------------------------------------------------------------------------------------------
   api.post(
     '/configStates/byGptSystemType/:gptSystemType',
-    { config: auth, schema: { params: GptSystemTypeParamsSchema, body: ConfigStateCreateSchema, response: { 200: ConfigStateCreatedSchema, 201: ConfigStateCreatedSchema } } },
+    {
+      config: auth,
+      schema: { params: GptSystemTypeParamsSchema, body: ConfigStateCreateSchema, response: { 200: ConfigStateCreatedSchema, 201: ConfigStateCreatedSchema } },
+    },
     async (request, reply) => {
       const p = principalOf(request);
       const type = typeOf(request.params.gptSystemType);
@@ -82,47 +84,71 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     },
   );
 
-  api.get('/configStates/byGptSystemType/:gptSystemType', { config: auth, schema: { params: GptSystemTypeParamsSchema, response: { 200: ConfigStateListSchema } } }, async (request) => {
-    const p = principalOf(request);
-    const type = typeOf(request.params.gptSystemType);
-    if (type === 'User') await states.requirePersonalAgents(ctx);
-    const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, type);
-    return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
-  });
+  api.get(
+    '/configStates/byGptSystemType/:gptSystemType',
+    { config: auth, schema: { params: GptSystemTypeParamsSchema, response: { 200: ConfigStateListSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      const type = typeOf(request.params.gptSystemType);
+      if (type === 'User') await states.requirePersonalAgents(ctx);
+      const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, type);
+      return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
+    },
+  );
 
-  api.post('/configStates/byGptSystemId/:gptSystemId', { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateCreatedSchema } } }, async (request) => {
-    const p = principalOf(request);
-    const row = await states.draftOf(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
-    return { configStateId: row.id, gptSystemConfigurationStateId: row.id };
-  });
+  api.post(
+    '/configStates/byGptSystemId/:gptSystemId',
+    { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateCreatedSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      const row = await states.draftOf(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
+      return { configStateId: row.id, gptSystemConfigurationStateId: row.id };
+    },
+  );
 
   const State = '/configStates/:configStateId';
   api.get(State, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) =>
     states.presentConfigState(ctx, await own(request, request.params.configStateId)),
   );
-  api.put(State, { config: auth, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
-    const row = await own(request, request.params.configStateId);
-    return states.presentConfigState(ctx, await states.updateConfigState(ctx, principalOf(request), row, request.body));
-  });
+  api.put(
+    State,
+    { config: auth, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } },
+    async (request) => {
+      const row = await own(request, request.params.configStateId);
+      return states.presentConfigState(ctx, await states.updateConfigState(ctx, principalOf(request), row, request.body));
+    },
+  );
   api.delete(State, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     await states.deleteConfigState(ctx, principalOf(request), await own(request, request.params.configStateId));
     return reply.status(204).send();
   });
-  api.post(`${State}/createGptSystem`, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
-    states.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+  api.post(
+    `${State}/createGptSystem`,
+    { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
+    async (request) => states.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
   );
-  api.put(`${State}/updateGptSystem`, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
-    states.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+  api.put(
+    `${State}/updateGptSystem`,
+    { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
+    async (request) => states.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
   );
-  api.get(`${State}/dataSourcesAndCapabilities`, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: DataSourcesAndCapabilitiesSchema } } }, async (request) => {
-    const row = await own(request, request.params.configStateId);
-    // personal agents have no retrieval or tool engines yet: say which capabilities exist and why they are off
-    return {
-      capabilities: AgentCapabilityTypes.map((capabilityType) => ({ capabilityType, available: false, reason: 'Not available for personal agents on this instance yet.' })),
-      dataSources: fullConfig(row.config).dataSources,
-      deployments: (await admin.availableConfiguration(ctx)).deployments.map(({ name, displayName, isDefault }) => ({ name, displayName, isDefault })),
-    };
-  });
+  api.get(
+    `${State}/dataSourcesAndCapabilities`,
+    { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: DataSourcesAndCapabilitiesSchema } } },
+    async (request) => {
+      const row = await own(request, request.params.configStateId);
+      // personal agents have no retrieval or tool engines yet: say which capabilities exist and why they are off
+      return {
+        capabilities: AgentCapabilityTypes.map((capabilityType) => ({
+          capabilityType,
+          available: false,
+          reason: 'Not available for personal agents on this instance yet.',
+        })),
+        dataSources: fullConfig(row.config).dataSources,
+        deployments: (await admin.availableConfiguration(ctx)).deployments.map(({ name, displayName, isDefault }) => ({ name, displayName, isDefault })),
+      };
+    },
+  );
 
   api.get(`${State}/avatar`, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     const file = await readConfigStateAvatar(ctx, await own(request, request.params.configStateId));
@@ -151,18 +177,26 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     const p = principalOf(request);
     return (await admin.presentManaged(ctx, p, [await ownPersonalAgent(ctx, p, request.params.gptSystemId)]))[0]!;
   });
-  api.put(`${Mgmt}/:gptSystemId/publishing/V2`, { config: auth, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } }, async (request) => {
-    const p = principalOf(request);
-    return states.publish(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
-  });
+  api.put(
+    `${Mgmt}/:gptSystemId/publishing/V2`,
+    { config: auth, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      return states.publish(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
+    },
+  );
   api.get(`${Mgmt}/:gptSystemId/publishing`, { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request) => {
     const p = principalOf(request);
     return states.publishingHistory(ctx, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
   });
-  api.put(`${Mgmt}/:gptSystemId/sharing`, { config: auth, schema: { params: GptSystemIdParamsSchema, body: SharingBodySchema, response: { 200: ManagedAgentSchema } } }, async (request) => {
-    const p = principalOf(request);
-    return admin.replaceSharing(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
-  });
+  api.put(
+    `${Mgmt}/:gptSystemId/sharing`,
+    { config: auth, schema: { params: GptSystemIdParamsSchema, body: SharingBodySchema, response: { 200: ManagedAgentSchema } } },
+    async (request) => {
+      const p = principalOf(request);
+      return admin.replaceSharing(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
+    },
+  );
 
   api.delete('/gptSystems/common/management/:gptSystemId', { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
     const p = principalOf(request);
@@ -216,18 +250,10 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
 
 async function avatarUpload(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
-  scope.post('/configStates/:configStateId/avatar', { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request) => {
+  const config = { ...auth, upload: { maxBytes: AgentAvatarMaxBytes, what: 'avatar' } };
+  scope.post('/configStates/:configStateId/avatar', { config, schema: { params: ConfigStateParamsSchema } }, async (request) => {
     const row = await states.ownPersonalConfigState(ctx, principalOf(request), request.params.configStateId);
-    if (!request.isMultipart()) throw new AppError(ErrorCodes.unsupportedMediaType, 415, 'Send the avatar as multipart/form-data with a field named file.');
-    const part = await request.file({ limits: { fileSize: AgentAvatarMaxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw e;
-    }
+    const { data } = await readSingleUpload(request);
     return uploadConfigStateAvatar(ctx, principalOf(request), row, data);
   });
 }

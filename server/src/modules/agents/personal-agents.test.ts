@@ -1,4 +1,4 @@
-// Personal agents over real HTTP: the WIRE.md quick-create calls, drafts with errors and warnings,
+// Personal agents over real HTTP: the docs/wire-protocol.md quick-create calls, drafts with errors and warnings,
 // createGptSystem, publishing V2, previews answered with the draft, sharing, directory lists, the
 // instance setting, and refusals (someone else's draft 404, setting off 403, bad input 400).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { answerOf, baseUrl, jsonCaller, dataOf, postStream, scriptedGateway } from '../../test/chat-stream.js';
 import { auditLog, instanceSettings } from '../../db/schema/index.js';
 
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('personal agents', () => {
   let t: TestApp;
@@ -31,12 +34,21 @@ describe('personal agents', () => {
   });
   afterAll(() => t.close());
 
-  const call = jsonCaller(() => base, () => owner.token);
-  const newTurn = (question: string) => ({ question, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' });
+  const call = jsonCaller(
+    () => base,
+    () => owner.token,
+  );
+  const newTurn = (question: string) => ({
+    question,
+    visionImageIds: [],
+    attachmentIds: [],
+    session: { sessionIdentifier: randomUUID() },
+    segmentTraceLogLevel: 'NonPersisted',
+  });
   const setPersonalAgents = (on: boolean) =>
     t.ctx.db.update(instanceSettings).set({ value: on }).where(eq(instanceSettings.name, 'allowUserCreatedGptSystems'));
 
-  /** WIRE.md's quick create: empty POST, PUT name/description/config, createGptSystem. */
+  /** docs/wire-protocol.md's quick create: empty POST, PUT name/description/config, createGptSystem. */
   async function quickCreate(name: string, systemPrompt: string) {
     const created = await call<{ configStateId: string }>('POST', '/configStates/byGptSystemType/User', { forceCreate: true });
     expect(created.status).toBe(201);
@@ -48,13 +60,21 @@ describe('personal agents', () => {
     return { configStateId, gptSystemId: made.body.gptSystemId };
   }
 
-  it('quick-creates, publishes with V2 and chats, with {{userName}} and {{gptSystemName}} rendered per request', async () => {
+  it('quick-creates (createGptSystem publishes), keeps V2 publishing idempotent and chats, with {{userName}} and {{gptSystemName}} rendered per request', async () => {
     const { configStateId, gptSystemId } = await quickCreate('Tutor', 'You are {{gptSystemName}} helping {{userName}}.');
-    // unpublished: not available yet
-    expect((await call<GptSystemList>('GET', '/CurrentUser/AvailableGptSystems')).body.items.map((a) => a.gptSystemId)).not.toContain(gptSystemId);
-    const pub = await call<{ version: { version: number; publishedBy: { displayName: string } } }>('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {});
+    // createGptSystem publishes a personal agent: available at once
+    expect((await call<GptSystemList>('GET', '/CurrentUser/AvailableGptSystems')).body.items.map((a) => a.gptSystemId)).toContain(gptSystemId);
+    // publishing what is already live appends no version: still version 1
+    const pub = await call<{ version: { version: number; publishedBy: { displayName: string } } }>(
+      'PUT',
+      `/gptSystems/personal/management/${gptSystemId}/publishing/V2`,
+      {},
+    );
     expect(pub.status).toBe(200);
     expect(pub.body.version).toMatchObject({ version: 1, publishedBy: { displayName: 'Olive Owner' } });
+    expect((await call('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {})).status).toBe(200);
+    const history = await call<{ items: { version: number; configStateId: string }[] }>('GET', `/gptSystems/personal/management/${gptSystemId}/publishing`);
+    expect(history.body.items.map((v) => [v.version, v.configStateId])).toEqual([[1, configStateId]]);
     const r = await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('Hello'), { token: owner.token });
     expect(answerOf(r.events)).toBe('SYSTEM[You are Tutor helping Olive Owner.]');
 
@@ -72,7 +92,12 @@ describe('personal agents', () => {
     expect(preview.status).toBe(200);
     expect(answerOf(preview.events)).toBe('SYSTEM[Draft prompt.]');
     const ids = dataOf<{ ConversationId: string; ConversationSegmentId: string }>(preview.events, 'conversation-and-segment-id');
-    const next = await postStream(base, `/configStates/${configStateId}/conversations/${ids.ConversationId}/segments`, { question: 'And again', parentId: ids.ConversationSegmentId }, { token: owner.token });
+    const next = await postStream(
+      base,
+      `/configStates/${configStateId}/conversations/${ids.ConversationId}/segments`,
+      { question: 'And again', parentId: ids.ConversationSegmentId },
+      { token: owner.token },
+    );
     expect(answerOf(next.events)).toBe('SYSTEM[Draft prompt.]');
     expect(gateway.requests.at(-1)!.messages.map((m) => m.content)).toEqual(['Try the draft', 'SYSTEM[Draft prompt.]', 'And again']);
     const got = await call<{ conversationSegmentTree: { segmentPath: string[] } }>('GET', `/configStates/${configStateId}/conversations/${ids.ConversationId}`);
@@ -82,7 +107,9 @@ describe('personal agents', () => {
     const exported = await fetch(`${base}/api/internal${P}/export`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(exported.status).toBe(200);
     expect(await exported.text()).toContain('Try the draft');
-    expect((await call<{ conversationSegmentId: string }>('GET', `${P}/segments/${ids.ConversationSegmentId}/executionDetails`)).body.conversationSegmentId).toBe(ids.ConversationSegmentId);
+    expect(
+      (await call<{ conversationSegmentId: string }>('GET', `${P}/segments/${ids.ConversationSegmentId}/executionDetails`)).body.conversationSegmentId,
+    ).toBe(ids.ConversationSegmentId);
     expect((await call('GET', `${P}/citations`)).status).toBe(200);
     expect((await call('GET', `${P}/traceLogs`)).status).toBe(200);
     expect((await call('PUT', `${P}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: ids.ConversationSegmentId })).status).toBe(204);
@@ -95,7 +122,16 @@ describe('personal agents', () => {
     const list = await call<ConversationList>('GET', '/userConversations?pageSize=100');
     expect(list.body.items.map((c) => c.conversationId)).not.toContain(ids.ConversationId);
     // a preview cannot be continued as a normal conversation, nor by someone else
-    expect((await postStream(base, `/userConversations/${ids.ConversationId}/segments`, { question: 'sneak', visionImageIds: [], attachmentIds: [] }, { token: owner.token })).status).toBe(404);
+    expect(
+      (
+        await postStream(
+          base,
+          `/userConversations/${ids.ConversationId}/segments`,
+          { question: 'sneak', visionImageIds: [], attachmentIds: [] },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(404);
     expect((await postStream(base, `/configStates/${configStateId}/conversations`, newTurn('mine?'), { token: other.token })).status).toBe(404);
   });
 
@@ -118,7 +154,9 @@ describe('personal agents', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.details[0]).toEqual({ field: 'gptSystemName', message: 'Name exceeds the maximum limit of 150 characters' });
     expect((await call('PUT', `/configStates/${configStateId}`, { gptSystemName: '', description: 'short', deploymentName: null })).status).toBe(200);
-    expect((await call<ConfigState>('GET', `/configStates/${configStateId}`)).body.errors).toEqual([{ property: 'gptSystemName', message: 'Name is required' }]);
+    expect((await call<ConfigState>('GET', `/configStates/${configStateId}`)).body.errors).toEqual([
+      { property: 'gptSystemName', message: 'Name is required' },
+    ]);
     expect((await call('PUT', `/configStates/${configStateId}`, { temperature: 7 })).status).toBe(400);
     expect((await call('PUT', `/configStates/${configStateId}`, { capabilityTypes: ['Teleport'] })).status).toBe(400);
     expect((await call('POST', '/configStates/byGptSystemType/Robot')).status).toBe(400);
@@ -144,7 +182,9 @@ describe('personal agents', () => {
       expect((await call(method, path, body, other.token)).status, `${method} ${path}`).toBe(404);
     }
     expect((await call('POST', '/configStates/byGptSystemType/System', undefined, other.token)).status).toBe(403);
-    expect((await call<GptSystemList>('GET', '/CurrentUser/AvailableGptSystems', undefined, other.token)).body.items.map((a) => a.gptSystemId)).not.toContain(gptSystemId);
+    expect((await call<GptSystemList>('GET', '/CurrentUser/AvailableGptSystems', undefined, other.token)).body.items.map((a) => a.gptSystemId)).not.toContain(
+      gptSystemId,
+    );
   });
 
   it('shares with chosen people, who then find and use the agent; unsharing takes it away', async () => {
@@ -152,7 +192,9 @@ describe('personal agents', () => {
     await call('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {});
     expect((await call('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, other.token)).status).toBe(404);
     expect((await call('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, { emails: ['nobody@nowhere.test'] })).status).toBe(400);
-    const shared = await call<{ sharedWith: { userId: string }[] }>('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, { emails: [other.email.toUpperCase()] });
+    const shared = await call<{ sharedWith: { userId: string }[] }>('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, {
+      emails: [other.email.toUpperCase()],
+    });
     expect(shared.status).toBe(200);
     expect(shared.body.sharedWith.map((s) => s.userId)).toEqual([other.id]);
     expect((await call('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, other.token)).status).toBe(204);
@@ -171,15 +213,29 @@ describe('personal agents', () => {
     await call('PUT', `/configStates/${configStateId}`, { gptSystemName: 'With avatar' });
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
-    const up = await fetch(`${base}/api/internal/configStates/${configStateId}/avatar`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+    const up = await fetch(`${base}/api/internal/configStates/${configStateId}/avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
     expect(up.status).toBe(200);
     const bad = new FormData();
     bad.append('file', new Blob([Buffer.from('not an image')], { type: 'image/png' }), 'a.png');
-    expect((await fetch(`${base}/api/internal/configStates/${configStateId}/avatar`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: bad })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${base}/api/internal/configStates/${configStateId}/avatar`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}` },
+          body: bad,
+        })
+      ).status,
+    ).toBe(400);
     const avatar = await fetch(`${base}/api/internal/configStates/${configStateId}/avatar`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(avatar.headers.get('content-type')).toBe('image/png');
     const { gptSystemId } = (await call<{ gptSystemId: string }>('POST', `/configStates/${configStateId}/createGptSystem`)).body;
-    const agentAvatar = await fetch(`${base}/api/internal/gptSystems/common/management/${gptSystemId}/avatar`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const agentAvatar = await fetch(`${base}/api/internal/gptSystems/common/management/${gptSystemId}/avatar`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(agentAvatar.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await agentAvatar.arrayBuffer()).equals(png)).toBe(true);
   });
@@ -214,7 +270,10 @@ describe('personal agents', () => {
     expect((await call('GET', `/configStates/${lone}`)).status).toBe(404);
     expect((await call('DELETE', `/gptSystems/common/management/${gptSystemId}`)).status).toBe(204);
     expect((await call('GET', `/gptSystems/personal/management/${gptSystemId}`)).status).toBe(404);
-    const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateId, gptSystemId)));
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateId, gptSystemId)));
     expect(audits.map((a) => a.domainOperation)).toEqual(expect.arrayContaining(['Created', 'Deleted']));
   });
 

@@ -1,4 +1,4 @@
-// Routes of the configuration audit log (SPEC §7 "Admin audit: GET aggregateRootName; GET configurationChanges").
+// Routes of the configuration audit log (docs/product.md §7 "Admin audit: GET aggregateRootName; GET configurationChanges").
 import {
   AggregateRootNameQuerySchema,
   AggregateRootNameSchema,
@@ -25,7 +25,9 @@ export const auditRoutes: Module = (api, ctx) => {
   // resolver instead); anything else is named from its audit rows.
   registerAggregateNameResolver('GptSystem', async (db, id) => (isUuid(id) ? ((await systemAgentNames(db, [id]))[0]?.name ?? null) : null));
   registerAggregateNameResolver('Brand', async (db, id) => (await getBrand(db, id).catch(() => null))?.name ?? null);
-  registerAggregateNameResolver('Connection', async (db, id) => (isUuid(id) ? ((await getConnection({ ...ctx, db }, id).catch(() => null))?.name ?? null) : null));
+  registerAggregateNameResolver('Connection', async (db, id) =>
+    isUuid(id) ? ((await getConnection({ ...ctx, db }, id).catch(() => null))?.name ?? null) : null,
+  );
   registerOverviewCounter({
     key: 'audit',
     anyOf: ['ConfigurationAuditLogRead'],
@@ -48,7 +50,9 @@ export const auditRoutes: Module = (api, ctx) => {
     service.configurationChangeFacets(ctx.db),
   );
 
-  api.get(AuditRoutes.aggregateRootName, { config: read, schema: { querystring: AggregateRootNameQuerySchema, response: { 200: AggregateRootNameSchema } } }, async (request) =>
-    service.aggregateRootName(ctx.db, request.query),
+  api.get(
+    AuditRoutes.aggregateRootName,
+    { config: read, schema: { querystring: AggregateRootNameQuerySchema, response: { 200: AggregateRootNameSchema } } },
+    async (request) => service.aggregateRootName(ctx.db, request.query),
   );
 };

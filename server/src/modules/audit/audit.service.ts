@@ -1,7 +1,14 @@
 // The configuration audit log, read side: filtered, newest-first pages and the human name of an
 // aggregate. Names come from the owning module's registered resolver, else from what the latest audit
 // rows recorded about the aggregate (so deleted objects and other modules' types still get a name).
-import type { AggregateRootName, AggregateRootNameQuery, ConfigurationChange, ConfigurationChangeFacets, ConfigurationChangeList, ConfigurationChangeQuery } from '@atrium/contract';
+import type {
+  AggregateRootName,
+  AggregateRootNameQuery,
+  ConfigurationChange,
+  ConfigurationChangeFacets,
+  ConfigurationChangeList,
+  ConfigurationChangeQuery,
+} from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import { aggregateNameResolver } from '../../platform/aggregate-names.js';
 import { badRequest } from '../../platform/errors.js';

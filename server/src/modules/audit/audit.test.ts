@@ -13,7 +13,12 @@ let roleId: string;
 let userId: string;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/internal${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const list = async (query: string, token = auditor): Promise<ConfigurationChange[]> => {
   const res = await call('GET', `/admin/audit/configurationChanges${query}`, token);
@@ -24,12 +29,21 @@ const list = async (query: string, token = auditor): Promise<ConfigurationChange
 beforeAll(async () => {
   t = await createTestApp();
   auditor = (await t.createUser({ actions: ['ConfigurationAuditLogRead'] })).token;
-  roleAdmin = await t.createUser({ actions: ['UserRolesCreate', 'UserRolesWrite', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'], displayName: 'Otto Operator' });
+  roleAdmin = await t.createUser({
+    actions: ['UserRolesCreate', 'UserRolesWrite', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'],
+    displayName: 'Otto Operator',
+  });
   nobody = (await t.createUser({ actions: ['UserRead'] })).token;
   // real changes through the API write the rows
   roleId = (await call('POST', '/admin/userRoles', roleAdmin.token, { name: 'Librarians', userActions: ['DataSourcesRead'] })).json().userRoleId;
   await call('PUT', `/admin/userRoles/${roleId}`, roleAdmin.token, { description: 'Look after the file libraries' });
-  userId = (await call('POST', '/admin/users', roleAdmin.token, { emailAddress: 'quinn@example.test', displayName: 'Quinn Query', password: 'a long enough passphrase' })).json().userId;
+  userId = (
+    await call('POST', '/admin/users', roleAdmin.token, {
+      emailAddress: 'quinn@example.test',
+      displayName: 'Quinn Query',
+      password: 'a long enough passphrase',
+    })
+  ).json().userId;
   await call('POST', `/admin/users/${userId}/userRoles/${roleId}`, roleAdmin.token);
 });
 afterAll(() => t.close());
@@ -43,7 +57,12 @@ describe('GET /admin/audit/configurationChanges', () => {
       ['UserRole', 'Updated'],
       ['UserRole', 'Created'],
     ]);
-    expect(items[2]).toMatchObject({ aggregateRootId: roleId, userId: roleAdmin.id, userName: 'Otto Operator', details: { before: { description: '' }, after: { description: 'Look after the file libraries' } } });
+    expect(items[2]).toMatchObject({
+      aggregateRootId: roleId,
+      userId: roleAdmin.id,
+      userName: 'Otto Operator',
+      details: { before: { description: '' }, after: { description: 'Look after the file libraries' } },
+    });
     expect(Date.parse(items[0]!.timeStamp)).toBeGreaterThanOrEqual(Date.parse(items[3]!.timeStamp));
   });
 
@@ -70,7 +89,8 @@ describe('GET /admin/audit/configurationChanges', () => {
   it('pages with continuationToken without skipping or repeating rows written in the same instant', async () => {
     // rows in one transaction share now(): the id breaks the tie
     await t.ctx.db.transaction(async (tx) => {
-      for (let i = 0; i < 7; i++) await recordAudit(tx, { aggregateType: 'PagingProbe', aggregateId: `p${i}`, domainOperation: 'Touched', actor: { userId: null, userName: 'probe' } });
+      for (let i = 0; i < 7; i++)
+        await recordAudit(tx, { aggregateType: 'PagingProbe', aggregateId: `p${i}`, domainOperation: 'Touched', actor: { userId: null, userName: 'probe' } });
     });
     const ids: string[] = [];
     let token: string | null = null;
@@ -111,7 +131,13 @@ describe('GET /admin/audit/aggregateRootName', () => {
     expect(await nameOf('UserRole', roleId)).toBe('Librarians');
     expect(await nameOf('user', userId)).toBe('Quinn Query (quinn@example.test)');
     expect(await nameOf('Brand', 'default')).toEqual(expect.any(String));
-    await recordAudit(t.ctx.db, { aggregateType: 'GuidelinesDocument', aggregateId: 'g-1', domainOperation: 'Created', actor: { userId: null, userName: null }, after: { documentTitle: 'Acceptable use' } });
+    await recordAudit(t.ctx.db, {
+      aggregateType: 'GuidelinesDocument',
+      aggregateId: 'g-1',
+      domainOperation: 'Created',
+      actor: { userId: null, userName: null },
+      after: { documentTitle: 'Acceptable use' },
+    });
     expect(await nameOf('GuidelinesDocument', 'g-1')).toBe('Acceptable use');
     expect(await nameOf('Nothing', 'x')).toBeNull();
   });

@@ -37,7 +37,7 @@ interface SetCookie {
 const refreshCookieOf = (res: { cookies: SetCookie[] }) => res.cookies.find((c) => c.name === RefreshCookieName);
 
 describe('POST /authorization/Local/GenerateToken with a password', () => {
-  it('issues the platform token of WIRE.md for the right password, whatever the case of the email', async () => {
+  it('issues the platform token of docs/wire-protocol.md for the right password, whatever the case of the email', async () => {
     const user = await t.createUser({ email: 'grace@example.test', displayName: 'Grace Hopper' });
     const res = await signIn({ userName: 'Grace@Example.TEST', password: user.password });
     expect(res.statusCode).toBe(200);
@@ -74,7 +74,10 @@ describe('POST /authorization/Local/GenerateToken with a password', () => {
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15);
-    const [row] = await t.ctx.db.select().from(signInFailures).where(eq(signInFailures.key, `acct:${user.email}`));
+    const [row] = await t.ctx.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.key, `acct:${user.email}`));
     expect(row).toMatchObject({ failures: 5 });
   });
 
@@ -137,7 +140,10 @@ describe('the refresh cookie', () => {
 
     const user = await t.createUser();
     const expired = refreshCookieOf(await signIn({ userName: user.email, password: user.password }))!.value;
-    await t.ctx.db.update(refreshSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshSessions.userId, user.id));
+    await t.ctx.db
+      .update(refreshSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshSessions.userId, user.id));
     const res = await signIn({}, { cookie: expired });
     expect(res.statusCode).toBe(401);
     // a dead session's cookie is cleared
@@ -215,7 +221,11 @@ describe('bearer tokens on an authenticated route', () => {
 describe('routing and bad input', () => {
   it('matches the path case-insensitively', async () => {
     const user = await t.createUser();
-    const res = await t.app.inject({ method: 'POST', url: '/api/internal/AUTHORIZATION/local/generatetoken', payload: { userName: user.email, password: user.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/AUTHORIZATION/local/generatetoken',
+      payload: { userName: user.email, password: user.password },
+    });
     expect(res.statusCode).toBe(200);
   });
 

@@ -17,7 +17,10 @@ export class AuthRepository {
   constructor(private readonly db: Db) {}
 
   async findUserByEmail(email: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     return row ?? null;
   }
 
@@ -39,7 +42,12 @@ export class AuthRepository {
   }
 
   /** Refreshes what the identity provider says about a person; links the subject when given. */
-  async updateFromIdentityProvider(userId: string, profile: ProfileUpdate, at: Date, link?: { identityProvider: string; externalSubject: string }): Promise<UserRow> {
+  async updateFromIdentityProvider(
+    userId: string,
+    profile: ProfileUpdate,
+    at: Date,
+    link?: { identityProvider: string; externalSubject: string },
+  ): Promise<UserRow> {
     const [row] = await this.db
       .update(users)
       .set({ ...profile, ...(link ?? {}), lastSignInAt: at, updatedAt: at })
@@ -49,11 +57,7 @@ export class AuthRepository {
   }
 
   /** Creates a person signing in for the first time, holding the built-in role `roleKey`. */
-  async createExternalUser(
-    values: ProfileUpdate & { identityProvider: string; externalSubject: string },
-    roleKey: string,
-    at: Date,
-  ): Promise<UserRow> {
+  async createExternalUser(values: ProfileUpdate & { identityProvider: string; externalSubject: string }, roleKey: string, at: Date): Promise<UserRow> {
     return this.db.transaction(async (tx) => {
       const [role] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.builtInKey, roleKey));
       if (!role) throw new Error(`Built-in role ${roleKey} is missing`);
@@ -68,7 +72,14 @@ export class AuthRepository {
 
   // Refresh sessions
 
-  async createRefreshSession(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; address: string | null; at: Date }): Promise<void> {
+  async createRefreshSession(values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    address: string | null;
+    at: Date;
+  }): Promise<void> {
     const { at, ...rest } = values;
     await this.db.insert(refreshSessions).values({ ...rest, createdAt: at, lastUsedAt: at });
   }
@@ -92,7 +103,10 @@ export class AuthRepository {
   }
 
   async revokeRefreshSession(id: string, at: Date): Promise<void> {
-    await this.db.update(refreshSessions).set({ revokedAt: at }).where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)));
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)));
   }
 
   async revokeRefreshSessionByHash(tokenHash: string, at: Date): Promise<void> {

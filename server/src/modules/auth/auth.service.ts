@@ -37,8 +37,7 @@ export interface SignInResult {
 }
 
 /** One answer for every way a password sign-in can fail, so it reveals nothing about the account. */
-export const invalidCredentials = () =>
-  new AppError(ErrorCodes.invalidCredentials, 401, 'The user name or password is incorrect.');
+export const invalidCredentials = () => new AppError(ErrorCodes.invalidCredentials, 401, 'The user name or password is incorrect.');
 
 /** A refresh cookie that cannot be used any more; `clearCookie` when it can never work again. */
 export class RefreshRejected extends AppError {
@@ -150,7 +149,10 @@ export class AuthService {
     return { token: await this.issue(user, OidcProvider) };
   }
 
-  private async provision(identity: { subject: string; email: string; displayName: string | null; directoryGroups: UserRow['directoryGroups'] | null }, retried = false): Promise<UserRow> {
+  private async provision(
+    identity: { subject: string; email: string; displayName: string | null; directoryGroups: UserRow['directoryGroups'] | null },
+    retried = false,
+  ): Promise<UserRow> {
     const { repository } = this.deps;
     const at = this.now();
     const profile = (current: UserRow | null) => ({
@@ -177,7 +179,9 @@ export class AuthService {
     const byEmail = await repository.findUserByEmail(identity.email);
     if (byEmail) {
       if (byEmail.passwordHash !== null) {
-        throw conflict('An account with a password already uses this email address. Sign in with the password, or ask an administrator to convert the account.');
+        throw conflict(
+          'An account with a password already uses this email address. Sign in with the password, or ask an administrator to convert the account.',
+        );
       }
       if (byEmail.externalSubject !== null) {
         throw conflict('This email address belongs to an account that signs in with another identity.');

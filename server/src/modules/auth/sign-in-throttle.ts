@@ -29,13 +29,9 @@ export function blockSeconds(failures: number, policy: ThrottlePolicy): number {
 }
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(
-    ErrorCodes.tooManyAttempts,
-    429,
-    `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`,
-    [],
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  new AppError(ErrorCodes.tooManyAttempts, 429, `Too many failed sign-in attempts. Try again in ${retryAfterSeconds} seconds.`, [], {
+    'retry-after': String(retryAfterSeconds),
+  });
 
 export class SignInThrottle {
   constructor(
@@ -52,10 +48,7 @@ export class SignInThrottle {
   }
 
   async recordFailure(email: string, address: string, now: Date): Promise<void> {
-    await Promise.all([
-      this.count(accountKey(email), this.policies.account, now),
-      this.count(addressKey(address), this.policies.address, now),
-    ]);
+    await Promise.all([this.count(accountKey(email), this.policies.account, now), this.count(addressKey(address), this.policies.address, now)]);
   }
 
   /**

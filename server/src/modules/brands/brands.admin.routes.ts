@@ -1,4 +1,4 @@
-// Routes of Admin brands (SPEC §7): list, CRUD by brandKey, image uploads per slot (multipart field
+// Routes of Admin brands (docs/product.md §7): list, CRUD by brandKey, image uploads per slot (multipart field
 // `file`), uploaded files, and the instance defaults. Reads need a Brands action, creating
 // BrandsCreate, changes BrandsWrite.
 import multipart from '@fastify/multipart';
@@ -34,7 +34,9 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
   api.get(BrandRoutes.adminBrands, { config: read, schema: { response: { 200: AdminBrandListSchema } } }, async () => admin.listAdminBrands(ctx));
 
   // static before parametric: find-my-way prefers /instanceDefaults over /:brandKey, and the key is reserved
-  api.get(BrandRoutes.instanceDefaults, { config: read, schema: { response: { 200: BrandInstanceDefaultsSchema } } }, async () => admin.getBrandInstanceDefaults(ctx));
+  api.get(BrandRoutes.instanceDefaults, { config: read, schema: { response: { 200: BrandInstanceDefaultsSchema } } }, async () =>
+    admin.getBrandInstanceDefaults(ctx),
+  );
   api.put(
     BrandRoutes.instanceDefaults,
     { config: write, schema: { body: BrandInstanceDefaultsSchema, response: { 200: BrandInstanceDefaultsSchema } } },
@@ -83,13 +85,10 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
 async function brandUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
   for (const slot of BrandImageSlots) {
-    scope.post(
-      `${brandPath}/${slot}`,
-      { config: write, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
-      async (request) => {
-        const upload = await receiveImage(request, { maxBytes: BrandImageMaxBytes, allowed: BrandImageContentTypes, what: 'image' });
-        return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
-      },
-    );
+    const config = { ...write, upload: { maxBytes: BrandImageMaxBytes, what: 'image' } };
+    scope.post(`${brandPath}/${slot}`, { config, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) => {
+      const upload = await receiveImage(request, { allowed: BrandImageContentTypes });
+      return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
+    });
   }
 }

@@ -1,16 +1,9 @@
-// Administration of brands (SPEC §7 Admin brands): create, change, delete, image uploads per slot,
+// Administration of brands (docs/product.md §7 Admin brands): create, change, delete, image uploads per slot,
 // uploaded files, and the instance default brand. Every change is audited in its transaction; a
 // change moves the brand's lastModifiedAt, which is both its ETag and the cache-busting query of
 // its file URLs, so browsers see the new look at their next request.
 import { randomUUID } from 'node:crypto';
-import {
-  DefaultBrandKey,
-  type AdminBrand,
-  type BrandCreate,
-  type BrandImageSlot,
-  type BrandUpdate,
-  type BrandInstanceDefaults,
-} from '@atrium/contract';
+import { DefaultBrandKey, type AdminBrand, type BrandCreate, type BrandImageSlot, type BrandUpdate, type BrandInstanceDefaults } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../platform/audit.js';
@@ -43,21 +36,33 @@ function presentAdmin(brand: BrandRow, files: BrandFileRow[], defaultBrandKey: s
 }
 
 export async function listAdminBrands(ctx: BrandsAdminContext): Promise<{ items: AdminBrand[]; continuationToken: null }> {
-  const [rows, files, defaults, agents] = await Promise.all([repo.listBrands(ctx.db), repo.listBrandFiles(ctx.db), getInstanceDefaults(ctx), countAgentsByBrand(ctx.db)]);
+  const [rows, files, defaults, agents] = await Promise.all([
+    repo.listBrands(ctx.db),
+    repo.listBrandFiles(ctx.db),
+    getInstanceDefaults(ctx),
+    countAgentsByBrand(ctx.db),
+  ]);
   return { items: rows.map((b) => presentAdmin(b, files, defaults.defaultBrandKey, agents)), continuationToken: null };
 }
 
 async function loadAdmin(ctx: BrandsAdminContext, db: Db, brandKey: string): Promise<AdminBrand> {
   const brand = await repo.findBrand(db, brandKey);
   if (!brand) throw notFound('The brand');
-  const [files, defaults, agents] = await Promise.all([repo.listBrandFiles(db, brandKey), getInstanceDefaults({ db, config: ctx.config }), countAgentsByBrand(db)]);
+  const [files, defaults, agents] = await Promise.all([
+    repo.listBrandFiles(db, brandKey),
+    getInstanceDefaults({ db, config: ctx.config }),
+    countAgentsByBrand(db),
+  ]);
   return presentAdmin(brand, files, defaults.defaultBrandKey, agents);
 }
 
 export const getAdminBrand = (ctx: BrandsAdminContext, brandKey: string) => loadAdmin(ctx, ctx.db, brandKey);
 
 /** Keeps the two places a login background colour lives (layout and theme) equal; the layout field wins. */
-function loginColour(input: { loginBackground?: { main: string } | undefined; theme?: { loginBackground?: { main: string } | undefined } | undefined }, current: string): string {
+function loginColour(
+  input: { loginBackground?: { main: string } | undefined; theme?: { loginBackground?: { main: string } | undefined } | undefined },
+  current: string,
+): string {
   return input.loginBackground?.main ?? input.theme?.loginBackground?.main ?? current;
 }
 
@@ -164,7 +169,11 @@ export async function uploadBrandImage(
   }
 }
 
-export async function readBrandUpload(ctx: BrandsAdminContext, brandKey: string, fileName: string): Promise<{ body: Buffer; contentType: string; etag: string }> {
+export async function readBrandUpload(
+  ctx: BrandsAdminContext,
+  brandKey: string,
+  fileName: string,
+): Promise<{ body: Buffer; contentType: string; etag: string }> {
   if (!(await repo.findBrand(ctx.db, brandKey))) throw notFound('The brand');
   const row = await repo.findBrandFile(ctx.db, brandKey, fileName);
   const body = row ? await ctx.blobs.get(row.blobKey) : null;
@@ -182,7 +191,11 @@ export async function deleteBrandFile(ctx: BrandsAdminContext, actor: AuditActor
     if (!removed) throw notFound('The file');
     await repo.deleteBrandFileRow(db, brandKey, fileName);
     const row = (await repo.findBrand(db, brandKey))!;
-    const cleared = Object.fromEntries(Object.values(slotColumn).filter((col) => row[col] === fileName).map((col) => [col, null]));
+    const cleared = Object.fromEntries(
+      Object.values(slotColumn)
+        .filter((col) => row[col] === fileName)
+        .map((col) => [col, null]),
+    );
     await repo.updateBrandRow(db, brandKey, cleared);
     const result = await loadAdmin(ctx, db, brandKey);
     await recordAudit(db, { aggregateType: 'Brand', aggregateId: brandKey, domainOperation: 'FileDeleted', actor, before, after: result });

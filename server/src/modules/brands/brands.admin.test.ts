@@ -4,8 +4,13 @@ import { AdminBrandSchema, BrandImageMaxBytes } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { auditLog, gptSystems } from '../../db/schema/index.js';
 
-const Png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200e2a3a1d50000000049454e44ae426082', 'hex');
-const Svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#ff0000"/></svg>');
+const Png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200e2a3a1d50000000049454e44ae426082',
+  'hex',
+);
+const Svg = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#ff0000"/></svg>',
+);
 
 function multipart(data: Buffer, fileName: string, contentType: string, field = 'file') {
   const boundary = '----atrium-brand-boundary';
@@ -28,7 +33,11 @@ describe('admin brands', () => {
   const upload = (token: string, url: string, body: ReturnType<typeof multipart>) =>
     t.app.inject({ method: 'POST', url: `/api/internal${url}`, headers: { ...auth(token), ...body.headers }, payload: body.payload });
   const auditRows = (aggregateId: string) =>
-    t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'Brand'), eq(auditLog.aggregateId, aggregateId))).orderBy(auditLog.createdAt);
+    t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateType, 'Brand'), eq(auditLog.aggregateId, aggregateId)))
+      .orderBy(auditLog.createdAt);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -50,7 +59,14 @@ describe('admin brands', () => {
   it('creates a brand from a slug key, filling what is left out from the default theme, and audits it', async () => {
     const res = await call('POST', '/admin/brands/campus', creator.token, { name: 'Campus', theme: { primary: '#aa0000' }, loginAlignment: 'Left' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ brandKey: 'campus', name: 'Campus', isDefault: false, loginAlignment: 'Left', theme: { primary: '#aa0000', secondary: '#0f766e' }, agentCount: 0 });
+    expect(res.json()).toMatchObject({
+      brandKey: 'campus',
+      name: 'Campus',
+      isDefault: false,
+      loginAlignment: 'Left',
+      theme: { primary: '#aa0000', secondary: '#0f766e' },
+      agentCount: 0,
+    });
     const rows = await auditRows('campus');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ domainOperation: 'Created', userId: expect.any(String) });
@@ -102,7 +118,12 @@ describe('admin brands', () => {
       loginAlignment: 'Right',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ theme: { primary: '#aa0000', secondary: '#00aa00', useGradientButtons: true, loginBackground: { main: '#123456' } }, loginBackground: { main: '#123456' }, loginAlignment: 'Right', useLoginBackgroundImg: true });
+    expect(res.json()).toMatchObject({
+      theme: { primary: '#aa0000', secondary: '#00aa00', useGradientButtons: true, loginBackground: { main: '#123456' } },
+      loginBackground: { main: '#123456' },
+      loginAlignment: 'Right',
+      useLoginBackgroundImg: true,
+    });
 
     const after = await t.app.inject({ method: 'GET', url: '/api/internal/Brands/campus', headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
@@ -137,13 +158,18 @@ describe('admin brands', () => {
     const logo2 = await upload(admin.token, '/admin/brands/campus/logo', multipart(Png, 'b.png', 'image/png'));
     expect(logo2.json().logoFileName).not.toBe(brand.logoFileName);
     expect((await call('GET', `/admin/brands/campus/files/${brand.logoFileName}`, reader.token)).statusCode).toBe(404);
-    for (const slot of ['avatar', 'navigationLogo']) expect((await upload(admin.token, `/admin/brands/campus/${slot}`, multipart(Png, 'x.png', 'image/png'))).statusCode).toBe(200);
+    for (const slot of ['avatar', 'navigationLogo'])
+      expect((await upload(admin.token, `/admin/brands/campus/${slot}`, multipart(Png, 'x.png', 'image/png'))).statusCode).toBe(200);
     const ops = (await auditRows('campus')).map((r) => r.domainOperation);
     expect(ops).toEqual(expect.arrayContaining(['logoUploaded', 'splashScreenBackgroundUploaded', 'avatarUploaded', 'navigationLogoUploaded']));
   });
 
   it('refuses uploads of the wrong type, empty, too large, without multipart or without the file field', async () => {
-    const html = await upload(admin.token, '/admin/brands/campus/logo', multipart(Buffer.from('<html><script>alert(1)</script></html>'), 'logo.png', 'image/png'));
+    const html = await upload(
+      admin.token,
+      '/admin/brands/campus/logo',
+      multipart(Buffer.from('<html><script>alert(1)</script></html>'), 'logo.png', 'image/png'),
+    );
     expect(html.statusCode).toBe(400);
     expect(html.json().details).toEqual([{ field: 'file', message: 'Unsupported image type' }]);
     expect((await upload(admin.token, '/admin/brands/campus/logo', multipart(Buffer.alloc(0), 'e.png', 'image/png'))).statusCode).toBe(400);
@@ -210,7 +236,15 @@ describe('admin brands', () => {
     expect(res.body).toContain('--brand-primary: #abcdef;');
     expect(res.body).toContain('--brand-menu-text-primary:');
     expect(res.body).toMatch(/:root \{/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/external/v1/brands/byGptPublicEndpoint/second-brand/brandVariables.css', headers: { 'if-none-match': res.headers.etag as string } })).statusCode).toBe(304);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/external/v1/brands/byGptPublicEndpoint/second-brand/brandVariables.css',
+          headers: { 'if-none-match': res.headers.etag as string },
+        })
+      ).statusCode,
+    ).toBe(304);
     expect((await t.app.inject({ method: 'GET', url: '/api/external/v1/brands/byGptPublicEndpoint/nope/brandVariables.css' })).statusCode).toBe(404);
   });
 });

@@ -33,7 +33,7 @@ const stem = (fileName: string) => {
 };
 
 /**
- * Which slot a requested name means. SPEC §7 has clients load the logo from `{token}.png` with a
+ * Which slot a requested name means. docs/product.md §7 has clients load the logo from `{token}.png` with a
  * version query, while a brand's images may be SVG, PNG or anything uploaded; so a request names a
  * slot either by the slot's current file name, by that name with another extension, or by a slot
  * alias (`logo.png`, `navigationLogo.svg`, `splash.jpg`, `avatar`). The query only busts caches.

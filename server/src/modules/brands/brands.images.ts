@@ -1,8 +1,9 @@
 // Recognises uploaded images by their bytes. The declared content type and the file name are
 // ignored: a renamed HTML file must never be served as an image from our origin.
 
-import { ErrorCodes } from '@atrium/contract';
-import { AppError, badRequest } from '../../platform/errors.js';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../platform/errors.js';
+import { readSingleUpload } from '../../platform/uploads.js';
 
 export type SniffedImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml' | 'image/x-icon';
 
@@ -17,7 +18,10 @@ export function sniffImage(data: Buffer): SniffedImageType | null {
   // ICO: reserved 0, type 1, at least one image
   if (startsWith(data, [0x00, 0x00, 0x01, 0x00]) && data.length > 6 && (data[4]! | (data[5]! << 8)) > 0) return 'image/x-icon';
   // SVG is text: an optional BOM, XML prolog, comments or doctype, then an <svg> root element.
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, '');
   if (/^<svg[\s>]/i.test(rest)) return 'image/svg+xml';
   return null;
@@ -43,40 +47,21 @@ export const matchesIfNoneMatch = (header: string | undefined, etag: string) =>
     return t === '*' || t.replace(/^W\//, '') === etag;
   });
 
-/** Reads the one multipart field `file` up to maxBytes; null when the request holds no such file. */
-export async function readUploadedFile(
-  request: { isMultipart(): boolean; file(options: { limits: { fileSize: number; files: number } }): Promise<{ fieldname: string; filename: string; toBuffer(): Promise<Buffer> } | undefined> },
-  maxBytes: number,
-): Promise<{ data: Buffer; fileName: string } | 'not-multipart' | 'no-file' | 'too-large'> {
-  if (!request.isMultipart()) return 'not-multipart';
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part || part.fieldname !== 'file') return 'no-file';
-  try {
-    return { data: await part.toBuffer(), fileName: part.filename };
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return 'too-large';
-    throw e;
-  }
-}
-
-type MultipartRequest = Parameters<typeof readUploadedFile>[0];
-
-/** The uploaded image, checked: multipart with a field `file`, not empty, not over maxBytes, of an allowed type. */
+/**
+ * The uploaded image, checked: multipart with a field `file`, not empty, not over the limit of the route's
+ * config.upload, of an allowed type.
+ */
 export async function receiveImage(
-  request: MultipartRequest,
-  options: { maxBytes: number; allowed: readonly SniffedImageType[]; what: string },
+  request: FastifyRequest,
+  options: { allowed: readonly SniffedImageType[] },
 ): Promise<{ data: Buffer; contentType: SniffedImageType; fileName: string }> {
-  const got = await readUploadedFile(request, options.maxBytes);
-  if (got === 'not-multipart') throw new AppError(ErrorCodes.unsupportedMediaType, 415, `Send the ${options.what} as multipart/form-data with a field named file.`);
-  if (got === 'no-file') throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
-  if (got === 'too-large') throw new AppError(ErrorCodes.payloadTooLarge, 413, `The ${options.what} is larger than the limit of ${formatBytes(options.maxBytes)}.`);
-  if (got.data.length === 0) throw badRequest(`The ${options.what} file is empty.`, [{ field: 'file', message: 'The file is empty' }]);
+  const got = await readSingleUpload(request);
+  const what = request.routeOptions.config.upload?.what ?? 'image';
+  if (got.data.length === 0) throw badRequest(`The ${what} file is empty.`, [{ field: 'file', message: 'The file is empty' }]);
   const contentType = sniffImage(got.data);
   if (!contentType || !options.allowed.includes(contentType)) {
     const names = options.allowed.map((t) => ExtensionOf[t].toUpperCase()).join(', ');
-    throw badRequest(`The ${options.what} must be one of: ${names}.`, [{ field: 'file', message: 'Unsupported image type' }]);
+    throw badRequest(`The ${what} must be one of: ${names}.`, [{ field: 'file', message: 'Unsupported image type' }]);
   }
   return { data: got.data, contentType, fileName: got.fileName };
 }
-
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);

@@ -40,7 +40,11 @@ export async function insertBrand(db: Db, brand: NewBrandRow): Promise<BrandRow>
 }
 
 export async function updateBrandRow(db: Db, brandKey: string, values: Partial<NewBrandRow>): Promise<BrandRow> {
-  const [row] = await db.update(brands).set({ ...values, updatedAt: new Date() }).where(eq(brands.brandKey, brandKey)).returning();
+  const [row] = await db
+    .update(brands)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(brands.brandKey, brandKey))
+    .returning();
   return row!;
 }
 

@@ -16,19 +16,15 @@ const BrandFileParams = BrandParams.extend({
 });
 
 export const brandsRoutes: Module = async (api, ctx) => {
-  api.get(
-    '/Brands/:brandKey',
-    { config: { access: 'public' }, schema: { params: BrandParams, response: { 200: BrandSchema } } },
-    async (request, reply) => {
-      const brand = await getBrand(ctx.db, request.params.brandKey);
-      // revalidated on every use: an administrator's change moves lastModifiedAt and so the tag
-      const etag = brandEtag(brand);
-      void reply.header('cache-control', 'no-cache').header('etag', etag);
-      // the 200 schema types this reply; a 304 has no body to check
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
-      return brand;
-    },
-  );
+  api.get('/Brands/:brandKey', { config: { access: 'public' }, schema: { params: BrandParams, response: { 200: BrandSchema } } }, async (request, reply) => {
+    const brand = await getBrand(ctx.db, request.params.brandKey);
+    // revalidated on every use: an administrator's change moves lastModifiedAt and so the tag
+    const etag = brandEtag(brand);
+    void reply.header('cache-control', 'no-cache').header('etag', etag);
+    // the 200 schema types this reply; a 304 has no body to check
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
+    return brand;
+  });
 
   api.get('/Brands/:brandKey/:fileName', { config: { access: 'public' }, schema: { params: BrandFileParams } }, async (request, reply) => {
     const file = await resolveBrandFile(ctx, request.params.brandKey, request.params.fileName);
@@ -46,7 +42,7 @@ export const brandsRoutes: Module = async (api, ctx) => {
 };
 
 /**
- * Under /api/external/v1 (WIRE.md): an embed script loads the brand's theme as CSS variables.
+ * Under /api/external/v1 (docs/wire-protocol.md): an embed script loads the brand's theme as CSS variables.
  * Agents have no public endpoint names yet, so the endpoint segment names a brand key; once
  * agents store endpoints, resolve the agent's brand here first.
  */

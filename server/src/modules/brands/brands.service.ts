@@ -131,7 +131,7 @@ export const brandEtag = (brand: Pick<Brand, 'brandKey' | 'lastModifiedAt'>) =>
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** The brand's theme as CSS custom properties (WIRE.md brandVariables.css), e.g. --brand-primary. */
+/** The brand's theme as CSS custom properties (docs/wire-protocol.md brandVariables.css), e.g. --brand-primary. */
 export function brandVariablesCss(brand: Brand): string {
   const { loginBackground, useGradientButtons, ...colours } = brand.theme;
   const lines = Object.entries(colours).map(([name, value]) => `  --brand-${kebab(name)}: ${value};`);

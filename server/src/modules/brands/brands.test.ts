@@ -89,7 +89,9 @@ describe('brand routes', () => {
 
   it('serves uploaded files from the blob store, and a slot serves its uploaded file', async () => {
     await t.ctx.blobs.put('brands/default/campus-logo.png', png, 'image/png');
-    await t.ctx.db.insert(brandFiles).values({ brandKey: 'default', fileName: 'campus-logo.png', contentType: 'image/png', sizeBytes: png.length, blobKey: 'brands/default/campus-logo.png' });
+    await t.ctx.db
+      .insert(brandFiles)
+      .values({ brandKey: 'default', fileName: 'campus-logo.png', contentType: 'image/png', sizeBytes: png.length, blobKey: 'brands/default/campus-logo.png' });
     const direct = await get('/api/internal/Brands/default/campus-logo.png');
     expect(direct.statusCode).toBe(200);
     expect(direct.headers['content-type']).toBe('image/png');
@@ -110,7 +112,9 @@ describe('brand routes', () => {
   });
 
   it('answers 404 when an uploaded file lost its bytes', async () => {
-    await t.ctx.db.insert(brandFiles).values({ brandKey: 'default', fileName: 'lost.png', contentType: 'image/png', sizeBytes: 10, blobKey: 'brands/default/lost.png' });
+    await t.ctx.db
+      .insert(brandFiles)
+      .values({ brandKey: 'default', fileName: 'lost.png', contentType: 'image/png', sizeBytes: 10, blobKey: 'brands/default/lost.png' });
     const res = await get('/api/internal/Brands/default/lost.png');
     expect(res.statusCode).toBe(404);
     expect(res.headers['cache-control'] ?? '').not.toContain('public');

@@ -20,7 +20,11 @@ export async function insertPolicy(db: DbOrTx, values: PolicyValues): Promise<Po
 }
 
 export async function updatePolicy(db: DbOrTx, id: string, values: PolicyValues): Promise<PolicyRow> {
-  const [row] = await db.update(chatAccessPolicies).set({ ...values, updatedAt: sql`now()` }).where(eq(chatAccessPolicies.id, id)).returning();
+  const [row] = await db
+    .update(chatAccessPolicies)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(chatAccessPolicies.id, id))
+    .returning();
   return row!;
 }
 

@@ -1,4 +1,4 @@
-// Routes of the chat-access-policies module: Admin chatAccessPolicies (SPEC §7) and the directory group
+// Routes of the chat-access-policies module: Admin chatAccessPolicies (docs/product.md §7) and the directory group
 // lookup the admin group picker reads (GET /admin/directory/groups?search=).
 import type { FastifyRequest } from 'fastify';
 import {

@@ -2,7 +2,14 @@
 // transaction) and presenting them with the current names of what they name. Enforcement lives in
 // chat-access-policies.index.ts, which the agents module calls.
 import type { z } from 'zod';
-import type { ChatAccessPolicy, ChatAccessPolicyInputSchema, ChatAccessPolicyList, ChatAccessPolicyOptions, DirectoryGroupList, ErrorDetail } from '@atrium/contract';
+import type {
+  ChatAccessPolicy,
+  ChatAccessPolicyInputSchema,
+  ChatAccessPolicyList,
+  ChatAccessPolicyOptions,
+  DirectoryGroupList,
+  ErrorDetail,
+} from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -79,9 +86,24 @@ async function checkedValues(db: Db, input: Input): Promise<PolicyValues> {
       if (!have.has(id)) details.push({ field: `${field}.${i}`, message: `No such ${what}` });
     });
   };
-  missing('gptSystemIds', values.gptSystemIds!, agents.map((a) => a.gptSystemId), 'System agent');
-  missing('userIds', values.userIds!, users.map((u) => u.userId), 'user');
-  missing('userRoleIds', values.userRoleIds!, roles.map((r) => r.userRoleId), 'role');
+  missing(
+    'gptSystemIds',
+    values.gptSystemIds!,
+    agents.map((a) => a.gptSystemId),
+    'System agent',
+  );
+  missing(
+    'userIds',
+    values.userIds!,
+    users.map((u) => u.userId),
+    'user',
+  );
+  missing(
+    'userRoleIds',
+    values.userRoleIds!,
+    roles.map((r) => r.userRoleId),
+    'role',
+  );
   if (details.length) throw badRequest('The policy names agents, users or roles that do not exist.', details);
   return values;
 }
@@ -112,7 +134,14 @@ export async function updatePolicy(db: Db, actor: AuditActor, id: string, input:
     const before = await repo.findPolicy(tx, id);
     if (!before) throw notFound('The chat access policy');
     const updated = await repo.updatePolicy(tx, id, await checkedValues(tx, input));
-    await recordAudit(tx, { aggregateType: AggregateType, aggregateId: id, domainOperation: 'Updated', actor, before: snapshot(before), after: snapshot(updated) });
+    await recordAudit(tx, {
+      aggregateType: AggregateType,
+      aggregateId: id,
+      domainOperation: 'Updated',
+      actor,
+      before: snapshot(before),
+      after: snapshot(updated),
+    });
     return updated;
   });
   policiesChanged(db);

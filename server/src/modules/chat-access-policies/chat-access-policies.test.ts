@@ -25,13 +25,23 @@ describe('chat access policies', () => {
   let aliceRoleId: string;
 
   const call = async <T = unknown>(method: string, url: string, token: string, payload?: unknown) => {
-    const res = await t.app.inject({ method: method as 'GET', url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url: `/api/internal${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     const json = String(res.headers['content-type'] ?? '').includes('json');
     return { status: res.statusCode, body: (json && res.body ? JSON.parse(res.body) : undefined) as T, raw: res.body };
   };
   const available = async (token: string) => (await call<GptSystemList>('GET', '/CurrentUser/AvailableGptSystems', token)).body.items.map((a) => a.gptSystemId);
   const ask = (token: string, agentId: string) =>
-    call('POST', `/userConversations/byGptSystemId/${agentId}`, token, { question: 'Hello', visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() } });
+    call('POST', `/userConversations/byGptSystemId/${agentId}`, token, {
+      question: 'Hello',
+      visionImageIds: [],
+      attachmentIds: [],
+      session: { sessionIdentifier: randomUUID() },
+    });
   const conversationsOf = async (userId: string) => t.ctx.db.select().from(conversations).where(eq(conversations.userId, userId));
 
   beforeAll(async () => {
@@ -39,7 +49,9 @@ describe('chat access policies', () => {
     t.ctx.models = scriptedGateway(async function* () {
       yield { type: 'text', text: 'Fine.' };
     });
-    admin = await t.createUser({ actions: ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite', 'GptSystemsRead', 'ConfigurationAuditLogRead'] });
+    admin = await t.createUser({
+      actions: ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite', 'GptSystemsRead', 'ConfigurationAuditLogRead'],
+    });
     reader = await t.createUser({ actions: ['ChatAccessPoliciesRead'] });
     alice = await t.createUser({ actions: ['GptSystemsRead'], displayName: 'Alice' });
     bob = await t.createUser({ actions: ['GptSystemsRead'], displayName: 'Bob' });
@@ -48,8 +60,19 @@ describe('chat access policies', () => {
     open = await createAgent(t.ctx.db, { name: 'Open agent' });
     const [role] = await t.ctx.db.select().from(userRoleAssignments).where(eq(userRoleAssignments.userId, alice.id));
     aliceRoleId = role!.roleId;
-    await t.ctx.db.update(users).set({ directoryGroups: [{ id: 'grp-staff', displayName: 'Staff', description: 'All staff' }] }).where(eq(users.id, carol.id));
-    await t.ctx.db.update(users).set({ directoryGroups: [{ id: 'grp-alpha', displayName: 'Alpha team', description: null }, { id: 'grp-staff', displayName: 'Staff', description: 'All staff' }] }).where(eq(users.id, bob.id));
+    await t.ctx.db
+      .update(users)
+      .set({ directoryGroups: [{ id: 'grp-staff', displayName: 'Staff', description: 'All staff' }] })
+      .where(eq(users.id, carol.id));
+    await t.ctx.db
+      .update(users)
+      .set({
+        directoryGroups: [
+          { id: 'grp-alpha', displayName: 'Alpha team', description: null },
+          { id: 'grp-staff', displayName: 'Staff', description: 'All staff' },
+        ],
+      })
+      .where(eq(users.id, bob.id));
     userChanged(t.ctx.db);
   });
   afterAll(() => t.close());
@@ -60,10 +83,23 @@ describe('chat access policies', () => {
     policiesChanged(t.ctx.db);
   });
 
-  const policy = (over: Record<string, unknown> = {}) => ({ name: 'Staff only', description: 'For staff', gptSystemIds: [restricted.id], userIds: [], userRoleIds: [], directoryGroupIds: [], ...over });
+  const policy = (over: Record<string, unknown> = {}) => ({
+    name: 'Staff only',
+    description: 'For staff',
+    gptSystemIds: [restricted.id],
+    userIds: [],
+    userRoleIds: [],
+    directoryGroupIds: [],
+    ...over,
+  });
 
   it('creates, reads, lists, updates and deletes a policy, auditing each change', async () => {
-    const created = await call<ChatAccessPolicy>('POST', '/admin/chatAccessPolicies', admin.token, policy({ userIds: [alice.id], directoryGroupIds: ['grp-staff', 'grp-unseen'] }));
+    const created = await call<ChatAccessPolicy>(
+      'POST',
+      '/admin/chatAccessPolicies',
+      admin.token,
+      policy({ userIds: [alice.id], directoryGroupIds: ['grp-staff', 'grp-unseen'] }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Staff only', allGptSystems: false, gptSystemIds: [restricted.id], userIds: [alice.id] });
     expect(created.body.gptSystems).toEqual([{ gptSystemId: restricted.id, name: 'Restricted agent' }]);
@@ -74,7 +110,7 @@ describe('chat access policies', () => {
     ]);
     const id = created.body.chatAccessPolicyId;
 
-    // paths match case-insensitively (WIRE.md)
+    // paths match case-insensitively (docs/wire-protocol.md)
     expect((await call<ChatAccessPolicy>('GET', `/admin/chataccesspolicies/${id}`, reader.token)).body.name).toBe('Staff only');
     expect((await call<ChatAccessPolicyList>('GET', '/admin/chatAccessPolicies', reader.token)).body.items.map((p) => p.chatAccessPolicyId)).toEqual([id]);
 
@@ -83,7 +119,12 @@ describe('chat access policies', () => {
     const named = await call<{ name: string }>('GET', `/admin/audit/aggregateRootName?type=ChatAccessPolicy&aggregateRootId=${id}`, admin.token);
     expect(named.body.name).toBe('Staff only');
 
-    const updated = await call<ChatAccessPolicy>('PUT', `/admin/chatAccessPolicies/${id}`, admin.token, policy({ name: 'Renamed', allGptSystems: true, userRoleIds: [aliceRoleId] }));
+    const updated = await call<ChatAccessPolicy>(
+      'PUT',
+      `/admin/chatAccessPolicies/${id}`,
+      admin.token,
+      policy({ name: 'Renamed', allGptSystems: true, userRoleIds: [aliceRoleId] }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Renamed', allGptSystems: true, gptSystemIds: [], userIds: [], userRoleIds: [aliceRoleId] });
 
@@ -91,7 +132,10 @@ describe('chat access policies', () => {
     expect((await call('GET', `/admin/chatAccessPolicies/${id}`, admin.token)).status).toBe(404);
     expect((await call('DELETE', `/admin/chatAccessPolicies/${id}`, admin.token)).status).toBe(404);
 
-    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'ChatAccessPolicy'), eq(auditLog.aggregateId, id)));
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateType, 'ChatAccessPolicy'), eq(auditLog.aggregateId, id)));
     expect(audit.map((a) => a.domainOperation).sort()).toEqual(['Created', 'Deleted', 'Updated']);
     const update = audit.find((a) => a.domainOperation === 'Updated')!;
     expect(update.userId).toBe(admin.id);
@@ -99,11 +143,21 @@ describe('chat access policies', () => {
   });
 
   it('refuses bad input, unknown ids, and callers without the actions', async () => {
-    const empty = await call<{ code: string; details: Array<{ field: string }> }>('POST', '/admin/chatAccessPolicies', admin.token, policy({ name: ' ', gptSystemIds: [] }));
+    const empty = await call<{ code: string; details: Array<{ field: string }> }>(
+      'POST',
+      '/admin/chatAccessPolicies',
+      admin.token,
+      policy({ name: ' ', gptSystemIds: [] }),
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.details.map((d) => d.field)).toEqual(expect.arrayContaining(['name', 'gptSystemIds', 'userIds']));
 
-    const unknown = await call<{ details: Array<{ field: string }> }>('POST', '/admin/chatAccessPolicies', admin.token, policy({ gptSystemIds: [randomUUID()], userIds: [randomUUID()], userRoleIds: [randomUUID()] }));
+    const unknown = await call<{ details: Array<{ field: string }> }>(
+      'POST',
+      '/admin/chatAccessPolicies',
+      admin.token,
+      policy({ gptSystemIds: [randomUUID()], userIds: [randomUUID()], userRoleIds: [randomUUID()] }),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.details.map((d) => d.field)).toEqual(['gptSystemIds.0', 'userIds.0', 'userRoleIds.0']);
     expect(await t.ctx.db.select().from(chatAccessPolicies)).toHaveLength(0);
@@ -142,7 +196,14 @@ describe('chat access policies', () => {
     const [segment] = await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.conversationId, bobsConversation!.id));
     const body = { question: 'More', visionImageIds: [], attachmentIds: [] };
     expect((await call('POST', `/userConversations/${bobsConversation!.id}/segments`, bob.token, body)).status).toBe(403);
-    expect((await call('POST', `/userConversations/${bobsConversation!.id}/segments/${segment!.id}/regenerate`, bob.token, { visionImageIds: [], attachmentIds: [] })).status).toBe(403);
+    expect(
+      (
+        await call('POST', `/userConversations/${bobsConversation!.id}/segments/${segment!.id}/regenerate`, bob.token, {
+          visionImageIds: [],
+          attachmentIds: [],
+        })
+      ).status,
+    ).toBe(403);
     expect(await t.ctx.db.select().from(conversations)).toHaveLength(before.length);
 
     expect((await ask(alice.token, restricted.id)).status).toBe(200);
@@ -157,7 +218,12 @@ describe('chat access policies', () => {
     expect((await ask(carol.token, restricted.id)).status).toBe(200);
     expect(await available(admin.token)).not.toContain(restricted.id);
 
-    const all = await call<ChatAccessPolicy>('POST', '/admin/chatAccessPolicies', admin.token, policy({ name: 'Alpha everything', allGptSystems: true, gptSystemIds: [], directoryGroupIds: ['grp-alpha'] }));
+    const all = await call<ChatAccessPolicy>(
+      'POST',
+      '/admin/chatAccessPolicies',
+      admin.token,
+      policy({ name: 'Alpha everything', allGptSystems: true, gptSystemIds: [], directoryGroupIds: ['grp-alpha'] }),
+    );
     expect(all.status).toBe(201);
     expect(await available(bob.token)).toEqual(expect.arrayContaining([restricted.id, open.id]));
     expect(await available(alice.token)).toEqual([restricted.id]);
@@ -172,7 +238,11 @@ describe('chat access policies', () => {
       { id: 'grp-staff', displayName: 'Staff', description: 'All staff' },
     ]);
     expect((await call<DirectoryGroupList>('GET', '/admin/directory/groups?search=sta', reader.token)).body.items.map((g) => g.id)).toEqual(['grp-staff']);
-    const options = await call<{ gptSystems: Array<{ name: string }>; users: Array<{ displayName: string }> }>('GET', '/admin/chatAccessPolicies/options?search=ali', reader.token);
+    const options = await call<{ gptSystems: Array<{ name: string }>; users: Array<{ displayName: string }> }>(
+      'GET',
+      '/admin/chatAccessPolicies/options?search=ali',
+      reader.token,
+    );
     expect(options.body.gptSystems.map((a) => a.name)).toEqual(expect.arrayContaining(['Open agent', 'Restricted agent']));
     expect(options.body.users.map((u) => u.displayName)).toEqual(['Alice']);
   });

@@ -56,7 +56,10 @@ async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<Ans
 }
 
 /** GET /admin/gptSystems/deployments: enabled deployments, then the built-in offline engine. */
-export async function listGptSystemDeployments(db: Db, filter: { hipaaCompliant?: boolean | undefined }): Promise<{ items: GptSystemDeployment[]; continuationToken: null }> {
+export async function listGptSystemDeployments(
+  db: Db,
+  filter: { hipaaCompliant?: boolean | undefined },
+): Promise<{ items: GptSystemDeployment[]; continuationToken: null }> {
   const deployments = await listAnsweringDeployments(db);
   // everything a deployment answers with, but only the connection's name (never its endpoint or key)
   const items: GptSystemDeployment[] = deployments.map(({ connection, ...deployment }) => ({ ...deployment, connectionName: connection.name }));

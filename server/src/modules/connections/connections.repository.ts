@@ -24,7 +24,11 @@ export async function insertConnectionRow(db: Db, values: NewConnectionRow): Pro
 }
 
 export async function updateConnectionRow(db: Db, id: string, values: Partial<NewConnectionRow>): Promise<ConnectionRow> {
-  const [row] = await db.update(connections).set({ ...values, updatedAt: sql`now()` }).where(eq(connections.id, id)).returning();
+  const [row] = await db
+    .update(connections)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(connections.id, id))
+    .returning();
   return row!;
 }
 
@@ -43,11 +47,7 @@ export async function findEnvironmentConnection(db: Db, providerType: string): P
 
 export async function listDeploymentRows(db: Db, connectionIds: string[]): Promise<DeploymentRow[]> {
   if (connectionIds.length === 0) return [];
-  return db
-    .select()
-    .from(deployments)
-    .where(inArray(deployments.connectionId, connectionIds))
-    .orderBy(asc(deployments.createdAt), asc(deployments.name));
+  return db.select().from(deployments).where(inArray(deployments.connectionId, connectionIds)).orderBy(asc(deployments.createdAt), asc(deployments.name));
 }
 
 export async function findDeploymentRow(db: Db, connectionId: string, deploymentId: string): Promise<DeploymentRow | null> {
@@ -91,7 +91,11 @@ export async function insertDeploymentRow(db: Db, values: NewDeploymentRow): Pro
 }
 
 export async function updateDeploymentRow(db: Db, id: string, values: Partial<NewDeploymentRow>): Promise<DeploymentRow> {
-  const [row] = await db.update(deployments).set({ ...values, updatedAt: sql`now()` }).where(eq(deployments.id, id)).returning();
+  const [row] = await db
+    .update(deployments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(deployments.id, id))
+    .returning();
   return row!;
 }
 

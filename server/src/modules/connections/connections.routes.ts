@@ -1,4 +1,4 @@
-// Routes of the connections module: Admin Connections (SPEC §7) with their deployments, the provider
+// Routes of the connections module: Admin Connections (docs/product.md §7) with their deployments, the provider
 // types, and the deployments an agent may use (GET /admin/gptSystems/deployments).
 import type { FastifyRequest } from 'fastify';
 import {

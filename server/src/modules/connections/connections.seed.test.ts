@@ -70,7 +70,9 @@ describe('seedConnectionsFromEnvironment', () => {
     expect(t.ctx.secrets.decrypt(row!.apiKeyEncrypted!)).toBe('sk-openai-key');
     expect(await systemAgentDeployment(t)).toBe('gpt-4o-mini');
 
-    await t.ctx.db.update(gptSystems).set({ publishedConfig: { ...(await t.ctx.db.select().from(gptSystems))[0]!.publishedConfig!, deploymentName: 'offline' } });
+    await t.ctx.db
+      .update(gptSystems)
+      .set({ publishedConfig: { ...(await t.ctx.db.select().from(gptSystems))[0]!.publishedConfig!, deploymentName: 'offline' } });
     await t.ctx.db.delete(connections);
     await seedConnectionsFromEnvironment(t.ctx);
     expect(await systemAgentDeployment(t)).toBe('offline');
@@ -89,7 +91,10 @@ describe('provider configuration', () => {
 
   it('reads the provider variables', () => {
     expect(load({ OPENAI_API_KEY: 'k' }).modelProviders.openai).toEqual({ apiKey: 'k', baseUrl: null, models: ['gpt-4o-mini'], imageModel: null });
-    expect(load({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' }).modelProviders.anthropic).toMatchObject({ baseUrl: 'http://127.0.0.1:9', models: ['claude-sonnet-4-5'] });
+    expect(load({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' }).modelProviders.anthropic).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9',
+      models: ['claude-sonnet-4-5'],
+    });
     expect(load({}).modelProviders).toEqual({ openai: null, azureOpenai: null, anthropic: null });
   });
 
@@ -98,7 +103,10 @@ describe('provider configuration', () => {
     [{ OPENAI_BASE_URL: 'not a url', OPENAI_MODELS: 'a' }, 'OPENAI_BASE_URL'],
     [{ AZURE_OPENAI_ENDPOINT: 'https://x.openai.azure.com', AZURE_OPENAI_DEPLOYMENTS: 'a' }, 'AZURE_OPENAI_API_KEY'],
     [{ AZURE_OPENAI_ENDPOINT: 'https://x.openai.azure.com', AZURE_OPENAI_API_KEY: 'k' }, 'AZURE_OPENAI_DEPLOYMENTS'],
-    [{ AZURE_OPENAI_API_KEY: 'k', AZURE_OPENAI_DEPLOYMENTS: 'a', AZURE_OPENAI_ENDPOINT: 'https://x', AZURE_OPENAI_API_VERSION: 'latest' }, 'AZURE_OPENAI_API_VERSION'],
+    [
+      { AZURE_OPENAI_API_KEY: 'k', AZURE_OPENAI_DEPLOYMENTS: 'a', AZURE_OPENAI_ENDPOINT: 'https://x', AZURE_OPENAI_API_VERSION: 'latest' },
+      'AZURE_OPENAI_API_VERSION',
+    ],
     [{ ANTHROPIC_MODELS: 'claude-sonnet-4-5' }, 'ANTHROPIC_API_KEY'],
     [{ OPENAI_API_KEY: 'k', OPENAI_MODELS: 'openai|gpt-4o' }, 'OPENAI_MODELS'],
     [{ OPENAI_IMAGE_MODEL: 'gpt-image-1' }, 'OPENAI_API_KEY'],

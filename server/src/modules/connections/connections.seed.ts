@@ -53,7 +53,15 @@ function planned(providers: Config['modelProviders']): Planned[] {
     });
   }
   if (anthropic) {
-    out.push({ name: 'Anthropic', providerType: 'Anthropic', endpoint: anthropic.baseUrl, apiVersion: null, apiKey: anthropic.apiKey, models: anthropic.models, imageModel: null });
+    out.push({
+      name: 'Anthropic',
+      providerType: 'Anthropic',
+      endpoint: anthropic.baseUrl,
+      apiVersion: null,
+      apiKey: anthropic.apiKey,
+      models: anthropic.models,
+      imageModel: null,
+    });
   }
   return out;
 }

@@ -81,7 +81,10 @@ async function loadConnection(db: Db, id: string): Promise<Connection> {
 
 export async function listConnections(ctx: ConnectionsContext): Promise<{ items: Connection[]; continuationToken: null }> {
   const rows = await repo.listConnectionRows(ctx.db);
-  const deployments = await repo.listDeploymentRows(ctx.db, rows.map((r) => r.id));
+  const deployments = await repo.listDeploymentRows(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => presentConnection(r, deployments)), continuationToken: null };
 }
 
@@ -97,7 +100,14 @@ function checkProviderFields(providerType: ProviderTypeName, values: { endpoint:
   if (details.length > 0) throw badRequest('The connection is missing required fields.', details);
 }
 
-async function audit(db: Db, actor: Actor, connectionId: string, domainOperation: repo.AuditEntry['domainOperation'], before: Connection | null, after: Connection | null) {
+async function audit(
+  db: Db,
+  actor: Actor,
+  connectionId: string,
+  domainOperation: repo.AuditEntry['domainOperation'],
+  before: Connection | null,
+  after: Connection | null,
+) {
   await repo.insertConnectionAudit(db, {
     aggregateId: connectionId,
     domainOperation,
@@ -107,7 +117,12 @@ async function audit(db: Db, actor: Actor, connectionId: string, domainOperation
   });
 }
 
-export async function createConnection(ctx: ConnectionsContext, actor: Actor, input: ConnectionCreate, options: { createdFromEnvironment?: boolean } = {}): Promise<Connection> {
+export async function createConnection(
+  ctx: ConnectionsContext,
+  actor: Actor,
+  input: ConnectionCreate,
+  options: { createdFromEnvironment?: boolean } = {},
+): Promise<Connection> {
   if (!ProviderTypes.includes(input.providerType)) throw badRequest('Unknown provider type.', [{ field: 'providerType', message: 'Unknown provider type' }]);
   const endpoint = input.endpoint ?? null;
   const apiVersion = input.apiVersion ?? null;
@@ -227,7 +242,13 @@ export async function createDeployment(ctx: ConnectionsContext, actor: Actor, co
   return changeDeployments(ctx, actor, connectionId, async (db) => presentDeployment(await insertDeployment(db, connectionId, input)));
 }
 
-export async function updateDeployment(ctx: ConnectionsContext, actor: Actor, connectionId: string, deploymentId: string, input: DeploymentUpdate): Promise<Deployment> {
+export async function updateDeployment(
+  ctx: ConnectionsContext,
+  actor: Actor,
+  connectionId: string,
+  deploymentId: string,
+  input: DeploymentUpdate,
+): Promise<Deployment> {
   return changeDeployments(ctx, actor, connectionId, async (db) => {
     const row = await repo.findDeploymentRow(db, connectionId, deploymentId);
     if (!row) throw notFound('The deployment');
@@ -240,10 +261,15 @@ export async function updateDeployment(ctx: ConnectionsContext, actor: Actor, co
     await checkKind(db, connectionId, kind, 'kind');
     // a default belongs to its kind: the chat default cannot turn into an image model and leave agents without one
     if (kindChanged && row.isDefault) {
-      throw badRequest(`The default ${row.kind === 'Chat' ? 'chat' : 'image'} deployment cannot change its kind.`, [{ field: 'kind', message: 'Make another deployment the default first' }]);
+      throw badRequest(`The default ${row.kind === 'Chat' ? 'chat' : 'image'} deployment cannot change its kind.`, [
+        { field: 'kind', message: 'Make another deployment the default first' },
+      ]);
     }
     const isDefault = input.isDefault ?? (kindChanged ? enabled && (await repo.findDefaultDeploymentRow(db, kind)) === null : row.isDefault);
-    if (isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: input.enabled === false ? 'enabled' : 'isDefault', message: 'The default deployment must stay enabled' }]);
+    if (isDefault && !enabled)
+      throw badRequest('A disabled deployment cannot be the default.', [
+        { field: input.enabled === false ? 'enabled' : 'isDefault', message: 'The default deployment must stay enabled' },
+      ]);
     if (isDefault && (!row.isDefault || kindChanged)) await repo.clearDefaultDeployment(db, kind);
     return presentDeployment(await repo.updateDeploymentRow(db, deploymentId, { ...input, isDefault, ...(input.name ? { name: input.name.trim() } : {}) }));
   });

@@ -22,12 +22,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/internal${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const SecretKey = 'sk-live-0123456789abcdef-very-secret';
 
 async function auditRows(connectionId: string) {
-  return t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'Connection'), eq(auditLog.aggregateId, connectionId)));
+  return t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.aggregateType, 'Connection'), eq(auditLog.aggregateId, connectionId)));
 }
 
 describe('Admin Connections', () => {
@@ -40,8 +48,15 @@ describe('Admin Connections', () => {
     expect(types).toEqual(expect.arrayContaining(['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompatible', 'Anthropic']));
     const azure = await call('GET', '/admin/connections/providers/azureopenai', reader);
     expect(azure.statusCode).toBe(200);
-    expect(azure.json()).toMatchObject({ providerType: 'AzureOpenAI', fields: expect.arrayContaining([expect.objectContaining({ name: 'endpoint', required: true })]) });
+    expect(azure.json()).toMatchObject({
+      providerType: 'AzureOpenAI',
+      fields: expect.arrayContaining([expect.objectContaining({ name: 'endpoint', required: true })]),
+    });
     expect((await call('GET', '/admin/connections/Providers/Gemini', reader)).statusCode).toBe(404);
+    // names of Object.prototype's members are unknown providers too (was 500)
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect((await call('GET', `/admin/connections/Providers/${name}`, reader)).statusCode, name).toBe(404);
+    }
   });
 
   it('creates a connection with deployments; the key is sealed and never returned; an audit row is written', async () => {
@@ -87,7 +102,9 @@ describe('Admin Connections', () => {
     const audit = await auditRows(created.connectionId);
     const updates = audit.filter((a) => a.domainOperation === 'Updated');
     expect(updates.length).toBe(2);
-    expect(updates.map((u) => u.details)).toContainEqual(expect.objectContaining({ before: expect.objectContaining({ name: 'OpenAI production' }), after: expect.objectContaining({ name: 'OpenAI (renamed)' }) }));
+    expect(updates.map((u) => u.details)).toContainEqual(
+      expect.objectContaining({ before: expect.objectContaining({ name: 'OpenAI production' }), after: expect.objectContaining({ name: 'OpenAI (renamed)' }) }),
+    );
     expect(JSON.stringify(audit)).not.toContain('sk-rotated-key-value');
   });
 
@@ -129,7 +146,12 @@ describe('Admin Connections', () => {
     expect(azure.json().details).toContainEqual(expect.objectContaining({ field: 'endpoint' }));
     expect((await call('POST', '/admin/connections', admin, { name: 'X', providerType: 'Gemini', apiKey: 'k' })).statusCode).toBe(400);
     expect((await call('POST', '/admin/connections', admin, { name: 'X', providerType: 'OpenAICompatible', endpoint: 'ftp://x' })).statusCode).toBe(400);
-    const badDeployment = await call('POST', '/admin/connections', admin, { name: 'X', providerType: 'OpenAICompatible', endpoint: 'http://localhost:11434/v1', deployments: [{ name: 'a|b', model: 'm' }] });
+    const badDeployment = await call('POST', '/admin/connections', admin, {
+      name: 'X',
+      providerType: 'OpenAICompatible',
+      endpoint: 'http://localhost:11434/v1',
+      deployments: [{ name: 'a|b', model: 'm' }],
+    });
     expect(badDeployment.statusCode).toBe(400);
     expect((await t.ctx.db.select().from(connections)).length).toBe(before);
     expect((await call('GET', '/admin/connections/not-a-uuid', admin)).statusCode).toBe(400);

@@ -1,4 +1,4 @@
-// Turns rows into the shapes clients read (WIRE.md "Shapes that clients read").
+// Turns rows into the shapes clients read (docs/wire-protocol.md "Shapes that clients read").
 import type { Conversation, ConversationListItem, Segment, SegmentStatus } from '@atrium/contract';
 import type { ConversationRow, SegmentRow } from '../../db/schema/index.js';
 import { bareUploadIndex, type UploadIndex } from '../uploads/uploads.turns.js';
@@ -74,7 +74,11 @@ export function presentSegment(row: SegmentRow, index: ReturnType<typeof segment
  * The selected branch, root first. The selected segment need not be a leaf: the path goes on
  * through each segment's newest child, so it always ends at a leaf.
  */
-export function selectedPath(segments: readonly Pick<SegmentRow, 'id' | 'parentSegmentId'>[], selected: string | null, index: ReturnType<typeof segmentIndex>): string[] {
+export function selectedPath(
+  segments: readonly Pick<SegmentRow, 'id' | 'parentSegmentId'>[],
+  selected: string | null,
+  index: ReturnType<typeof segmentIndex>,
+): string[] {
   const byId = new Map(segments.map((s) => [s.id, s]));
   let start = selected && byId.has(selected) ? selected : null;
   if (!start) {
@@ -89,7 +93,7 @@ export function selectedPath(segments: readonly Pick<SegmentRow, 'id' | 'parentS
     up.push(id);
   }
   const path = up.reverse();
-  for (let kids = index.children.get(start); kids && kids.length > 0; ) {
+  for (let kids = index.children.get(start); kids && kids.length > 0;) {
     const next = kids[kids.length - 1]!;
     if (seen.has(next)) break;
     seen.add(next);
@@ -99,7 +103,12 @@ export function selectedPath(segments: readonly Pick<SegmentRow, 'id' | 'parentS
   return path;
 }
 
-export function presentConversation(row: ConversationRow, agent: AgentSummary | null, segments: readonly SegmentRow[], uploads: UploadIndex = bareUploadIndex): Conversation {
+export function presentConversation(
+  row: ConversationRow,
+  agent: AgentSummary | null,
+  segments: readonly SegmentRow[],
+  uploads: UploadIndex = bareUploadIndex,
+): Conversation {
   const index = segmentIndex(segments);
   return {
     ...presentListItem(row, agent),

@@ -22,13 +22,33 @@ describe('turn writes', () => {
 
   const newTurn = (at: Date, conversationId = randomUUID()): TurnWrite => ({
     conversation: { id: conversationId, userId, gptSystemId: agentId, title: `Q ${conversationId}`, createdAt: at, lastModifiedAt: at },
-    segment: { id: randomUUID(), conversationId, parentSegmentId: null, question: 'Q', status: 'Success', answer: 'A', createdAt: at, userId, gptSystemId: agentId },
+    segment: {
+      id: randomUUID(),
+      conversationId,
+      parentSegmentId: null,
+      question: 'Q',
+      status: 'Success',
+      answer: 'A',
+      createdAt: at,
+      userId,
+      gptSystemId: agentId,
+    },
     at,
     use: { userId, gptSystemId: agentId, at },
   });
   const followUp = (conversationId: string, parentSegmentId: string, at: Date): TurnWrite => ({
     conversation: null,
-    segment: { id: randomUUID(), conversationId, parentSegmentId, question: 'Q2', status: 'Success', answer: 'A2', createdAt: at, userId, gptSystemId: agentId },
+    segment: {
+      id: randomUUID(),
+      conversationId,
+      parentSegmentId,
+      question: 'Q2',
+      status: 'Success',
+      answer: 'A2',
+      createdAt: at,
+      userId,
+      gptSystemId: agentId,
+    },
     at,
     use: { userId, gptSystemId: agentId, at },
   });
@@ -62,7 +82,12 @@ describe('turn writes', () => {
     const written = await t.ctx.db
       .select({ id: conversationSegments.id })
       .from(conversationSegments)
-      .where(inArray(conversationSegments.id, [...good, bad].map((w) => w.segment.id)));
+      .where(
+        inArray(
+          conversationSegments.id,
+          [...good, bad].map((w) => w.segment.id),
+        ),
+      );
     expect(written.map((r) => r.id).sort()).toEqual(good.map((w) => w.segment.id).sort());
   });
 });

@@ -6,10 +6,12 @@ import {
   conversationSegments,
   conversations,
   type ConversationRow,
+  type SegmentExecutionLog,
   type SegmentFeedback,
   type SegmentRow,
 } from '../../db/schema/index.js';
 import type { SegmentOutcome } from '../../ai/chat-orchestrator.js';
+import { ownerIsGone } from '../../platform/server-processes.js';
 import { agentUseStatement } from '../agents/agents.service.js';
 
 export type NewConversation = typeof conversations.$inferInsert;
@@ -21,7 +23,11 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
 }
 
 export async function listSegments(db: Db, conversationId: string): Promise<SegmentRow[]> {
-  return db.select().from(conversationSegments).where(eq(conversationSegments.conversationId, conversationId)).orderBy(asc(conversationSegments.createdAt), asc(conversationSegments.id));
+  return db
+    .select()
+    .from(conversationSegments)
+    .where(eq(conversationSegments.conversationId, conversationId))
+    .orderBy(asc(conversationSegments.createdAt), asc(conversationSegments.id));
 }
 
 /** What prompt assembly and lineage checks need: no logs, citations or usage. */
@@ -76,13 +82,25 @@ function turnsStatement(writes: readonly TurnWrite[]): { text: string; st: State
   const uses = writes.flatMap((w) => (w.use ? [w.use] : []));
   const c = conversations;
   const parts: string[] = [
-    ...(created.length ? [insertRows(st, c, created.map((w) => ({ ...w.conversation!, selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at })))] : []),
+    ...(created.length
+      ? [
+          insertRows(
+            st,
+            c,
+            created.map((w) => ({ ...w.conversation!, selectedLeafSegmentId: w.segment.id, lastModifiedAt: w.at })),
+          ),
+        ]
+      : []),
     ...[...continued.values()].map(
       (w) =>
         `update ${quoteName(getTableName(c))} set ${quoteName(c.selectedLeafSegmentId.name)} = ${st.param(w.segment.id)}, ` +
         `${quoteName(c.lastModifiedAt.name)} = ${st.param(w.at, c.lastModifiedAt)} where ${quoteName(c.id.name)} = ${st.param(w.segment.conversationId)}`,
     ),
-    insertRows(st, conversationSegments, writes.map((w) => w.segment)),
+    insertRows(
+      st,
+      conversationSegments,
+      writes.map((w) => w.segment),
+    ),
     ...(uses.length ? [agentUseStatement(st, uses)] : []),
   ];
   return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select 1`, st };
@@ -112,7 +130,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 async function writeTurns(db: Db, batch: Extract<LaneJob, { kind: 'turn' }>[]): Promise<void> {
   try {
-    await runTurns(db, batch.map((i) => i.write));
+    await runTurns(
+      db,
+      batch.map((i) => i.write),
+    );
     for (const i of batch) i.resolve();
   } catch (e) {
     if (batch.length === 1) return batch[0]!.reject(e);
@@ -172,7 +193,10 @@ export function createTurn(db: Db, write: TurnWrite): Promise<void> {
 
 export async function saveAnswer(db: Db, segmentId: string, answer: string): Promise<void> {
   await inLane(db, async () => {
-    await db.update(conversationSegments).set({ answer }).where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress')));
+    await db
+      .update(conversationSegments)
+      .set({ answer })
+      .where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress')));
   });
 }
 
@@ -191,6 +215,24 @@ export async function finishSegment(db: Db, segmentId: string, outcome: SegmentO
   const [row] = await inLane(db, () => db.update(conversationSegments).set(finishedColumns(outcome)).where(eq(conversationSegments.id, segmentId)).returning());
   if (!row) throw new Error(`segment ${segmentId} vanished before it finished`);
   return row;
+}
+
+/** An empty conversation (POST /userConversations): no segment and no title until its first question. */
+export async function insertConversation(db: Db, values: NewConversation): Promise<ConversationRow> {
+  return inLane(db, async () => {
+    const [row] = await db.insert(conversations).values(values).returning();
+    return row!;
+  });
+}
+
+/** The first question of an empty conversation becomes its title, unless someone named it meanwhile. */
+export async function setFirstTitle(db: Db, conversationId: string, title: string): Promise<void> {
+  await inLane(db, async () => {
+    await db
+      .update(conversations)
+      .set({ title })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.title, '')));
+  });
 }
 
 /** Only while the title is still the first question: a rename in the meantime wins. */
@@ -232,20 +274,53 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listConversations(db: Db, f: ListFilter) {
   // previews of configuration states are not part of a person's conversations
   const where: SQL[] = [eq(conversations.userId, f.userId), eq(conversations.isTemporary, false), isNull(conversations.configStateId)];
+  // an empty conversation (POST /userConversations) joins the list with its first question
+  where.push(sql`(${conversations.selectedLeafSegmentId} is not null or ${conversations.title} <> '')`);
   if (!f.includeDeleted) where.push(isNull(conversations.deletedAt));
   if (f.onlyArchived) where.push(eq(conversations.archived, true));
   else if (!f.includeArchived) where.push(eq(conversations.archived, false));
   if (f.titleContains) where.push(sql`${conversations.titleLower} like ${`%${likeEscape(f.titleContains)}%`}`);
   if (f.after) where.push(sql`(${conversations.lastModifiedAt}, ${conversations.id}) < (${f.after.lastModifiedAt}::timestamptz, ${f.after.id}::uuid)`);
-  return db
-    .select({
-      row: conversations,
-      // the exact stored value (microseconds) for the continuation token; a JS Date keeps only milliseconds
-      cursor: sql<string>`${conversations.lastModifiedAt}::text`,
+  return (
+    db
+      .select({
+        row: conversations,
+        // the exact stored value (microseconds) for the continuation token; a JS Date keeps only milliseconds
+        cursor: sql<string>`${conversations.lastModifiedAt}::text`,
+      })
+      .from(conversations)
+      .where(and(...where))
+      // NULLS LAST as in the index (drizzle-kit writes it), so that the planner walks the index in order
+      .orderBy(sql`${conversations.lastModifiedAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
+      .limit(f.limit)
+  );
+}
+
+export const InterruptedMessage = 'The server stopped while this answer was being written; it ends here. Regenerate it to get a whole answer.';
+
+/**
+ * Ends the answers whose server process is gone (platform/server-processes.ts) as interrupted: 'Aborted',
+ * the status clients know for an answer that ended early, with the text saved so far and an execution log
+ * saying why. Returns how many were ended.
+ */
+export async function endAnswersOfStoppedProcesses(db: Db, onlyProcess = false): Promise<number> {
+  const log: SegmentExecutionLog = {
+    createdAt: new Date().toISOString(),
+    executionLogType: 'Interrupted',
+    executionLogDetailLevel: 'Error',
+    message: InterruptedMessage,
+    isError: true,
+  };
+  const s = conversationSegments;
+  const ended = await db
+    .update(s)
+    .set({
+      status: 'Aborted',
+      completedAt: sql`now()`,
+      ownerProcessId: null,
+      executionLogs: sql`${s.executionLogs} || ${JSON.stringify([log])}::jsonb`,
     })
-    .from(conversations)
-    .where(and(...where))
-    // NULLS LAST as in the index (drizzle-kit writes it), so that the planner walks the index in order
-    .orderBy(sql`${conversations.lastModifiedAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
-    .limit(f.limit);
+    .where(and(eq(s.status, 'InProgress'), ownerIsGone(sql`${s.ownerProcessId}`, onlyProcess)))
+    .returning({ id: s.id });
+  return ended.length;
 }

@@ -1,4 +1,4 @@
-// Routes of the user conversations API (WIRE.md, SPEC §7 UserConversations). Every route is for a
+// Routes of the user conversations API (docs/wire-protocol.md, docs/product.md §7 UserConversations). Every route is for a
 // signed-in person; the service answers 404 for a conversation that is not theirs.
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,8 @@ import {
   FollowUpBodySchema,
   GptSystemParamsSchema,
   NewConversationBodySchema,
+  OpenConversationBodySchema,
+  OpenedConversationSchema,
   RegenerateBodySchema,
   RemoveFeedbackInputSchema,
   SegmentCitationsSchema,
@@ -46,7 +48,15 @@ export const conversationsRoutes: Module = (api, ctx) => {
   const uploads = createUploadDirectory(ctx);
   const generatedImages = createGeneratedImageStore(ctx);
   // read per request, so that the model gateway can be swapped at run time (connections change)
-  const deps = (request: FastifyRequest): service.ConversationsDeps => ({ db: ctx.db, models: ctx.models, logger: request.log, agents, uploads, previews, generatedImages });
+  const deps = (request: FastifyRequest): service.ConversationsDeps => ({
+    db: ctx.db,
+    models: ctx.models,
+    logger: request.log,
+    agents,
+    uploads,
+    previews,
+    generatedImages,
+  });
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;
@@ -60,10 +70,8 @@ export const conversationsRoutes: Module = (api, ctx) => {
     (request, reply) => stream(request, reply, { kind: 'new', gptSystemId: request.params.gptSystemId, body: request.body }),
   );
 
-  api.post(
-    `${Base}/:conversationId/segments`,
-    { config: auth, schema: { params: ConversationParamsSchema, body: FollowUpBodySchema } },
-    (request, reply) => stream(request, reply, { kind: 'follow-up', conversationId: request.params.conversationId, body: request.body }),
+  api.post(`${Base}/:conversationId/segments`, { config: auth, schema: { params: ConversationParamsSchema, body: FollowUpBodySchema } }, (request, reply) =>
+    stream(request, reply, { kind: 'follow-up', conversationId: request.params.conversationId, body: request.body }),
   );
 
   api.post(
@@ -73,20 +81,32 @@ export const conversationsRoutes: Module = (api, ctx) => {
       stream(request, reply, { kind: 'regenerate', conversationId: request.params.conversationId, segmentId: request.params.segmentId, body: request.body }),
   );
 
+  api.post(`${Base}`, { config: auth, schema: { body: OpenConversationBodySchema, response: { 200: OpenedConversationSchema } } }, (request) =>
+    service.openConversation(deps(request), principalOf(request), request.body),
+  );
+
   api.get(`${Base}`, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return service.listConversations(deps(request), principalOf(request), request.query);
   });
 
-  api.get(`${Base}/archived`, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return service.listConversations(deps(request), principalOf(request), request.query, true);
-  });
+  api.get(
+    `${Base}/archived`,
+    { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } },
+    (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return service.listConversations(deps(request), principalOf(request), request.query, true);
+    },
+  );
 
-  api.get(`${Base}/:conversationId`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } } }, (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return service.getConversation(deps(request), principalOf(request), request.params.conversationId);
-  });
+  api.get(
+    `${Base}/:conversationId`,
+    { config: auth, schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } } },
+    (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return service.getConversation(deps(request), principalOf(request), request.params.conversationId);
+    },
+  );
 
   api.delete(`${Base}/:conversationId`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
     await service.deleteConversation(deps(request), principalOf(request), request.params.conversationId);
@@ -108,10 +128,14 @@ export const conversationsRoutes: Module = (api, ctx) => {
     return reply.status(204).send();
   });
 
-  api.put(`${Base}/:conversationId/updateTitle`, { config: auth, schema: { params: ConversationParamsSchema, body: UpdateTitleByIdBodySchema } }, async (request, reply) => {
-    await service.updateTitle(deps(request), principalOf(request), request.params.conversationId, request.body.title);
-    return reply.status(204).send();
-  });
+  api.put(
+    `${Base}/:conversationId/updateTitle`,
+    { config: auth, schema: { params: ConversationParamsSchema, body: UpdateTitleByIdBodySchema } },
+    async (request, reply) => {
+      await service.updateTitle(deps(request), principalOf(request), request.params.conversationId, request.body.title);
+      return reply.status(204).send();
+    },
+  );
 
   api.put(
     `${Base}/:conversationId/updateSelectedLeafSegmentId`,
@@ -139,10 +163,14 @@ export const conversationsRoutes: Module = (api, ctx) => {
     (request) => service.giveFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId, request.body),
   );
 
-  api.delete(`${Base}/:conversationId/segments/:segmentId/removeFeedback`, { config: auth, schema: { params: SegmentParamsSchema } }, async (request, reply) => {
-    await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId);
-    return reply.status(204).send();
-  });
+  api.delete(
+    `${Base}/:conversationId/segments/:segmentId/removeFeedback`,
+    { config: auth, schema: { params: SegmentParamsSchema } },
+    async (request, reply) => {
+      await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId);
+      return reply.status(204).send();
+    },
+  );
 
   api.delete(
     `${Base}/:conversationId/removeFeedback`,
@@ -154,8 +182,10 @@ export const conversationsRoutes: Module = (api, ctx) => {
     },
   );
 
-  api.get(`${Base}/:conversationId/citations`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: SegmentCitationsSchema } } }, (request) =>
-    service.listCitations(deps(request), principalOf(request), request.params.conversationId),
+  api.get(
+    `${Base}/:conversationId/citations`,
+    { config: auth, schema: { params: ConversationParamsSchema, response: { 200: SegmentCitationsSchema } } },
+    (request) => service.listCitations(deps(request), principalOf(request), request.params.conversationId),
   );
 
   api.get(
@@ -164,7 +194,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
     (request) => service.executionDetails(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId),
   );
 
-  // Previews of configuration states (WIRE.md): the personal agent's owner, or an administrator who may
+  // Previews of configuration states (docs/wire-protocol.md): the personal agent's owner, or an administrator who may
   // manage the agent; answered with the draft and kept out of the conversation list.
   const previewAccess = { personal: auth, admin: { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsWriteSpecific') } } as const;
   for (const [via, base] of [
@@ -177,7 +207,13 @@ export const conversationsRoutes: Module = (api, ctx) => {
       stream(request, reply, { kind: 'preview-new', configStateId: request.params.configStateId, via, body: request.body }),
     );
     api.post(`${base}/:conversationId/segments`, { config, schema: { params: PreviewParams, body: FollowUpBodySchema } }, (request, reply) =>
-      stream(request, reply, { kind: 'preview-follow-up', configStateId: request.params.configStateId, conversationId: request.params.conversationId, via, body: request.body }),
+      stream(request, reply, {
+        kind: 'preview-follow-up',
+        configStateId: request.params.configStateId,
+        conversationId: request.params.conversationId,
+        via,
+        body: request.body,
+      }),
     );
     /** the caller's preview conversation of this configuration state, which they may still preview */
     const ownPreview = async (request: FastifyRequest, p: { configStateId: string; conversationId: string }) => {

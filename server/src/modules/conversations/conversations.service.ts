@@ -9,13 +9,16 @@ import type {
   ExecutionDetails,
   FeedbackBody,
   FeedbackType,
+  OpenConversationBody,
+  OpenedConversation,
   SegmentStatus,
 } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import type { ConversationRow, SegmentRow } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { AgentDirectory } from '../../ai/agent.types.js';
+import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
+import { agentInactive } from '../agents/agents.policy.js';
 import type { PreviewDirectory } from '../agents/config-states.service.js';
 import type { ModelGateway } from '../../ai/model.types.js';
 import type { UploadDirectory } from '../uploads/uploads.turns.js';
@@ -77,7 +80,12 @@ function decodeToken(token: string): { lastModifiedAt: string; id: string } {
   throw badRequest('The continuation token is not valid.', [{ field: 'continuationToken', message: 'Use the token of a previous page' }]);
 }
 
-export async function listConversations(deps: ConversationsDeps, principal: Principal, query: ConversationListQuery, onlyArchived = false): Promise<ConversationList> {
+export async function listConversations(
+  deps: ConversationsDeps,
+  principal: Principal,
+  query: ConversationListQuery,
+  onlyArchived = false,
+): Promise<ConversationList> {
   const search = (query.title ?? query.search ?? '').trim().toLowerCase();
   const rows = await repo.listConversations(deps.db, {
     userId: principal.userId,
@@ -89,7 +97,11 @@ export async function listConversations(deps: ConversationsDeps, principal: Prin
     limit: query.pageSize + 1,
   });
   const page = rows.slice(0, query.pageSize);
-  const agents = await describeAgents(deps, principal, page.map((r) => r.row.gptSystemId));
+  const agents = await describeAgents(
+    deps,
+    principal,
+    page.map((r) => r.row.gptSystemId),
+  );
   const last = page[page.length - 1];
   return {
     items: page.map((r) => presentListItem(r.row, r.row.gptSystemId ? (agents.get(r.row.gptSystemId) ?? null) : null)),
@@ -100,8 +112,40 @@ export async function listConversations(deps: ConversationsDeps, principal: Prin
 export async function getConversation(deps: ConversationsDeps, principal: Principal, id: string): Promise<Conversation> {
   const row = await ownConversation(deps.db, principal, id, { allowDeleted: true });
   const [segments, agents] = await Promise.all([repo.listSegments(deps.db, row.id), describeAgents(deps, principal, [row.gptSystemId])]);
-  const uploads = await deps.uploads?.describe(row.userId, segments.flatMap((s) => s.visionImageIds), segments.flatMap((s) => s.attachmentIds));
+  const uploads = await deps.uploads?.describe(
+    row.userId,
+    segments.flatMap((s) => s.visionImageIds),
+    segments.flatMap((s) => s.attachmentIds),
+  );
   return presentConversation(row, row.gptSystemId ? (agents.get(row.gptSystemId) ?? null) : null, segments, uploads);
+}
+
+/** An Inactive agent (its owner turned it off) answers no new question; an editor's preview of its draft still does. */
+export function refuseInactive(agent: ChatAgent): ChatAgent {
+  if (agent.config.status === 'Inactive') throw agentInactive();
+  return agent;
+}
+
+/**
+ * POST /userConversations {gptSystemId} (docs/wire-protocol.md): an empty conversation with an agent the caller may
+ * chat with, for a client that asks its first question with POST …/{id}/segments. It stays out of the
+ * conversation list until that question (a list of untitled, empty conversations helps nobody).
+ */
+export async function openConversation(deps: ConversationsDeps, principal: Principal, body: OpenConversationBody): Promise<OpenedConversation> {
+  const agent = refuseInactive(await deps.agents.getForChat(principal, body.gptSystemId));
+  const now = new Date();
+  const row = await repo.insertConversation(deps.db, {
+    userId: principal.userId,
+    gptSystemId: agent.gptSystemId,
+    title: '',
+    sessionIdentifier: body.session?.sessionIdentifier ?? null,
+    isTemporary: body.isTemporary ?? false,
+    brandKey: agent.brandKey,
+    createdAt: now,
+    lastModifiedAt: now,
+  });
+  const summary = { gptSystemId: agent.gptSystemId, name: agent.name, gptSystemType: agent.gptSystemType, isPublic: agent.isPublic };
+  return { ...presentConversation(row, summary, []), userConversationId: row.id, id: row.id };
 }
 
 export async function setArchived(deps: ConversationsDeps, principal: Principal, id: string, archived: boolean): Promise<void> {
@@ -122,7 +166,8 @@ export async function updateTitle(deps: ConversationsDeps, principal: Principal,
 export async function updateSelectedLeaf(deps: ConversationsDeps, principal: Principal, id: string, segmentId: string): Promise<void> {
   const conversation = await ownConversation(deps.db, principal, id);
   const segment = await repo.findSegment(deps.db, conversation.id, segmentId);
-  if (!segment) throw badRequest('The segment is not part of this conversation.', [{ field: 'selectedLeafSegmentId', message: 'Not a segment of this conversation' }]);
+  if (!segment)
+    throw badRequest('The segment is not part of this conversation.', [{ field: 'selectedLeafSegmentId', message: 'Not a segment of this conversation' }]);
   await repo.updateConversation(deps.db, id, { selectedLeafSegmentId: segmentId });
 }
 
@@ -187,7 +232,7 @@ export async function traceLogs(deps: ConversationsDeps, principal: Principal, i
   return { items: segments.flatMap((s) => s.executionLogs.map((l) => ({ ...l, conversationSegmentId: s.id }))), continuationToken: null };
 }
 
-/** SPEC §5: the title plus .txt, without < > : " / \ | ? * (and control characters, which no file system wants). */
+/** docs/product.md §5: the title plus .txt, without < > : " / \ | ? * (and control characters, which no file system wants). */
 export function exportFileName(title: string): string {
   // eslint-disable-next-line no-control-regex
   const base = title.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '').trim();

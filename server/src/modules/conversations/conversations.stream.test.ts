@@ -1,4 +1,4 @@
-// Wire tests of the chat stream: WIRE.md's request bodies over a real socket, read by three decoders.
+// Wire tests of the chat stream: docs/wire-protocol.md's request bodies over a real socket, read by three decoders.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -7,18 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { conversationSegments, conversations } from '../../db/schema/index.js';
 import { composeOfflineAnswer } from '../../ai/offline-engine.js';
 import { ModelError, type ModelGateway } from '../../ai/model.types.js';
-import {
-  answerOf,
-  baseUrl,
-  dataOf,
-  eventually,
-  names,
-  postStream,
-  scriptedGateway,
-  sleep,
-  systemAgentId,
-  type StreamResult,
-} from '../../test/chat-stream.js';
+import { redactSecrets } from '../../ai/provider-errors.js';
+import { answerOf, baseUrl, dataOf, eventually, names, postStream, scriptedGateway, sleep, systemAgentId, type StreamResult } from '../../test/chat-stream.js';
 
 const newBody = (question: string) => ({
   question,
@@ -162,13 +152,47 @@ describe('the chat stream', () => {
     expect(r.status).toBe(200);
     expectSameForAllDecoders(r);
     expect(names(r.events)).toEqual(['conversation-and-segment-id', 'step-update', 'error', 'cosmos-db-session-tokens', 'response-model', 'no-more-data']);
-    expect(r.events[2]!.data).toBe('The model provider answered 500: upstream is down.');
     const model = dataOf<ResponseModelEvent>(r.events, 'response-model');
+    const plain = `The model provider could not answer (HTTP 500). Please try again; if it keeps happening, give your administrator the reference ${model.conversationSegmentId}.`;
+    expect(r.events[2]!.data).toBe(plain);
     expect(model.status).toBe('Failed');
-    expect(model.errors).toEqual([{ code: 'model_error', message: 'The model provider answered 500: upstream is down.' }]);
+    expect(model.errors).toEqual([{ code: 'model_error', message: plain }]);
     const [row] = await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.id, model.conversationSegmentId));
     expect(row).toMatchObject({ status: 'Failed', answer: '' });
     expect(row!.executionLogs.some((l) => l.isError)).toBe(true);
+  });
+
+  it("never shows a person the provider's error text, which can repeat the key", async () => {
+    const key = 'sk-proj-Abc123def456Ghi789jkl012Mno345pqr';
+    t.ctx.models = scriptedGateway(async function* () {
+      await sleep(5);
+      if (Date.now() > 0)
+        throw new ModelError(
+          `The model provider failed (HTTP 401): Incorrect API key provided: Bearer ${key}. You can find your API key at …`,
+          'upstream',
+          401,
+        );
+      yield { type: 'text', text: 'never sent' };
+    });
+    const r = await start('Does my key leak?');
+    const model = dataOf<ResponseModelEvent>(r.events, 'response-model');
+    const everything = JSON.stringify(r.events);
+    expect(everything).not.toContain(key);
+    expect(everything).not.toContain('Incorrect API key');
+    expect(model.errors![0]!.message).toContain(model.conversationSegmentId);
+    const [row] = await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.id, model.conversationSegmentId));
+    expect(JSON.stringify(row)).not.toContain(key);
+    expect(JSON.stringify(row)).not.toContain('Incorrect API key');
+  });
+
+  it('removes credentials and key-shaped text from provider errors kept for administrators', () => {
+    const text = redactSecrets(
+      'HTTP 401: Incorrect API key provided: sk-proj-Abc123def456Ghi789jkl012. Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig api-key=abcdef123456 token: "tok_987654321"',
+      ['abcdef123456'],
+    );
+    for (const secret of ['sk-proj-Abc123def456Ghi789jkl012', 'eyJhbGciOiJIUzI1NiJ9', 'abcdef123456', 'tok_987654321']) expect(text).not.toContain(secret);
+    expect(text).toContain('HTTP 401');
+    expect(redactSecrets('The model is overloaded, try again later.')).toBe('The model is overloaded, try again later.');
   });
 
   it('keeps the partial answer when the model fails mid-stream, as events, never a broken socket', async () => {
@@ -179,7 +203,15 @@ describe('the chat stream', () => {
     });
     const r = await start('Fail halfway');
     expectSameForAllDecoders(r);
-    expect(shape(r)).toEqual(['conversation-and-segment-id', 'step-update', 'response-updated', 'internal-server-error', 'cosmos-db-session-tokens', 'response-model', 'no-more-data']);
+    expect(shape(r)).toEqual([
+      'conversation-and-segment-id',
+      'step-update',
+      'response-updated',
+      'internal-server-error',
+      'cosmos-db-session-tokens',
+      'response-model',
+      'no-more-data',
+    ]);
     const model = dataOf<ResponseModelEvent>(r.events, 'response-model');
     expect(model).toMatchObject({ status: 'Failed', answer: 'First half, then' });
     expect(model.errors?.[0]?.code).toBe('internal_error');
@@ -194,7 +226,10 @@ describe('the chat stream', () => {
         await sleep(10);
       }
     });
-    const aborted = await postStream(base, `/userConversations/byGptSystemId/${agentId}`, newBody('Tell me a long story'), { token: user.token, abortAfterPieces: 3 });
+    const aborted = await postStream(base, `/userConversations/byGptSystemId/${agentId}`, newBody('Tell me a long story'), {
+      token: user.token,
+      abortAfterPieces: 3,
+    });
     const ids = dataOf<{ ConversationSegmentId: string }>(aborted.events, 'conversation-and-segment-id');
     // a short turn writes its rows when it ends, so the row may not exist yet when the client has left
     const row = (await eventually(
@@ -249,7 +284,12 @@ describe('the chat stream', () => {
         expect(r.status).toBe(400);
         expect(r.json).toMatchObject({ code: 'validation_error' });
       }
-      const withImage = await postStream(base, `/userConversations/byGptSystemId/${agentId}`, { ...newBody('hi'), visionImageIds: [randomUUID()] }, { token: user.token });
+      const withImage = await postStream(
+        base,
+        `/userConversations/byGptSystemId/${agentId}`,
+        { ...newBody('hi'), visionImageIds: [randomUUID()] },
+        { token: user.token },
+      );
       expect(withImage.status).toBe(400);
       expect(await counts()).toEqual(before);
     });

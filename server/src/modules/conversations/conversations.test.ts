@@ -39,7 +39,12 @@ describe('conversations', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, text, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T,
+    };
   };
   const start = async (question: string, token = user.token) => {
     const r = await postStream(
@@ -52,7 +57,12 @@ describe('conversations', () => {
     return { conversationId: ids.ConversationId, segmentId: ids.ConversationSegmentId, r };
   };
   const followUp = (conversationId: string, body: Record<string, unknown>, token = user.token) =>
-    postStream(base, `/userConversations/${conversationId}/segments`, { visionImageIds: [], attachmentIds: [], segmentTraceLogLevel: 'NonPersisted', ...body }, { token });
+    postStream(
+      base,
+      `/userConversations/${conversationId}/segments`,
+      { visionImageIds: [], attachmentIds: [], segmentTraceLogLevel: 'NonPersisted', ...body },
+      { token },
+    );
   const modelOf = (r: Awaited<ReturnType<typeof followUp>>) => dataOf<ResponseModelEvent>(r.events, 'response-model');
   const get = async (id: string) => (await call<Conversation>('GET', `/userConversations/${id}`)).body;
   const segment = (c: Conversation, id: string) => c.conversationSegmentTree.segments.find((s) => s.conversationSegmentId === id)!;
@@ -103,18 +113,27 @@ describe('conversations', () => {
       regeneratedSegmentIds: [],
       lineage: { parentSegmentId: null, lineageType: 'Question' },
     });
-    expect(c).toMatchObject({ title: 'First question', gptSystem: { gptSystemId: agentId, name: 'Atrium Assistant', gptSystemType: 'System', isPublic: false } });
+    expect(c).toMatchObject({
+      title: 'First question',
+      gptSystem: { gptSystemId: agentId, name: 'Atrium Assistant', gptSystemType: 'System', isPublic: false },
+    });
 
     // switching the selected leaf switches the path; selecting an inner segment follows its newest child
-    expect((await call('PUT', `/userConversations/${conversationId}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: s2.conversationSegmentId })).status).toBe(204);
+    expect(
+      (await call('PUT', `/userConversations/${conversationId}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: s2.conversationSegmentId })).status,
+    ).toBe(204);
     expect((await get(conversationId)).conversationSegmentTree.segmentPath).toEqual([s1, s2.conversationSegmentId]);
     expect((await call('PUT', `/userConversations/${conversationId}/updateSelectedLeafSegmentId`, { segmentId: s1 })).status).toBe(204);
     expect((await get(conversationId)).conversationSegmentTree.segmentPath).toEqual([s1, s3.conversationSegmentId, s4.conversationSegmentId]);
     const foreign = await start('Elsewhere');
-    expect((await call('PUT', `/userConversations/${conversationId}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: foreign.segmentId })).status).toBe(400);
+    expect((await call('PUT', `/userConversations/${conversationId}/updateSelectedLeafSegmentId`, { selectedLeafSegmentId: foreign.segmentId })).status).toBe(
+      400,
+    );
 
     // a lineage naming no parent edits the first question: a second root, asked without history
-    const rootEdit = modelOf(await followUp(conversationId, { question: 'First question, reworded', lineage: { parentSegmentId: null, lineageType: 'Question' } }));
+    const rootEdit = modelOf(
+      await followUp(conversationId, { question: 'First question, reworded', lineage: { parentSegmentId: null, lineageType: 'Question' } }),
+    );
     expect(rootEdit.lineage.parentSegmentId).toBeNull();
     expect(gateway.requests.at(-1)!.messages.map((m) => m.content)).toEqual(['First question, reworded']);
     const tree = (await get(conversationId)).conversationSegmentTree;
@@ -125,11 +144,16 @@ describe('conversations', () => {
   it('regenerates a segment as a sibling answering the same question, by route and by lineage type', async () => {
     const { conversationId, segmentId: s1 } = await start('Root');
     const s2 = modelOf(await followUp(conversationId, { question: 'Regenerate me', lineage: { parentSegmentId: s1, lineageType: 'Question' } }));
-    const viaRoute = await postStream(base, `/userConversations/${conversationId}/segments/${s2.conversationSegmentId}/regenerate`, undefined, { token: user.token });
+    const viaRoute = await postStream(base, `/userConversations/${conversationId}/segments/${s2.conversationSegmentId}/regenerate`, undefined, {
+      token: user.token,
+    });
     expect(names(viaRoute.events)[0]).toBe('conversation-and-segment-id');
     const r1 = modelOf(viaRoute);
     expect(r1).toMatchObject({ question: 'Regenerate me', lineage: { parentSegmentId: s1, lineageType: 'Regenerate' }, status: 'Success' });
-    const viaLineage = await followUp(conversationId, { question: 'Regenerate me', lineage: { parentSegmentId: s2.conversationSegmentId, lineageType: 'Regenerate' } });
+    const viaLineage = await followUp(conversationId, {
+      question: 'Regenerate me',
+      lineage: { parentSegmentId: s2.conversationSegmentId, lineageType: 'Regenerate' },
+    });
     const r2 = modelOf(viaLineage);
     expect(r2.lineage).toEqual({ parentSegmentId: s1, lineageType: 'Regenerate' });
 
@@ -139,7 +163,7 @@ describe('conversations', () => {
     expect(c.conversationSegmentTree.segmentPath).toEqual([s1, r2.conversationSegmentId]);
   });
 
-  it('refuses a parent segment of another conversation (400) and someone else\'s conversation (404), writing nothing', async () => {
+  it("refuses a parent segment of another conversation (400) and someone else's conversation (404), writing nothing", async () => {
     const mine = await start('Mine');
     const another = await start('Another');
     const count = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(conversationSegments))[0]!.n;
@@ -238,14 +262,16 @@ describe('conversations', () => {
       // a small table is scanned; force the index so that the escaped pattern is checked against it too
       expect(t.ctx.database.titleSearchIndexed).toBe(true);
       // small pending-list merges (migration 0009): a 4 MB merge held PGlite's one thread for 100-200 ms
-      const options = (await t.ctx.db.execute(sql`select reloptions from pg_class where relname = 'conversations_title_trgm_idx'`)) as unknown as { rows: { reloptions: string[] }[] };
+      const options = (await t.ctx.db.execute(sql`select reloptions from pg_class where relname = 'conversations_title_trgm_idx'`)) as unknown as {
+        rows: { reloptions: string[] }[];
+      };
       expect(options.rows[0]!.reloptions).toContain('gin_pending_list_limit=256');
       const viaIndex = await t.ctx.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_indexscan = off`);
-        const plan = (await tx.execute(
-          sql`explain select id from conversations where title_lower like ${'%\\\\temp\\\\x\\_y%'}`,
-        )) as unknown as { rows: Record<string, string>[] };
+        const plan = (await tx.execute(sql`explain select id from conversations where title_lower like ${'%\\\\temp\\\\x\\_y%'}`)) as unknown as {
+          rows: Record<string, string>[];
+        };
         const rows = await listConversations(tx as never, {
           userId: lister.id,
           includeArchived: true,
@@ -282,13 +308,20 @@ describe('conversations', () => {
 
   it('takes feedback (thumbs and a comment), removes it by both paths, and shows citations, execution details and trace logs', async () => {
     const { conversationId, segmentId } = await start('Rate me');
-    const given = await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { feedbackType: 'Negative', comment: ' Too short ' });
+    const given = await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, {
+      feedbackType: 'Negative',
+      comment: ' Too short ',
+    });
     expect(given.status).toBe(200);
     expect(given.body).toMatchObject({ feedbackType: 'Negative', isPositive: false, comment: 'Too short' });
     expect(segment(await get(conversationId), segmentId).feedback).toMatchObject({ feedbackType: 'Negative', comment: 'Too short' });
-    expect((await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { isPositive: true })).body).toMatchObject({ feedbackType: 'Positive' });
+    expect((await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { isPositive: true })).body).toMatchObject({
+      feedbackType: 'Positive',
+    });
     expect((await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { comment: 'no verdict' })).status).toBe(400);
-    expect((await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { rating: 1, comment: 'c'.repeat(2001) })).status).toBe(400);
+    expect((await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { rating: 1, comment: 'c'.repeat(2001) })).status).toBe(
+      400,
+    );
     expect((await call('DELETE', `/userConversations/${conversationId}/segments/${segmentId}/removeFeedback`)).status).toBe(204);
     expect(segment(await get(conversationId), segmentId).feedback).toBeNull();
     await call('POST', `/userConversations/${conversationId}/segments/${segmentId}/feedback`, { rating: 5 });
@@ -325,7 +358,10 @@ describe('conversations', () => {
     const listed = (await call<ConversationList>('GET', '/userConversations', undefined, other.token)).body.items.map((i) => i.conversationId);
     expect(listed).toContain(idA);
     expect(listed).not.toContain(idB);
-    const rows = await t.ctx.db.select({ id: conversations.id, s: conversations.sessionIdentifier }).from(conversations).where(sql`${conversations.id} in (${idA}, ${idB})`);
+    const rows = await t.ctx.db
+      .select({ id: conversations.id, s: conversations.sessionIdentifier })
+      .from(conversations)
+      .where(sql`${conversations.id} in (${idA}, ${idB})`);
     expect(rows.map((r) => r.s)).toEqual([session.sessionIdentifier, session.sessionIdentifier]);
   });
 });

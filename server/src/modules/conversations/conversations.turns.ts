@@ -17,8 +17,9 @@ import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsDeps } from './conversations.service.js';
 import type { TurnUploads } from '../uploads/uploads.turns.js';
-import { ownConversation } from './conversations.service.js';
+import { ownConversation, refuseInactive } from './conversations.service.js';
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
+import { ProcessId } from '../../platform/server-processes.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
@@ -26,7 +27,7 @@ export type TurnRequest =
   | { kind: 'new'; gptSystemId: string; body: NewConversationBody }
   | { kind: 'follow-up'; conversationId: string; body: FollowUpBody }
   | { kind: 'regenerate'; conversationId: string; segmentId: string; body: TurnFields }
-  /** previews of a configuration state (WIRE.md): answered with the draft, never the published configuration */
+  /** previews of a configuration state (docs/wire-protocol.md): answered with the draft, never the published configuration */
   | { kind: 'preview-new'; configStateId: string; via: PreviewVia; body: NewConversationBody }
   | { kind: 'preview-follow-up'; configStateId: string; via: PreviewVia; conversationId: string; body: FollowUpBody };
 
@@ -66,14 +67,19 @@ function systemPrompt(agent: ChatAgent, principal: Principal, timeZone: string):
   const at = new Date();
   const now = `The current date and time is ${formatInZone(at, timeZone)} (${timeZone}).`;
   // {{userName}}, {{date}}, {{gptSystemName}}…: filled in per request (SystemPromptVariables)
-  const prompt = renderSystemPrompt(agent.config.systemPrompt, {
+  const values = {
     userName: principal.displayName || principal.email,
     userEmail: principal.email,
     date: formatInZone(at, timeZone, 'isoDate'),
     time: formatInZone(at, timeZone, 'time'),
     timeZone,
     gptSystemName: agent.name,
-  });
+  };
+  // docs/wire-protocol.md: systemPrompt holds the platform's instructions, customSystemPrompt the owner's own; the model reads both
+  const prompt = [agent.config.systemPrompt, agent.config.customSystemPrompt ?? '']
+    .map((p) => renderSystemPrompt(p, values).trim())
+    .filter((p) => p !== '')
+    .join('\n\n');
   return prompt ? `${prompt}\n\n${now}` : now;
 }
 
@@ -120,11 +126,14 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   let lineage: repo.LineageRow[] = [];
   /** a regenerated question keeps the images and files it was asked with, unless the request names others */
   let askedWith: repo.LineageRow | null = null;
+  /** the first question of an empty conversation (POST /userConversations) becomes its title */
+  let firstTitle: string | null = null;
 
   const preview = request.kind === 'preview-new' || request.kind === 'preview-follow-up' ? request : null;
   if (request.kind === 'new' || request.kind === 'preview-new') {
     question = requireQuestion(request.body.question);
-    agent = request.kind === 'new' ? await deps.agents.getForChat(principal, request.gptSystemId) : await previewAgent(deps, principal, request);
+    agent =
+      request.kind === 'new' ? refuseInactive(await deps.agents.getForChat(principal, request.gptSystemId)) : await previewAgent(deps, principal, request);
     conversationId = randomUUID();
     newConversation = {
       id: conversationId,
@@ -141,10 +150,11 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   } else {
     const conversation = await ownConversation(deps.db, principal, request.conversationId);
     // a preview continues only under its own configuration state, and never as a normal conversation
-    if (preview ? conversation.configStateId !== preview.configStateId : !conversation.gptSystemId || conversation.configStateId) throw notFound('The conversation');
+    if (preview ? conversation.configStateId !== preview.configStateId : !conversation.gptSystemId || conversation.configStateId)
+      throw notFound('The conversation');
     conversationId = conversation.id;
     [agent, lineage] = await Promise.all([
-      preview ? previewAgent(deps, principal, preview) : deps.agents.getForChat(principal, conversation.gptSystemId!),
+      preview ? previewAgent(deps, principal, preview) : deps.agents.getForChat(principal, conversation.gptSystemId!).then(refuseInactive),
       repo.listLineage(deps.db, conversation.id),
     ]);
     const inConversation = (id: string, field: string) => {
@@ -170,6 +180,7 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       // a lineage that names no parent (null) is a new first question: a branch beside the conversation's root
       else if (body.lineage && body.lineage.parentSegmentId === null) parentSegmentId = null;
       else parentSegmentId = lineage.some((s) => s.id === conversation.selectedLeafSegmentId) ? conversation.selectedLeafSegmentId : null;
+      if (lineage.length === 0 && conversation.title === '' && !preview) firstTitle = initialTitle(question);
     }
   }
 
@@ -180,7 +191,9 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   // load meanwhile (no query when none of them named any).
   const [guidelines, earlierUploads] = await Promise.all([
     preview ? agentGuidelines(deps.db, agent.gptSystemId) : guidelinesForChat(deps.db, principal, agent.gptSystemId),
-    deps.uploads ? deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision) : new Map<string, TurnUploads>(),
+    deps.uploads
+      ? deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision)
+      : new Map<string, TurnUploads>(),
   ]);
   if (askedWith) uploads = earlierUploads.get(askedWith.id) ?? uploads;
   const visionImageIds = askedWith?.visionImageIds ?? request.body.visionImageIds;
@@ -191,7 +204,12 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   const current = { role: 'user' as const, content: input?.content ?? question, images: uploads.images };
   const [messages, imageTool] = await Promise.all([
     promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment }),
-    imageToolForTurn({ capabilities: turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions), deployment, models: deps.models, images: deps.generatedImages }),
+    imageToolForTurn({
+      capabilities: turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions),
+      deployment,
+      models: deps.models,
+      images: deps.generatedImages,
+    }),
   ]);
   const segmentId = randomUUID();
   const segment = {
@@ -201,6 +219,8 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     regeneratedFromSegmentId,
     question,
     status: 'InProgress',
+    // a process that dies mid-answer leaves this for another (or its restart) to end as interrupted
+    ownerProcessId: ProcessId,
     createdAt: now,
     visionImageIds,
     attachmentIds,
@@ -211,18 +231,25 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
     userId: principal.userId,
   } satisfies repo.NewSegment;
 
-  const title = newConversation?.title ?? '';
+  const title = newConversation?.title ?? firstTitle ?? '';
+  const nameIt = async () => {
+    if (firstTitle !== null) await repo.setFirstTitle(deps.db, conversationId, firstTitle);
+  };
   const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, visionImageIds, attachmentIds) : undefined);
   // the agent's recent use goes into the turn's own statement: one write instead of two
   const use = preview ? null : { userId: principal.userId, gptSystemId: agent.gptSystemId, at: now };
   const store: SegmentStore = {
     async create() {
       await repo.createTurn(deps.db, { conversation: newConversation, segment, at: now, use });
+      await nameIt();
     },
     async createFinished(outcome) {
       // every column is written here (feedback starts empty): the row is known without reading it back
       const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
-      const [, uploads] = await Promise.all([repo.createTurn(deps.db, { conversation: newConversation, segment: row, at: now, use }), uploadIndex()]);
+      const [, uploads] = await Promise.all([
+        repo.createTurn(deps.db, { conversation: newConversation, segment: row, at: now, use }).then(nameIt),
+        uploadIndex(),
+      ]);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
     },
     saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
@@ -247,11 +274,13 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
         topP: agent.config.topP,
         frequencyPenalty: agent.config.frequencyPenalty,
         maxTokens: agent.config.maxTokens,
+        reasoningEffort: agent.config.reasoningEffort?.toLowerCase() ?? null,
+        verbosity: agent.config.verbosity?.toLowerCase() ?? null,
       },
       startedAt,
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
       // a preview is a throwaway: no second model call for its title
-      generateTitle: newConversation !== null && !preview,
+      generateTitle: (newConversation !== null || firstTitle !== null) && !preview,
       question,
       ...(input ? { passages: input.passages } : {}),
       ...(imageTool ? { tools: [imageTool] } : {}),

@@ -60,7 +60,9 @@ describe('the chat stream through model providers', () => {
         attachmentIds: [],
         session: { sessionIdentifier: randomUUID() },
         segmentTraceLogLevel: 'NonPersisted',
-        ...(deploymentIdentifier ? { answerGenerationOptions: { deploymentIdentifier, capabilities: [], capabilitiesExplicitlyProvided: true, reasoningMode: 'Balanced' } } : {}),
+        ...(deploymentIdentifier
+          ? { answerGenerationOptions: { deploymentIdentifier, capabilities: [], capabilitiesExplicitlyProvided: true, reasoningMode: 'Balanced' } }
+          : {}),
       },
       { token: user.token, abortAfterPieces },
     );
@@ -152,7 +154,10 @@ describe('the chat stream through model providers', () => {
     await openai.waitForAbort(abortsBefore + 1);
     const segmentId = dataOf<{ ConversationSegmentId: string }>(r.events, 'conversation-and-segment-id').ConversationSegmentId;
     // a turn shorter than a second writes its rows only when it ends: wait for them to exist
-    const saved = await eventually(() => row(segmentId), (s) => s !== undefined && s.status !== 'InProgress');
+    const saved = await eventually(
+      () => row(segmentId),
+      (s) => s !== undefined && s.status !== 'InProgress',
+    );
     expect(saved).toBeDefined();
     expect(saved.status).toBe('Aborted');
     expect(saved.answer.startsWith(answerOf(r.events))).toBe(true);

@@ -1,4 +1,4 @@
-// Routes of the generated-images module (SPEC §7: GET /generatedImages/{conversationId}/
+// Routes of the generated-images module (docs/product.md §7: GET /generatedImages/{conversationId}/
 // {conversationSegmentId}/{key}/{fileName}). Public by capability: the key in the path authorises the
 // read, as an <img> sends no Authorization header.
 import { z } from 'zod';
@@ -12,15 +12,21 @@ const CacheControl = 'private, max-age=604800, immutable';
 const ImageParams = z.object({ conversationId: z.string(), conversationSegmentId: z.string(), key: z.string(), fileName: z.string() });
 
 export const generatedImagesRoutes: Module = (api, ctx) => {
-  api.get('/generatedImages/:conversationId/:conversationSegmentId/:key/:fileName', { config: { access: 'public' }, schema: { params: ImageParams } }, async (request, reply) => {
-    const image = await readGeneratedImage(ctx, request.params);
-    return reply
-      .header('cache-control', CacheControl)
-      .header('x-content-type-options', 'nosniff')
-      // other clients of the API (embeds, chat bridges) show answers on their own origins
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('content-disposition', `inline; filename="${image.fileName}"`)
-      .type(image.contentType)
-      .send(image.data);
-  });
+  api.get(
+    '/generatedImages/:conversationId/:conversationSegmentId/:key/:fileName',
+    { config: { access: 'public' }, schema: { params: ImageParams } },
+    async (request, reply) => {
+      const image = await readGeneratedImage(ctx, request.params);
+      return (
+        reply
+          .header('cache-control', CacheControl)
+          .header('x-content-type-options', 'nosniff')
+          // other clients of the API (embeds, chat bridges) show answers on their own origins
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('content-disposition', `inline; filename="${image.fileName}"`)
+          .type(image.contentType)
+          .send(image.data)
+      );
+    },
+  );
 };

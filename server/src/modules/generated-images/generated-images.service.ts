@@ -69,9 +69,17 @@ export interface ImageAddress {
 }
 
 /** The image the address names, or 404 whatever is wrong with it (the answer never says which part). */
-export async function readGeneratedImage(ctx: Pick<AppContext, 'db' | 'blobs'>, address: ImageAddress): Promise<{ data: Buffer; contentType: string; fileName: string }> {
+export async function readGeneratedImage(
+  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  address: ImageAddress,
+): Promise<{ data: Buffer; contentType: string; fileName: string }> {
   const missing = () => notFound('The image');
-  if (!UuidPattern.test(address.conversationId) || !UuidPattern.test(address.conversationSegmentId) || !KeyPattern.test(address.key) || !FileNamePattern.test(address.fileName)) {
+  if (
+    !UuidPattern.test(address.conversationId) ||
+    !UuidPattern.test(address.conversationSegmentId) ||
+    !KeyPattern.test(address.key) ||
+    !FileNamePattern.test(address.fileName)
+  ) {
     throw missing();
   }
   const row = await repo.findServableImage(ctx.db, address.conversationId.toLowerCase(), address.conversationSegmentId.toLowerCase(), address.fileName);

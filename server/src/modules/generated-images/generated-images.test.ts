@@ -1,6 +1,6 @@
 // Image creation end to end over real HTTP: an agent with ImageCreation answers through a fake
 // OpenAI-compatible server that calls create_image; the fake image model draws a real PNG; the stream
-// carries the step and the link in WIRE.md's order; the image is served by its capability URL and by
+// carries the step and the link in docs/wire-protocol.md's order; the image is served by its capability URL and by
 // nothing else; the saved answer keeps the image. Also: when the tool is not offered, and a failing
 // image model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,14 +74,22 @@ describe('images created while answering', () => {
     postStream(
       base,
       `/userConversations/byGptSystemId/${agentId}`,
-      { question: 'Draw me a lighthouse at dusk', visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted', ...extra },
+      {
+        question: 'Draw me a lighthouse at dusk',
+        visionImageIds: [],
+        attachmentIds: [],
+        session: { sessionIdentifier: randomUUID() },
+        segmentTraceLogLevel: 'NonPersisted',
+        ...extra,
+      },
       { token },
     );
   /** the image without any token, as an <img> loads it */
   const load = (uri: string) => fetch(`${base}${uri}`);
   const chatRequestsSince = (count: number) => model.requests.slice(count).filter((r) => r.path.endsWith('/chat/completions') && !isTitleRequest(r));
   /** event names with each run of response-updated pieces as one */
-  const shape = (events: { event: string }[]) => events.map((e) => e.event).filter((name, i, all) => name !== 'response-updated' || all[i - 1] !== 'response-updated');
+  const shape = (events: { event: string }[]) =>
+    events.map((e) => e.event).filter((name, i, all) => name !== 'response-updated' || all[i - 1] !== 'response-updated');
 
   let uri: string;
   let conversationId: string;
@@ -112,7 +120,9 @@ describe('images created while answering', () => {
     segmentId = ids.ConversationSegmentId;
     const link = dataOf<GeneratedImageLinkEvent>(r.events, 'generated-image-link');
     expect(link.title).toBe('Lighthouse at dusk');
-    expect(link.uri).toMatch(new RegExp(`^/api/internal/generatedImages/${conversationId}/${segmentId}/[A-Za-z0-9_-]{22}/lighthouse-at-dusk-[0-9a-f]{8}\\.png$`));
+    expect(link.uri).toMatch(
+      new RegExp(`^/api/internal/generatedImages/${conversationId}/${segmentId}/[A-Za-z0-9_-]{22}/lighthouse-at-dusk-[0-9a-f]{8}\\.png$`),
+    );
     uri = link.uri;
 
     // the image model got the model's prompt
@@ -135,7 +145,10 @@ describe('images created while answering', () => {
     const answer = `Let me draw that.\n\n![Lighthouse at dusk](${uri})\n\n There it is: a lighthouse at dusk.`;
     const finished = dataOf<ResponseModelEvent>(r.events, 'response-model');
     expect(finished).toMatchObject({ status: 'Success', answer });
-    const call2 = jsonCaller(() => base, () => user.token);
+    const call2 = jsonCaller(
+      () => base,
+      () => user.token,
+    );
     const saved = await call2<Conversation>('GET', `/userConversations/${conversationId}`);
     expect(saved.body.conversationSegmentTree.segments.find((s) => s.conversationSegmentId === segmentId)!.answer).toBe(answer);
   });
@@ -182,7 +195,10 @@ describe('images created while answering', () => {
   });
 
   it('stops serving the images of a deleted conversation', async () => {
-    const call = jsonCaller(() => base, () => user.token);
+    const call = jsonCaller(
+      () => base,
+      () => user.token,
+    );
     expect((await load(uri)).status).toBe(200);
     expect((await call('DELETE', `/userConversations/${conversationId}`)).status).toBe(204);
     expect((await load(uri)).status).toBe(404);
@@ -214,7 +230,13 @@ describe('images created while answering', () => {
       const r = await postStream(
         base,
         `/userConversations/byGptSystemId/${painter}`,
-        { question: 'Draw me a lighthouse at dusk', visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' },
+        {
+          question: 'Draw me a lighthouse at dusk',
+          visionImageIds: [],
+          attachmentIds: [],
+          session: { sessionIdentifier: randomUUID() },
+          segmentTraceLogLevel: 'NonPersisted',
+        },
         { token: user.token, abortOn: (e) => e.event === 'step-update' && e.data === 'Creating an image' },
       );
       const id = dataOf<{ ConversationSegmentId: string }>(r.events, 'conversation-and-segment-id').ConversationSegmentId;

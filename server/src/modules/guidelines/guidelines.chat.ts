@@ -63,7 +63,8 @@ export function guidelinesChanged(db: Db): void {
 
 const ConsentCacheMax = 50_000;
 const consents = new WeakMap<Db, Set<string>>();
-const consentKey = (userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>) => `${userId}:${g.guidelinesDocumentId}:${g.contentVersion}`;
+const consentKey = (userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>) =>
+  `${userId}:${g.guidelinesDocumentId}:${g.contentVersion}`;
 
 export function rememberConsent(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): void {
   let set = consents.get(db);
@@ -96,7 +97,7 @@ export async function guidelinesForChat(db: Db, principal: Principal, gptSystemI
   return g;
 }
 
-/** The system prompt with the guidelines the answer must follow (DESIGN: system prompt + guidelines + history). */
+/** The system prompt with the guidelines the answer must follow (docs/architecture.md: system prompt + guidelines + history). */
 export function withGuidelines(system: string, g: AgentGuidelines | null): string {
   if (!g) return system;
   return `${system}\n\nThe person has accepted the following guidelines for this conversation. Follow them in every answer.\n\n${g.text}`;

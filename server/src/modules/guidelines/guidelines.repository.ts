@@ -7,7 +7,11 @@ export type DocumentRow = typeof guidelinesDocuments.$inferSelect;
 export type SectionRow = typeof guidelinesSections.$inferSelect;
 
 export const listDocuments = (db: DbOrTx, isTemplate: boolean) =>
-  db.select().from(guidelinesDocuments).where(eq(guidelinesDocuments.isTemplate, isTemplate)).orderBy(asc(guidelinesDocuments.title), asc(guidelinesDocuments.id));
+  db
+    .select()
+    .from(guidelinesDocuments)
+    .where(eq(guidelinesDocuments.isTemplate, isTemplate))
+    .orderBy(asc(guidelinesDocuments.title), asc(guidelinesDocuments.id));
 
 export async function sectionCounts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
@@ -26,22 +30,37 @@ export async function findDocument(db: DbOrTx, id: string, options: { forUpdate?
 }
 
 export const listSections = (db: DbOrTx, documentId: string): Promise<SectionRow[]> =>
-  db.select().from(guidelinesSections).where(eq(guidelinesSections.documentId, documentId)).orderBy(asc(guidelinesSections.sortOrder), asc(guidelinesSections.id));
+  db
+    .select()
+    .from(guidelinesSections)
+    .where(eq(guidelinesSections.documentId, documentId))
+    .orderBy(asc(guidelinesSections.sortOrder), asc(guidelinesSections.id));
 
-export async function insertDocument(db: DbOrTx, values: { title: string; description: string; isTemplate: boolean; contentVersion: string }): Promise<DocumentRow> {
+export async function insertDocument(
+  db: DbOrTx,
+  values: { title: string; description: string; isTemplate: boolean; contentVersion: string },
+): Promise<DocumentRow> {
   const [row] = await db.insert(guidelinesDocuments).values(values).returning();
   return row!;
 }
 
 export async function updateDocument(db: DbOrTx, id: string, values: Partial<Pick<DocumentRow, 'title' | 'description' | 'contentVersion'>>): Promise<void> {
-  await db.update(guidelinesDocuments).set({ ...values, updatedAt: sql`now()` }).where(eq(guidelinesDocuments.id, id));
+  await db
+    .update(guidelinesDocuments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(guidelinesDocuments.id, id));
 }
 
 export async function deleteDocument(db: DbOrTx, id: string): Promise<void> {
   await db.delete(guidelinesDocuments).where(eq(guidelinesDocuments.id, id));
 }
 
-export async function insertSections(db: DbOrTx, documentId: string, sections: ReadonlyArray<{ title: string; content: string }>, firstOrder = 0): Promise<SectionRow[]> {
+export async function insertSections(
+  db: DbOrTx,
+  documentId: string,
+  sections: ReadonlyArray<{ title: string; content: string }>,
+  firstOrder = 0,
+): Promise<SectionRow[]> {
   if (sections.length === 0) return [];
   return db
     .insert(guidelinesSections)
@@ -64,7 +83,10 @@ export async function linkedAgentIds(db: DbOrTx, documentId: string): Promise<st
 
 export async function linksOf(db: DbOrTx, gptSystemIds: readonly string[]): Promise<Array<{ gptSystemId: string; documentId: string }>> {
   if (gptSystemIds.length === 0) return [];
-  return db.select().from(gptSystemGuidelines).where(inArray(gptSystemGuidelines.gptSystemId, [...gptSystemIds]));
+  return db
+    .select()
+    .from(gptSystemGuidelines)
+    .where(inArray(gptSystemGuidelines.gptSystemId, [...gptSystemIds]));
 }
 
 export const allLinks = (db: DbOrTx) => db.select().from(gptSystemGuidelines);
@@ -73,7 +95,9 @@ export const allLinks = (db: DbOrTx) => db.select().from(gptSystemGuidelines);
 export async function replaceLinks(db: DbOrTx, documentId: string, gptSystemIds: readonly string[]): Promise<void> {
   await db
     .delete(gptSystemGuidelines)
-    .where(and(eq(gptSystemGuidelines.documentId, documentId), gptSystemIds.length ? notInArray(gptSystemGuidelines.gptSystemId, [...gptSystemIds]) : undefined));
+    .where(
+      and(eq(gptSystemGuidelines.documentId, documentId), gptSystemIds.length ? notInArray(gptSystemGuidelines.gptSystemId, [...gptSystemIds]) : undefined),
+    );
   if (gptSystemIds.length === 0) return;
   await db
     .insert(gptSystemGuidelines)
@@ -107,13 +131,19 @@ export async function upsertConsent(db: DbOrTx, userId: string, documentId: stri
 }
 
 /** The documents linked to any agent, with their sections, for the chat path's cache. */
-export async function linkedDocuments(db: DbOrTx): Promise<{ links: Array<{ gptSystemId: string; documentId: string }>; documents: DocumentRow[]; sections: SectionRow[] }> {
+export async function linkedDocuments(
+  db: DbOrTx,
+): Promise<{ links: Array<{ gptSystemId: string; documentId: string }>; documents: DocumentRow[]; sections: SectionRow[] }> {
   const links = await allLinks(db);
   const ids = [...new Set(links.map((l) => l.documentId))];
   if (ids.length === 0) return { links, documents: [], sections: [] };
   const [documents, sections] = await Promise.all([
     db.select().from(guidelinesDocuments).where(inArray(guidelinesDocuments.id, ids)),
-    db.select().from(guidelinesSections).where(inArray(guidelinesSections.documentId, ids)).orderBy(asc(guidelinesSections.sortOrder), asc(guidelinesSections.id)),
+    db
+      .select()
+      .from(guidelinesSections)
+      .where(inArray(guidelinesSections.documentId, ids))
+      .orderBy(asc(guidelinesSections.sortOrder), asc(guidelinesSections.id)),
   ]);
   return { links, documents, sections };
 }

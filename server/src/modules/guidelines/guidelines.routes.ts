@@ -1,4 +1,4 @@
-// Routes of the guidelines module: Admin guidelinesDocuments with sections and reorderSections (SPEC §7),
+// Routes of the guidelines module: Admin guidelinesDocuments with sections and reorderSections (docs/product.md §7),
 // and for signed-in people GET /guidelinesDocuments/{id} and the consent to it.
 import type { FastifyRequest } from 'fastify';
 import {
@@ -62,8 +62,10 @@ export const guidelinesRoutes: Module = (api, { db }) => {
     service.listDocuments(db, request.query.isTemplate),
   );
 
-  api.post(R.documents, { config: create, schema: { body: GuidelinesDocumentCreateSchema, response: { 201: GuidelinesDocumentSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.createDocument(db, actorOf(request), request.body)),
+  api.post(
+    R.documents,
+    { config: create, schema: { body: GuidelinesDocumentCreateSchema, response: { 201: GuidelinesDocumentSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createDocument(db, actorOf(request), request.body)),
   );
 
   api.get(R.options, { config: read, schema: { response: { 200: GuidelinesOptionsSchema } } }, () => service.options(db));
@@ -132,7 +134,10 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   // the agent's side of the link, for agent administration
   api.get(
     '/admin/gptSystems/:gptSystemId/guidelinesDocument',
-    { config: { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') }, schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } } },
+    {
+      config: { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') },
+      schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } },
+    },
     (request) => service.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
   );
 

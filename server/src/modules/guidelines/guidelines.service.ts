@@ -66,7 +66,10 @@ async function loadDocument(db: DbOrTx, id: string, options: { forUpdate?: boole
 
 export async function listDocuments(db: Db, isTemplate: boolean): Promise<GuidelinesDocumentList> {
   const rows = await repo.listDocuments(db, isTemplate);
-  const counts = await repo.sectionCounts(db, rows.map((r) => r.id));
+  const counts = await repo.sectionCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   const items = await Promise.all(
     rows.map(async (r) => {
       const { sections: _sections, ...rest } = await present(db, r);
@@ -91,7 +94,13 @@ async function checkAgents(db: DbOrTx, isTemplate: boolean, gptSystemIds: readon
 }
 
 /** Changes one document in a transaction: the version follows the text, the audit row follows the change. */
-async function change<T>(db: Db, actor: AuditActor, id: string, domainOperation: string, apply: (tx: DbOrTx, row: DocumentRow) => Promise<T>): Promise<{ value: T; document: GuidelinesDocument }> {
+async function change<T>(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  domainOperation: string,
+  apply: (tx: DbOrTx, row: DocumentRow) => Promise<T>,
+): Promise<{ value: T; document: GuidelinesDocument }> {
   const result = await db.transaction(async (tx) => {
     const row = await loadDocument(tx, id, { forUpdate: true });
     const before = await present(tx, row);
@@ -126,7 +135,13 @@ export async function createDocument(db: Db, actor: AuditActor, input: Create): 
     await repo.insertSections(tx, row.id, sections);
     await repo.replaceLinks(tx, row.id, agentIds);
     const created = await present(tx, row);
-    await recordAudit(tx, { aggregateType: AggregateType, aggregateId: row.id, domainOperation: 'Created', actor, after: { ...snapshot(created), ...(input.templateId ? { templateId: input.templateId } : {}) } });
+    await recordAudit(tx, {
+      aggregateType: AggregateType,
+      aggregateId: row.id,
+      domainOperation: 'Created',
+      actor,
+      after: { ...snapshot(created), ...(input.templateId ? { templateId: input.templateId } : {}) },
+    });
     return created;
   });
   guidelinesChanged(db);
@@ -202,7 +217,9 @@ export async function reorderSections(db: Db, actor: AuditActor, id: string, ord
     const existing = await repo.listSections(tx, id);
     const ids = new Set(existing.map((s) => s.id));
     if (order.length !== existing.length || new Set(order).size !== order.length || order.some((s) => !ids.has(s))) {
-      throw badRequest('Name every section of the document exactly once.', [{ field: 'documentSectionIds', message: 'Must list each section of this document once' }]);
+      throw badRequest('Name every section of the document exactly once.', [
+        { field: 'documentSectionIds', message: 'Must list each section of this document once' },
+      ]);
     }
     for (const [i, sectionId] of order.entries()) await repo.updateSection(tx, sectionId, { sortOrder: i });
   });
@@ -211,7 +228,14 @@ export async function reorderSections(db: Db, actor: AuditActor, id: string, ord
 
 export async function options(db: Db): Promise<GuidelinesOptions> {
   const agents = await systemAgentNames(db);
-  const links = new Map((await repo.linksOf(db, agents.map((a) => a.gptSystemId))).map((l) => [l.gptSystemId, l.documentId]));
+  const links = new Map(
+    (
+      await repo.linksOf(
+        db,
+        agents.map((a) => a.gptSystemId),
+      )
+    ).map((l) => [l.gptSystemId, l.documentId]),
+  );
   return { gptSystems: agents.map((a) => ({ ...a, guidelinesDocumentId: links.get(a.gptSystemId) ?? null })) };
 }
 
@@ -222,7 +246,8 @@ export async function options(db: Db): Promise<GuidelinesOptions> {
 export async function setAgentGuidelinesDocument(tx: DbOrTx, actor: AuditActor, gptSystemId: string, documentId: string | null): Promise<void> {
   if (documentId !== null) {
     const doc = await repo.findDocument(tx, documentId);
-    if (!doc || doc.isTemplate) throw badRequest('The guidelines document does not exist.', [{ field: 'guidelinesDocumentId', message: 'No such guidelines document' }]);
+    if (!doc || doc.isTemplate)
+      throw badRequest('The guidelines document does not exist.', [{ field: 'guidelinesDocumentId', message: 'No such guidelines document' }]);
   }
   const [before] = await repo.linksOf(tx, [gptSystemId]);
   if ((before?.documentId ?? null) === documentId) return;
@@ -257,9 +282,12 @@ export async function consent(db: Db, principal: Principal, id: string, contentV
   const row = await repo.findDocument(db, id);
   if (!row || row.isTemplate) throw notFound('The guidelines document');
   if (row.contentVersion !== contentVersion) {
-    throw new AppError(GuidelinesErrorCodes.versionChanged, 409, 'The guidelines changed since you opened them. Read them again and accept the current version.', [
-      { field: 'contentVersion', message: `The current version is ${row.contentVersion}` },
-    ]);
+    throw new AppError(
+      GuidelinesErrorCodes.versionChanged,
+      409,
+      'The guidelines changed since you opened them. Read them again and accept the current version.',
+      [{ field: 'contentVersion', message: `The current version is ${row.contentVersion}` }],
+    );
   }
   const saved = await repo.upsertConsent(db, principal.userId, id, contentVersion);
   rememberConsent(db, principal.userId, { guidelinesDocumentId: id, contentVersion });
@@ -283,7 +311,13 @@ export async function agentGuidelinesDocument(db: Db, gptSystemId: string, princ
   // GptSystemsRead (admitted here only for administrators) reads every System agent unless scoped.
   const scoped = !!principal && (principal.actions.has('GptSystemsReadSpecific') || principal.actions.has('GptSystemsWriteSpecific'));
   const readsAll = !!principal && !scoped && principal.actions.has('GptSystemsRead');
-  if (principal && !readsAll && !principal.actions.has('GptSystemsWrite') && !principal.actions.has('GptSystemsCreate') && !principal.scopes.gptSystemIds.has(gptSystemId)) {
+  if (
+    principal &&
+    !readsAll &&
+    !principal.actions.has('GptSystemsWrite') &&
+    !principal.actions.has('GptSystemsCreate') &&
+    !principal.scopes.gptSystemIds.has(gptSystemId)
+  ) {
     throw notFound('The agent');
   }
   if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
@@ -293,7 +327,13 @@ export async function agentGuidelinesDocument(db: Db, gptSystemId: string, princ
 }
 
 /** Attach a document to an agent, or detach it with null; audited as a change of the agent. */
-export async function setAgentGuidelines(db: Db, principal: Principal, actor: AuditActor, gptSystemId: string, documentId: string | null): Promise<AgentGuidelinesView> {
+export async function setAgentGuidelines(
+  db: Db,
+  principal: Principal,
+  actor: AuditActor,
+  gptSystemId: string,
+  documentId: string | null,
+): Promise<AgentGuidelinesView> {
   // GptSystemsWriteSpecific changes only the agents its roles are scoped to
   if (!principal.actions.has('GptSystemsWrite') && !principal.scopes.gptSystemIds.has(gptSystemId)) throw notFound('The agent');
   if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');

@@ -20,7 +20,12 @@ describe('guidelines documents', () => {
   });
 
   const call = async <T = unknown>(method: string, url: string, token: string, payload?: unknown) => {
-    const res = await t.app.inject({ method: method as 'GET', url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url: `/api/internal${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     const json = String(res.headers['content-type'] ?? '').includes('json');
     return { status: res.statusCode, body: (json && res.body ? JSON.parse(res.body) : undefined) as T };
   };
@@ -53,20 +58,33 @@ describe('guidelines documents', () => {
     });
     expect(template.status).toBe(201);
     expect(template.body.sections.map((s) => s.title)).toEqual(['Privacy', 'Accuracy']);
-    expect((await call<GuidelinesDocumentList>('GET', '/admin/guidelinesDocuments?isTemplate=true', reader.token)).body.items.map((d) => d.documentTitle)).toEqual(['Standard terms']);
+    expect(
+      (await call<GuidelinesDocumentList>('GET', '/admin/guidelinesDocuments?isTemplate=true', reader.token)).body.items.map((d) => d.documentTitle),
+    ).toEqual(['Standard terms']);
     expect((await call<GuidelinesDocumentList>('GET', '/admin/guidelinesDocuments', reader.token)).body.items).toEqual([]);
 
-    const doc = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'Clinic rules', templateId: template.body.guidelinesDocumentId });
+    const doc = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, {
+      documentTitle: 'Clinic rules',
+      templateId: template.body.guidelinesDocumentId,
+    });
     expect(doc.status).toBe(201);
     expect(doc.body).toMatchObject({ isTemplate: false, documentTitle: 'Clinic rules' });
-    expect(doc.body.sections.map((s) => [s.title, s.sortOrder])).toEqual([['Privacy', 0], ['Accuracy', 1]]);
+    expect(doc.body.sections.map((s) => [s.title, s.sortOrder])).toEqual([
+      ['Privacy', 0],
+      ['Accuracy', 1],
+    ]);
     const id = doc.body.guidelinesDocumentId;
     const v1 = doc.body.contentVersion;
 
-    const added = await call<{ documentSectionId: string }>('POST', `/admin/guidelinesDocuments/${id}/sections`, admin.token, { title: 'Escalation', content: 'Call a human.' });
+    const added = await call<{ documentSectionId: string }>('POST', `/admin/guidelinesDocuments/${id}/sections`, admin.token, {
+      title: 'Escalation',
+      content: 'Call a human.',
+    });
     expect(added.status).toBe(201);
     const [privacy, accuracy] = doc.body.sections;
-    const edited = await call<{ content: string }>('PUT', `/admin/guidelinesDocuments/${id}/sections/${accuracy!.documentSectionId}`, admin.token, { content: 'Answers can be wrong; check them.' });
+    const edited = await call<{ content: string }>('PUT', `/admin/guidelinesDocuments/${id}/sections/${accuracy!.documentSectionId}`, admin.token, {
+      content: 'Answers can be wrong; check them.',
+    });
     expect(edited.body.content).toBe('Answers can be wrong; check them.');
     expect((await call('GET', `/admin/guidelinesDocuments/${id}/sections/${accuracy!.documentSectionId}`, reader.token)).status).toBe(200);
 
@@ -77,13 +95,18 @@ describe('guidelines documents', () => {
     expect(reordered.body.contentVersion).not.toBe(v1);
 
     expect((await call('PUT', `/admin/guidelinesDocuments/${id}/reorderSections`, admin.token, { documentSectionIds: order.slice(1) })).status).toBe(400);
-    expect((await call('PUT', `/admin/guidelinesDocuments/${id}/reorderSections`, admin.token, { documentSectionIds: [order[0], order[0], order[1]] })).status).toBe(400);
+    expect(
+      (await call('PUT', `/admin/guidelinesDocuments/${id}/reorderSections`, admin.token, { documentSectionIds: [order[0], order[0], order[1]] })).status,
+    ).toBe(400);
     expect((await call('DELETE', `/admin/guidelinesDocuments/${id}/sections/${added.body.documentSectionId}`, admin.token)).status).toBe(204);
     expect((await call<{ items: unknown[] }>('GET', `/admin/guidelinesDocuments/${id}/sections`, reader.token)).body.items).toHaveLength(2);
     // a section of another document is not found through this one
     expect((await call('DELETE', `/admin/guidelinesDocuments/${id}/sections/${template.body.sections[0]!.documentSectionId}`, admin.token)).status).toBe(404);
 
-    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'GuidelinesDocument'), eq(auditLog.aggregateId, id)));
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateType, 'GuidelinesDocument'), eq(auditLog.aggregateId, id)));
     expect(audit.map((a) => a.domainOperation).sort()).toEqual(['Created', 'SectionAdded', 'SectionDeleted', 'SectionUpdated', 'SectionsReordered']);
     expect(audit.every((a) => a.userId === admin.id)).toBe(true);
 
@@ -95,7 +118,9 @@ describe('guidelines documents', () => {
     const bad = await call<{ details: Array<{ field: string }> }>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.details[0]!.field).toBe('documentTitle');
-    expect((await call('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'T', isTemplate: true, gptSystemIds: [agent.id] })).status).toBe(400);
+    expect((await call('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'T', isTemplate: true, gptSystemIds: [agent.id] })).status).toBe(
+      400,
+    );
     expect((await call('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'T', gptSystemIds: [randomUUID()] })).status).toBe(400);
     expect((await call('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'T', templateId: randomUUID() })).status).toBe(400);
     expect((await call('POST', '/admin/guidelinesDocuments', reader.token, { documentTitle: 'T' })).status).toBe(403);
@@ -125,7 +150,9 @@ describe('guidelines documents', () => {
 
     const read = await call<UserGuidelinesDocument>('GET', `/guidelinesDocuments/${id}`, user.token);
     expect(read.body).toMatchObject({ documentTitle: 'Clinic chat rules', consent: null, consentRequired: true });
-    expect((await call<{ code: string }>('POST', `/guidelinesDocuments/${id}/consent`, user.token, { contentVersion: 'stale' })).body.code).toBe('guidelines_version_changed');
+    expect((await call<{ code: string }>('POST', `/guidelinesDocuments/${id}/consent`, user.token, { contentVersion: 'stale' })).body.code).toBe(
+      'guidelines_version_changed',
+    );
     const consent = await call('POST', `/guidelinesDocuments/${id}/consent`, user.token, { contentVersion: read.body.contentVersion });
     expect(consent.status).toBe(200);
     expect((await call<UserGuidelinesDocument>('GET', `/guidelinesDocuments/${id}`, user.token)).body.consentRequired).toBe(false);
@@ -138,9 +165,16 @@ describe('guidelines documents', () => {
     await call('POST', `/admin/guidelinesDocuments/${id}/sections`, admin.token, { title: 'Records', content: 'Keep notes short.' });
     expect((await ask(user.token)).body.code).toBe('guidelines_consent_required');
     const [segment] = await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.conversationId, conversation!.id));
-    const followUp = await call<{ code: string }>('POST', `/userConversations/${conversation!.id}/segments`, user.token, { question: 'More', visionImageIds: [], attachmentIds: [] });
+    const followUp = await call<{ code: string }>('POST', `/userConversations/${conversation!.id}/segments`, user.token, {
+      question: 'More',
+      visionImageIds: [],
+      attachmentIds: [],
+    });
     expect(followUp.body.code).toBe('guidelines_consent_required');
-    const regenerate = await call<{ code: string }>('POST', `/userConversations/${conversation!.id}/segments/${segment!.id}/regenerate`, user.token, { visionImageIds: [], attachmentIds: [] });
+    const regenerate = await call<{ code: string }>('POST', `/userConversations/${conversation!.id}/segments/${segment!.id}/regenerate`, user.token, {
+      visionImageIds: [],
+      attachmentIds: [],
+    });
     expect(regenerate.body.code).toBe('guidelines_consent_required');
     const again = await call<UserGuidelinesDocument>('GET', `/guidelinesDocuments/${id}`, user.token);
     expect(again.body.consentRequired).toBe(true);
@@ -150,13 +184,18 @@ describe('guidelines documents', () => {
 
     // detaching removes the requirement; templates are not readable by people
     await call('PUT', `/admin/guidelinesDocuments/${id}`, admin.token, { gptSystemIds: [] });
-    expect((await call<DetailsForConversation>('GET', `/userConversations/gptSystems/${agent.id}/detailsForConversation`, user.token)).body.guidelinesDocument).toBeNull();
+    expect(
+      (await call<DetailsForConversation>('GET', `/userConversations/gptSystems/${agent.id}/detailsForConversation`, user.token)).body.guidelinesDocument,
+    ).toBeNull();
     const template = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'A template', isTemplate: true });
     expect((await call('GET', `/guidelinesDocuments/${template.body.guidelinesDocumentId}`, user.token)).status).toBe(404);
   });
 
   it('attaches and detaches a document from the agent side, with scope checks and an audit row', async () => {
-    const doc = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'Agent side', sections: [{ title: 'One', content: 'x' }] });
+    const doc = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, {
+      documentTitle: 'Agent side',
+      sections: [{ title: 'One', content: 'x' }],
+    });
     const other = await createAgent(t.ctx.db, { name: 'Other agent' });
     const editor = await t.createUser({ actions: ['GptSystemsWrite'] });
     const scoped = await t.createUser({ actions: ['GptSystemsWriteSpecific'] });
@@ -167,12 +206,22 @@ describe('guidelines documents', () => {
     expect((await call('PUT', `/admin/gptSystems/${randomUUID()}/guidelinesDocument`, editor.token, { guidelinesDocumentId: null })).status).toBe(404);
     expect((await call('PUT', path, editor.token, { guidelinesDocumentId: randomUUID() })).status).toBe(400);
 
-    const set = await call<{ guidelinesDocument: { documentTitle: string } }>('PUT', path, editor.token, { guidelinesDocumentId: doc.body.guidelinesDocumentId });
+    const set = await call<{ guidelinesDocument: { documentTitle: string } }>('PUT', path, editor.token, {
+      guidelinesDocumentId: doc.body.guidelinesDocumentId,
+    });
     expect(set.body.guidelinesDocument.documentTitle).toBe('Agent side');
-    expect((await call<DetailsForConversation>('GET', `/userConversations/gptSystems/${other.id}/detailsForConversation`, user.token)).body.guidelinesDocument?.documentTitle).toBe('Agent side');
-    expect((await call<GuidelinesDocument>('GET', `/admin/guidelinesDocuments/${doc.body.guidelinesDocumentId}`, admin.token)).body.gptSystems.map((a) => a.name)).toEqual(['Other agent']);
+    expect(
+      (await call<DetailsForConversation>('GET', `/userConversations/gptSystems/${other.id}/detailsForConversation`, user.token)).body.guidelinesDocument
+        ?.documentTitle,
+    ).toBe('Agent side');
+    expect(
+      (await call<GuidelinesDocument>('GET', `/admin/guidelinesDocuments/${doc.body.guidelinesDocumentId}`, admin.token)).body.gptSystems.map((a) => a.name),
+    ).toEqual(['Other agent']);
     expect((await call<{ guidelinesDocument: null }>('PUT', path, editor.token, { guidelinesDocumentId: null })).body.guidelinesDocument).toBeNull();
-    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'GptSystem'), eq(auditLog.aggregateId, other.id)));
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateType, 'GptSystem'), eq(auditLog.aggregateId, other.id)));
     expect(audit.map((a) => [a.domainOperation, a.userId])).toEqual([
       ['GuidelinesDocumentChanged', editor.id],
       ['GuidelinesDocumentChanged', editor.id],

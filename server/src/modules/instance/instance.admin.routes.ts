@@ -1,4 +1,4 @@
-// Routes of Admin instanceSettings (SPEC §7) and the favicons of the instance. Reads need
+// Routes of Admin instanceSettings (docs/product.md §7) and the favicons of the instance. Reads need
 // InstanceSettingsRead (or Write), changes InstanceSettingsWrite; favicons are served publicly.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -51,7 +51,7 @@ const SettingNames: Record<string, string> = {
 };
 
 export const instanceAdminRoutes: Module = async (api, ctx) => {
-  registerAggregateNameResolver('InstanceSettings', (_db, id) => Promise.resolve(SettingNames[id] ?? null));
+  registerAggregateNameResolver('InstanceSettings', (_db, id) => Promise.resolve(Object.hasOwn(SettingNames, id) ? SettingNames[id]! : null));
   registerAggregateNameResolver('BrandInstanceDefaults', () => Promise.resolve('Default brand'));
   api.get(apiKeyPath, { config: read, schema: { params: ApiKeyProviderParamsSchema, response: { 200: ApiKeyStatusSchema } } }, async (request, reply) => {
     noStore(reply);
@@ -124,8 +124,9 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
 async function faviconUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
   for (const base of [InstanceAdminRoutes.favicons, '/admin/instanceSettings/favicons']) {
-    scope.put(base, { config: write, schema: { querystring: FaviconUploadQuerySchema, response: { 200: FaviconSchema } } }, async (request) => {
-      const upload = await receiveImage(request, { maxBytes: FaviconMaxBytes, allowed: FaviconContentTypes, what: 'favicon' });
+    const config = { ...write, upload: { maxBytes: FaviconMaxBytes, what: 'favicon' } };
+    scope.put(base, { config, schema: { querystring: FaviconUploadQuerySchema, response: { 200: FaviconSchema } } }, async (request) => {
+      const upload = await receiveImage(request, { allowed: FaviconContentTypes });
       const fromPart = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(upload.fileName) ? upload.fileName : undefined;
       return putFavicon(ctx, actorOf(request), { ...upload, fileName: request.query.fileName ?? fromPart });
     });

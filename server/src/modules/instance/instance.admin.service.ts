@@ -1,4 +1,4 @@
-// Administration of the instance settings (SPEC §7 Admin instanceSettings): search keys (sealed,
+// Administration of the instance settings (docs/product.md §7 Admin instanceSettings): search keys (sealed,
 // never returned), the Claude key (which makes the Anthropic provider usable through a connection
 // it manages), HIPAA mode, the agent settings with the feature flags, and the product branding.
 // Every change writes an audit row in its transaction.
@@ -55,7 +55,7 @@ export async function getApiKeyStatus(ctx: InstanceAdminContext, provider: Insta
 
 /**
  * The plain search key for the web search tools; null when none is set, when it cannot be opened with
- * this instance's key, or while HIPAA mode is on (DESIGN.md: web search is off then), so a search tool
+ * this instance's key, or while HIPAA mode is on (docs/architecture.md: web search is off then), so a search tool
  * that asks here cannot run in HIPAA mode.
  */
 export async function readSearchApiKey(ctx: Pick<AppContext, 'db' | 'secrets' | 'config'>, provider: SearchKeyProvider): Promise<string | null> {
@@ -125,7 +125,14 @@ export async function deleteApiKey(ctx: InstanceAdminContext, actor: AuditActor,
       await deleteSetting(db, keySetting(provider));
     }
     if (before.hasApiKey) {
-      await recordAudit(db, { aggregateType: Aggregate, aggregateId: `${provider}ApiKey`, domainOperation: 'ApiKeyDeleted', actor, before: { hasApiKey: true }, after: { hasApiKey: false } });
+      await recordAudit(db, {
+        aggregateType: Aggregate,
+        aggregateId: `${provider}ApiKey`,
+        domainOperation: 'ApiKeyDeleted',
+        actor,
+        before: { hasApiKey: true },
+        after: { hasApiKey: false },
+      });
     }
   });
   ctx.models.invalidate();
@@ -146,7 +153,14 @@ export async function setHipaa(ctx: InstanceAdminContext, actor: AuditActor, ena
     const before = (await readSettings(db, ctx.config)).hipaaMode;
     if (before === enabled) return;
     await upsertSetting(db, 'hipaaMode', enabled);
-    await recordAudit(db, { aggregateType: Aggregate, aggregateId: 'hipaa', domainOperation: 'Updated', actor, before: { enabled: before }, after: { enabled } });
+    await recordAudit(db, {
+      aggregateType: Aggregate,
+      aggregateId: 'hipaa',
+      domainOperation: 'Updated',
+      actor,
+      before: { enabled: before },
+      after: { enabled },
+    });
   });
   // the registry caches the mode with its deployments: the change applies to the next turn
   ctx.models.invalidate();
@@ -155,12 +169,18 @@ export async function setHipaa(ctx: InstanceAdminContext, actor: AuditActor, ena
 
 export async function getGptInstanceSettings(ctx: Pick<InstanceAdminContext, 'db' | 'config'>): Promise<GptInstanceSettings> {
   const s = await readSettings(ctx.db, ctx.config);
-  return { allowUserCreatedGptSystems: s.allowUserCreatedGptSystems, showInstanceSettingsPage: s.showInstanceSettingsPage, featureFlags: await listFeatureFlags(ctx.db) };
+  return {
+    allowUserCreatedGptSystems: s.allowUserCreatedGptSystems,
+    showInstanceSettingsPage: s.showInstanceSettingsPage,
+    featureFlags: await listFeatureFlags(ctx.db),
+  };
 }
 
 export async function updateGptInstanceSettings(ctx: InstanceAdminContext, actor: AuditActor, input: GptInstanceSettingsUpdate): Promise<GptInstanceSettings> {
   const unknown = (input.featureFlags ?? []).flatMap((f, i) =>
-    (KnownFeatureFlags as readonly string[]).includes(f.name) ? [] : [{ field: `featureFlags.${i}.name`, message: `Unknown feature flag; known: ${KnownFeatureFlags.join(', ')}` }],
+    (KnownFeatureFlags as readonly string[]).includes(f.name)
+      ? []
+      : [{ field: `featureFlags.${i}.name`, message: `Unknown feature flag; known: ${KnownFeatureFlags.join(', ')}` }],
   );
   if (unknown.length > 0) throw badRequest('The request names an unknown feature flag.', unknown);
   return inTx(ctx, async (db) => {

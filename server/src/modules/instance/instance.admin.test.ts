@@ -5,7 +5,10 @@ import { auditLog, instanceSettings } from '../../db/schema/index.js';
 import { startFakeAnthropic, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { readSearchApiKey } from './instance.admin.service.js';
 
-const Png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200e2a3a1d50000000049454e44ae426082', 'hex');
+const Png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200e2a3a1d50000000049454e44ae426082',
+  'hex',
+);
 const Ico = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0]), Buffer.alloc(40, 1)]);
 
 function multipart(data: Buffer, fileName: string) {
@@ -25,9 +28,18 @@ describe('admin instance settings', () => {
   let plain: { token: string };
   let anthropic: FakeUpstream;
   const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
-    t.app.inject({ method, url: `/api/internal${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api/internal${url}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const audits = (aggregateId: string) =>
-    t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'InstanceSettings'), eq(auditLog.aggregateId, aggregateId))).orderBy(auditLog.createdAt);
+    t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateType, 'InstanceSettings'), eq(auditLog.aggregateId, aggregateId)))
+      .orderBy(auditLog.createdAt);
 
   beforeAll(async () => {
     anthropic = await startFakeAnthropic();
@@ -52,7 +64,10 @@ describe('admin instance settings', () => {
       expect(got.body).not.toContain('secret-');
       expect(await readSearchApiKey(t.ctx, provider)).toBe(`secret-${provider}-key-123`);
       // sealed at rest, and the audit row says only that it was set
-      const [row] = await t.ctx.db.select().from(instanceSettings).where(eq(instanceSettings.name, `${provider}ApiKey`));
+      const [row] = await t.ctx.db
+        .select()
+        .from(instanceSettings)
+        .where(eq(instanceSettings.name, `${provider}ApiKey`));
       expect(JSON.stringify(row!.value)).not.toContain('secret-');
       const rows = await audits(`${provider}ApiKey`);
       expect(rows.map((r) => r.domainOperation)).toEqual(['ApiKeySet']);
@@ -93,7 +108,14 @@ describe('admin instance settings', () => {
     expect(claude).toMatchObject({ providerType: 'Anthropic', hasApiKey: true });
     expect((await call('PUT', `/admin/connections/${claude.connectionId}`, connectionsAdmin, { endpoint: anthropic.url })).statusCode).toBe(200);
     let text = '';
-    for await (const part of t.ctx.models.stream({ deployment, system: 'Be brief.', messages: [{ role: 'user', content: 'Hi' }], params: { temperature: null, topP: null, frequencyPenalty: null, maxTokens: null }, passages: [], signal: new AbortController().signal })) {
+    for await (const part of t.ctx.models.stream({
+      deployment,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'Hi' }],
+      params: { temperature: null, topP: null, frequencyPenalty: null, maxTokens: null },
+      passages: [],
+      signal: new AbortController().signal,
+    })) {
       if (part.type === 'text') text += part.text;
     }
     expect(text).toBe('Hello from the fake model.');
@@ -130,7 +152,12 @@ describe('admin instance settings', () => {
     expect(await readSearchApiKey(t.ctx, 'bing')).toBeNull();
     await call('PUT', '/admin/instanceSettings/hipaa', admin.token, { enabled: false });
     await call('DELETE', '/admin/instanceSettings/bing/apiKey', admin.token);
-    expect((await audits('hipaa')).map((r) => (r.details as { after: unknown }).after)).toEqual([{ enabled: true }, { enabled: false }, { enabled: true }, { enabled: false }]);
+    expect((await audits('hipaa')).map((r) => (r.details as { after: unknown }).after)).toEqual([
+      { enabled: true },
+      { enabled: false },
+      { enabled: true },
+      { enabled: false },
+    ]);
     await call('DELETE', '/admin/instanceSettings/claude/apiKey', admin.token);
   });
 
@@ -140,7 +167,10 @@ describe('admin instance settings', () => {
     expect(before.featureFlags).toContainEqual({ name: 'ShowFooter', enabled: true });
     const version = (await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings' })).json().settingsVersion;
 
-    const res = await call('PUT', '/admin/instanceSettings/gptInstanceSettings', admin.token, { allowUserCreatedGptSystems: false, featureFlags: [{ name: 'ShowFooter', enabled: false }] });
+    const res = await call('PUT', '/admin/instanceSettings/gptInstanceSettings', admin.token, {
+      allowUserCreatedGptSystems: false,
+      featureFlags: [{ name: 'ShowFooter', enabled: false }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ allowUserCreatedGptSystems: false, showInstanceSettingsPage: true });
     const settings = (await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings' })).json();
@@ -148,7 +178,9 @@ describe('admin instance settings', () => {
     expect(settings.settingsVersion).not.toBe(version);
     expect((await t.app.inject({ method: 'GET', url: '/api/internal/features/List' })).json().items).toContainEqual({ name: 'ShowFooter', enabled: false });
 
-    const unknown = await call('PUT', '/admin/instanceSettings/gptInstanceSettings', admin.token, { featureFlags: [{ name: 'ShowEverything', enabled: true }] });
+    const unknown = await call('PUT', '/admin/instanceSettings/gptInstanceSettings', admin.token, {
+      featureFlags: [{ name: 'ShowEverything', enabled: true }],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().details[0].field).toBe('featureFlags.0.name');
     const rows = await audits('gptInstanceSettings');
@@ -161,13 +193,21 @@ describe('admin instance settings', () => {
     const res = await call('PUT', '/admin/instanceSettings/branding', admin.token, { name: 'Campus AI', organizationName: 'Example University' });
     expect(res.json()).toEqual({ name: 'Campus AI', organizationName: 'Example University' });
     expect((await call('GET', '/admin/instanceSettings/branding', reader.token)).json()).toEqual({ name: 'Campus AI', organizationName: 'Example University' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings' })).json()).toMatchObject({ name: 'Campus AI', organizationName: 'Example University' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings' })).json()).toMatchObject({
+      name: 'Campus AI',
+      organizationName: 'Example University',
+    });
     expect(await audits('branding')).toHaveLength(1);
   });
 
   it('uploads favicons checked by their bytes, serves them by name, lists them and deletes them all', async () => {
     const upload = (token: string, body: ReturnType<typeof multipart>, query = '') =>
-      t.app.inject({ method: 'PUT', url: `/api/internal/InstanceSettings/favicons${query}`, headers: { authorization: `Bearer ${token}`, ...body.headers }, payload: body.payload });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/internal/InstanceSettings/favicons${query}`,
+        headers: { authorization: `Bearer ${token}`, ...body.headers },
+        payload: body.payload,
+      });
     expect((await upload(reader.token, multipart(Ico, 'favicon.ico'))).statusCode).toBe(403);
     expect((await upload(admin.token, multipart(Buffer.from('<html></html>'), 'favicon.ico'))).statusCode).toBe(400);
     expect((await upload(admin.token, multipart(Buffer.concat([Png, Buffer.alloc(600 * 1024)]), 'big.png'))).statusCode).toBe(413);
@@ -183,8 +223,18 @@ describe('admin instance settings', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/x-icon');
     expect(served.rawPayload.equals(Ico)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/favicon.ico', headers: { 'if-none-match': served.headers.etag as string } })).statusCode).toBe(304);
-    expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/custom' })).json().items.map((f: { fileName: string }) => f.fileName)).toEqual(['favicon.ico', 'apple-touch-icon.png']);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/internal/InstanceSettings/favicons/favicon.ico',
+          headers: { 'if-none-match': served.headers.etag as string },
+        })
+      ).statusCode,
+    ).toBe(304);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/custom' })).json().items.map((f: { fileName: string }) => f.fileName),
+    ).toEqual(['favicon.ico', 'apple-touch-icon.png']);
     expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings' })).json().favicons).toEqual(['favicon.ico', 'apple-touch-icon.png']);
 
     expect((await call('DELETE', '/InstanceSettings/favicons', reader.token)).statusCode).toBe(403);

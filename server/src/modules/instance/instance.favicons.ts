@@ -1,4 +1,4 @@
-// Custom favicons of the instance (SPEC §7: favicons PUT, get by name, delete all, custom). The list
+// Custom favicons of the instance (docs/product.md §7: favicons PUT, get by name, delete all, custom). The list
 // lives in the instance setting `favicons`; the bytes live in the blob store.
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -49,7 +49,14 @@ export async function putFavicon(
       const list = await stored(db);
       replaced = list.find((f) => f.fileName === fileName);
       await upsertSetting(db, 'favicons', [...list.filter((f) => f.fileName !== fileName), entry]);
-      await recordAudit(db, { aggregateType: 'InstanceSettings', aggregateId: 'favicons', domainOperation: 'FaviconUploaded', actor, before: replaced ? present(replaced) : null, after: present(entry) });
+      await recordAudit(db, {
+        aggregateType: 'InstanceSettings',
+        aggregateId: 'favicons',
+        domainOperation: 'FaviconUploaded',
+        actor,
+        before: replaced ? present(replaced) : null,
+        after: present(entry),
+      });
     });
   } catch (e) {
     await ctx.blobs.delete(blobKey).catch(() => undefined);
@@ -75,7 +82,14 @@ export async function deleteAllFavicons(ctx: Pick<AppContext, 'db' | 'blobs'>, a
     removed = await stored(db);
     if (removed.length === 0) return;
     await upsertSetting(db, 'favicons', []);
-    await recordAudit(db, { aggregateType: 'InstanceSettings', aggregateId: 'favicons', domainOperation: 'FaviconsDeleted', actor, before: removed.map(present), after: [] });
+    await recordAudit(db, {
+      aggregateType: 'InstanceSettings',
+      aggregateId: 'favicons',
+      domainOperation: 'FaviconsDeleted',
+      actor,
+      before: removed.map(present),
+      after: [],
+    });
   });
   for (const f of removed) await ctx.blobs.delete(f.blobKey).catch(() => undefined);
 }

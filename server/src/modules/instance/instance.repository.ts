@@ -27,7 +27,10 @@ export async function ping(db: Db): Promise<void> {
 }
 
 export async function readSetting(db: Db, name: string): Promise<{ value: unknown; updatedAt: Date } | null> {
-  const [row] = await db.select({ value: instanceSettings.value, updatedAt: instanceSettings.updatedAt }).from(instanceSettings).where(eq(instanceSettings.name, name));
+  const [row] = await db
+    .select({ value: instanceSettings.value, updatedAt: instanceSettings.updatedAt })
+    .from(instanceSettings)
+    .where(eq(instanceSettings.name, name));
   return row ?? null;
 }
 

@@ -8,15 +8,11 @@ import { checkHealth, getInstanceSettings, listFeatures } from './instance.servi
 export const instanceRoutes: Module = (api, ctx) => {
   const buildInfo = loadBuildInfo();
 
-  api.get(
-    Routes.instanceSettings,
-    { config: { access: 'public' }, schema: { response: { 200: InstanceSettingsSchema } } },
-    async (_request, reply) => {
-      // SPEC §9: clients may cache the instance settings for 7 days
-      void reply.header('cache-control', `public, max-age=${InstanceSettingsCacheSeconds}`);
-      return getInstanceSettings(ctx.db, ctx.config);
-    },
-  );
+  api.get(Routes.instanceSettings, { config: { access: 'public' }, schema: { response: { 200: InstanceSettingsSchema } } }, async (_request, reply) => {
+    // docs/product.md §9: clients may cache the instance settings for 7 days
+    void reply.header('cache-control', `public, max-age=${InstanceSettingsCacheSeconds}`);
+    return getInstanceSettings(ctx.db, ctx.config);
+  });
 
   api.get(Routes.buildInfo, { config: { access: 'public' }, schema: { response: { 200: BuildInfoSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
@@ -28,15 +24,11 @@ export const instanceRoutes: Module = (api, ctx) => {
     return listFeatures(ctx.db);
   });
 
-  api.get(
-    Routes.health,
-    { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      const status = await checkHealth(ctx.db);
-      if (status === 'Healthy') return { status };
-      void reply.header('retry-after', String(BootRetryAfterSeconds));
-      return reply.status(503).send({ status });
-    },
-  );
+  api.get(Routes.health, { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const status = await checkHealth(ctx.db);
+    if (status === 'Healthy') return { status };
+    void reply.header('retry-after', String(BootRetryAfterSeconds));
+    return reply.status(503).send({ status });
+  });
 };

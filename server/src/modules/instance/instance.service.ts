@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, type KnownFeatureFlags } from '@atrium/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { insertMissingFeatureFlags, insertMissingSettings, lastSettingsChange, listFeatureFlags, ping, readAllSettings, readSetting } from './instance.repository.js';
+import {
+  insertMissingFeatureFlags,
+  insertMissingSettings,
+  lastSettingsChange,
+  listFeatureFlags,
+  ping,
+  readAllSettings,
+  readSetting,
+} from './instance.repository.js';
 import { StoredFaviconsSchema } from './instance.favicons.js';
 
 /** Stored settings (instance_settings.name -> value). Configuration supplies only first-start values. */
@@ -41,7 +49,10 @@ const FirstStartFeatureFlags: Record<(typeof KnownFeatureFlags)[number], boolean
 /** Idempotent: adds what is missing, keeps what administrators changed. */
 export async function seedInstanceDefaults(db: Db, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<void> {
   await insertMissingSettings(db, firstStartSettings(config));
-  await insertMissingFeatureFlags(db, Object.entries(FirstStartFeatureFlags).map(([name, enabled]) => ({ name, enabled })));
+  await insertMissingFeatureFlags(
+    db,
+    Object.entries(FirstStartFeatureFlags).map(([name, enabled]) => ({ name, enabled })),
+  );
 }
 
 /**
@@ -80,9 +91,7 @@ export async function getInstanceSettings(db: Db, config: Config): Promise<Insta
   return {
     name: settings.name,
     organizationName: settings.organizationName,
-    entraIdSettings: oidc
-      ? { clientId: oidc.clientId, tenantId: oidc.tenantId, instance: oidc.instance, authority: oidc.issuer, scopes: oidc.scopes }
-      : null,
+    entraIdSettings: oidc ? { clientId: oidc.clientId, tenantId: oidc.tenantId, instance: oidc.instance, authority: oidc.issuer, scopes: oidc.scopes } : null,
     defaults: settings.defaults,
     localSignInEnabled: config.localSignIn,
     allowUserCreatedGptSystems: settings.allowUserCreatedGptSystems,

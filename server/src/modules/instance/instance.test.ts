@@ -53,7 +53,10 @@ describe('instance routes', () => {
 
   it('answers stored values, which configuration only seeds', async () => {
     await t.ctx.db.update(instanceSettings).set({ value: 'Renamed by an admin' }).where(eq(instanceSettings.name, 'name'));
-    await t.ctx.db.update(instanceSettings).set({ value: { not: 'a boolean' } }).where(eq(instanceSettings.name, 'hipaaMode'));
+    await t.ctx.db
+      .update(instanceSettings)
+      .set({ value: { not: 'a boolean' } })
+      .where(eq(instanceSettings.name, 'hipaaMode'));
     const res = await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings' });
     // a value that no longer parses falls back to its default instead of breaking every page
     expect(res.json()).toMatchObject({ name: 'Renamed by an admin', hipaaMode: false });

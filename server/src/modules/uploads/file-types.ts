@@ -101,7 +101,11 @@ export function sniffFile(data: Buffer, fileName: string): SniffResult {
 
 /** A file name safe to store and show: the last path segment, no control characters, at most 255 characters. */
 export function cleanFileName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'file').slice(0, 255);
 }

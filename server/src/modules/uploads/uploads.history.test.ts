@@ -25,19 +25,23 @@ describe('follow-up questions and the uploads of earlier questions', () => {
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     t = await createTestApp();
-    await createConnection(t.ctx, { userId: null, userName: 'test' }, {
-      name: 'Local vLLM',
-      providerType: 'OpenAICompatible',
-      endpoint: openai.url,
-      apiKey: 'sk-test',
-      deployments: [
-        { name: 'fake-vision', displayName: 'Fake Vision', model: 'fake-vision-model', isDefault: true, vision: true },
-        { name: 'fake-text', displayName: 'Fake Text', model: 'fake-text-model', vision: false },
-        // small windows: about 1,300 and 2,100 tokens of history once the answer, system prompt and margin are set aside
-        { name: 'small-vision', displayName: 'Small Vision', model: 'small-vision-model', vision: true, contextWindow: 2000, maxOutputTokens: 300 },
-        { name: 'small-text', displayName: 'Small Text', model: 'small-text-model', vision: false, contextWindow: 3000, maxOutputTokens: 500 },
-      ],
-    });
+    await createConnection(
+      t.ctx,
+      { userId: null, userName: 'test' },
+      {
+        name: 'Local vLLM',
+        providerType: 'OpenAICompatible',
+        endpoint: openai.url,
+        apiKey: 'sk-test',
+        deployments: [
+          { name: 'fake-vision', displayName: 'Fake Vision', model: 'fake-vision-model', isDefault: true, vision: true },
+          { name: 'fake-text', displayName: 'Fake Text', model: 'fake-text-model', vision: false },
+          // small windows: about 1,300 and 2,100 tokens of history once the answer, system prompt and margin are set aside
+          { name: 'small-vision', displayName: 'Small Vision', model: 'small-vision-model', vision: true, contextWindow: 2000, maxOutputTokens: 300 },
+          { name: 'small-text', displayName: 'Small Text', model: 'small-text-model', vision: false, contextWindow: 3000, maxOutputTokens: 500 },
+        ],
+      },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = baseUrl(t);
     agentId = await systemAgentId(t);
@@ -52,7 +56,12 @@ describe('follow-up questions and the uploads of earlier questions', () => {
 
   const image = async (color: string, width = 32, height = 32) => {
     const body = multipart(await makePng(width, height, color), `${color.slice(1)}.png`, 'image/png');
-    const res = await t.app.inject({ method: 'POST', url: '/api/internal/userConversations/visionImages', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${user.token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/userConversations/visionImages',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${user.token}` },
+    });
     expect(res.statusCode).toBe(200);
     return res.json<VisionImage>();
   };
@@ -75,12 +84,22 @@ describe('follow-up questions and the uploads of earlier questions', () => {
     answerGenerationOptions: { deploymentIdentifier: deployment },
   });
   const start = async (body: ReturnType<typeof turn>) => {
-    const r = await postStream(base, `/userConversations/byGptSystemId/${agentId}`, { ...body, session: { sessionIdentifier: randomUUID() } }, { token: user.token });
+    const r = await postStream(
+      base,
+      `/userConversations/byGptSystemId/${agentId}`,
+      { ...body, session: { sessionIdentifier: randomUUID() } },
+      { token: user.token },
+    );
     expect(r.status).toBe(200);
     return dataOf<ResponseModelEvent>(r.events, 'response-model');
   };
   const followUp = async (conversationId: string, parentSegmentId: string, body: ReturnType<typeof turn>) => {
-    const r = await postStream(base, `/userConversations/${conversationId}/segments`, { ...body, lineage: { parentSegmentId, lineageType: 'Question' } }, { token: user.token });
+    const r = await postStream(
+      base,
+      `/userConversations/${conversationId}/segments`,
+      { ...body, lineage: { parentSegmentId, lineageType: 'Question' } },
+      { token: user.token },
+    );
     expect(r.status).toBe(200);
     return dataOf<ResponseModelEvent>(r.events, 'response-model');
   };
@@ -89,7 +108,13 @@ describe('follow-up questions and the uploads of earlier questions', () => {
     const answers = openai.requests.filter((r) => !JSON.stringify(r.body).includes('short title for a conversation'));
     return (answers.at(-1)!.body as { messages: Message[] }).messages.filter((m) => m.role !== 'system');
   };
-  const textOf = (m: Message) => (typeof m.content === 'string' ? m.content : m.content.filter((p) => p.type === 'text').map((p) => p.text).join(''));
+  const textOf = (m: Message) =>
+    typeof m.content === 'string'
+      ? m.content
+      : m.content
+          .filter((p) => p.type === 'text')
+          .map((p) => p.text)
+          .join('');
   const imagesOf = (m: Message) => (typeof m.content === 'string' ? [] : m.content.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url));
   const dataUrl = async (color: string) => `data:image/png;base64,${(await makePng(32, 32, color)).toString('base64')}`;
 
@@ -118,7 +143,9 @@ describe('follow-up questions and the uploads of earlier questions', () => {
     const teal = await image('#008080');
     const memo = await file('The kingfisher memo.', 'memo.txt');
     const first = await start(turn('fake-vision', 'Describe both', { images: [teal], files: [memo] }));
-    const r = await postStream(base, `/userConversations/${first.conversationId}/segments/${first.conversationSegmentId}/regenerate`, turn('fake-vision', ''), { token: user.token });
+    const r = await postStream(base, `/userConversations/${first.conversationId}/segments/${first.conversationSegmentId}/regenerate`, turn('fake-vision', ''), {
+      token: user.token,
+    });
     expect(r.status).toBe(200);
     const [question] = sent();
     expect(imagesOf(question!)).toEqual([await dataUrl('#008080')]);
@@ -131,7 +158,8 @@ describe('follow-up questions and the uploads of earlier questions', () => {
   it(`resends the images of the latest earlier questions only (at most ${MaxEarlierImages})`, async () => {
     const colors = ['#110000', '#220000', '#330000', '#440000', '#550000'];
     let at = await start(turn('fake-vision', 'Picture 1', { images: [await image(colors[0]!)] }));
-    for (let i = 1; i < colors.length; i++) at = await followUp(at.conversationId, at.conversationSegmentId, turn('fake-vision', `Picture ${i + 1}`, { images: [await image(colors[i]!)] }));
+    for (let i = 1; i < colors.length; i++)
+      at = await followUp(at.conversationId, at.conversationSegmentId, turn('fake-vision', `Picture ${i + 1}`, { images: [await image(colors[i]!)] }));
     await followUp(at.conversationId, at.conversationSegmentId, turn('fake-vision', 'Compare them'));
     const questions = sent().filter((m) => m.role === 'user');
     expect(questions.map(textOf)).toEqual(['Picture 1', 'Picture 2', 'Picture 3', 'Picture 4', 'Picture 5', 'Compare them']);
@@ -209,7 +237,11 @@ describe('follow-up questions and the uploads of earlier questions', () => {
       at = await followUp(at.conversationId, at.conversationSegmentId, turn('fake-vision', 'Two', { images: [await image('#654321')] }));
       at = await followUp(at.conversationId, at.conversationSegmentId, turn('fake-vision', 'Three', { files: [await file('third', 'c.txt')] }));
       const sql = await statements(() => followUp(at.conversationId, at.conversationSegmentId, turn('fake-vision', 'Four')));
-      expect(uploadQueries(sql).map((q) => q.match(/from "(\w+)"/)![1]).sort()).toEqual(['attachments', 'vision_images']);
+      expect(
+        uploadQueries(sql)
+          .map((q) => q.match(/from "(\w+)"/)![1])
+          .sort(),
+      ).toEqual(['attachments', 'vision_images']);
       const questions = sent().filter((m) => m.role === 'user');
       expect(questions.map((m) => imagesOf(m).length)).toEqual([1, 1, 0, 0]);
       expect(textOf(questions[0]!)).toContain('first');

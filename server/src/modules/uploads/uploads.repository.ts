@@ -26,7 +26,10 @@ export async function findVisionImage(db: Db, id: string): Promise<VisionImageRo
 /** This person's attachments among the ids (others' and unknown ids are left out). */
 export async function listOwnAttachments(db: Db, userId: string, ids: readonly string[]): Promise<AttachmentRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(attachments).where(and(eq(attachments.userId, userId), inArray(attachments.id, [...ids])));
+  return db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.userId, userId), inArray(attachments.id, [...ids])));
 }
 
 /** Like listOwnAttachments without the extracted text, for listing on segments. */
@@ -46,5 +49,8 @@ export async function describeOwnAttachments(db: Db, userId: string, ids: readon
 
 export async function listOwnVisionImages(db: Db, userId: string, ids: readonly string[]): Promise<VisionImageRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(visionImages).where(and(eq(visionImages.userId, userId), inArray(visionImages.id, [...ids])));
+  return db
+    .select()
+    .from(visionImages)
+    .where(and(eq(visionImages.userId, userId), inArray(visionImages.id, [...ids])));
 }

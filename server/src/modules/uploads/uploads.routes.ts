@@ -1,41 +1,27 @@
 // Routes of uploads: POST /attachments (multipart field file; attachmentType FileSearch or
 // CodeInterpreter; context GptSystem or Conversation), GET /attachments/{id} and /base64, and vision
-// images (SPEC §7: multipart POST field file; GET base64 by image id and blob file name) under
+// images (docs/product.md §7: multipart POST field file; GET base64 by image id and blob file name) under
 // /userConversations, and under /configStates for personal-agent previews.
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import {
   AttachmentBase64Schema,
   AttachmentParamsSchema,
   AttachmentSchema,
   AttachmentUploadQuerySchema,
-  ErrorCodes,
   VisionImageBase64Schema,
   VisionImageBlobParamsSchema,
   VisionImageSchema,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { principalOf } from '../../platform/access.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { readSingleUpload } from '../../platform/uploads.js';
 import * as uploads from './uploads.service.js';
 
 const auth = { access: 'authenticated' } as const;
 const VisionImageBases = ['/userConversations/visionImages', '/configStates/visionImages'];
 
-/** The one file of a multipart request, read whole up to `limit` bytes (413 beyond). */
-async function readFile(request: FastifyRequest, limit: number, what: 'file' | 'image'): Promise<uploads.UploadedFile> {
-  if (!request.isMultipart()) {
-    throw new AppError(ErrorCodes.unsupportedMediaType, 415, `Send the ${what} as multipart/form-data with a field named file.`);
-  }
-  const part = await request.file({ limits: { fileSize: limit, files: 1 } });
-  if (!part || part.fieldname !== 'file') throw badRequest('The request holds no file.', [{ field: 'file', message: 'Required' }]);
-  try {
-    return { data: await part.toBuffer(), fileName: part.filename };
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploads.tooLarge(what, limit);
-    throw e;
-  }
-}
+/** An upload route's config: the one file it reads, up to `limit` bytes (413 beyond, with the limit in MB). */
+const uploadConfig = (limit: number, what: 'file' | 'image') => ({ ...auth, upload: { maxBytes: limit, what, tooLarge: () => uploads.tooLarge(what, limit) } });
 
 export const uploadsRoutes: Module = async (api, ctx) => {
   await api.register(async (scope) => routes(scope as Api, ctx));
@@ -46,11 +32,12 @@ async function routes(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
   const { config } = ctx;
 
+  const attachmentConfig = uploadConfig(config.uploads.attachmentMaxBytes, 'file');
   scope.post(
     '/attachments',
-    { config: auth, schema: { querystring: AttachmentUploadQuerySchema, response: { 200: AttachmentSchema } } },
+    { config: attachmentConfig, schema: { querystring: AttachmentUploadQuerySchema, response: { 200: AttachmentSchema } } },
     async (request) => {
-      const file = await readFile(request, config.uploads.attachmentMaxBytes, 'file');
+      const file = await readSingleUpload(request);
       return uploads.uploadAttachment(ctx, principalOf(request), request.query, file);
     },
   );
@@ -69,10 +56,14 @@ async function routes(scope: Api, ctx: AppContext): Promise<void> {
   );
 
   for (const base of VisionImageBases) {
-    scope.post(base, { config: auth, schema: { response: { 200: VisionImageSchema } } }, async (request) => {
-      const file = await readFile(request, config.uploads.visionImageMaxBytes, 'image');
-      return uploads.uploadVisionImage(ctx, principalOf(request), file);
-    });
+    scope.post(
+      base,
+      { config: uploadConfig(config.uploads.visionImageMaxBytes, 'image'), schema: { response: { 200: VisionImageSchema } } },
+      async (request) => {
+        const file = await readSingleUpload(request);
+        return uploads.uploadVisionImage(ctx, principalOf(request), file);
+      },
+    );
 
     scope.get(
       `${base}/:visionImageId/:blobFileName/base64`,

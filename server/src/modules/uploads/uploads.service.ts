@@ -39,7 +39,8 @@ export const tooLarge = (what: 'file' | 'image', limit: number) =>
 
 const emptyFile = () => badRequest('The file is empty.', [{ field: 'file', message: 'The file is empty' }]);
 
-const unsupported = (message: string) => new AppError(UploadErrorCodes.unsupportedFileType, 400, message, [{ field: 'file', message: 'Unsupported file type' }]);
+const unsupported = (message: string) =>
+  new AppError(UploadErrorCodes.unsupportedFileType, 400, message, [{ field: 'file', message: 'Unsupported file type' }]);
 
 const AttachmentKinds = 'PDF, Word (.docx), text, Markdown, CSV or JSON files';
 

@@ -23,16 +23,20 @@ describe('uploads', () => {
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     t = await createTestApp({ ATTACHMENT_MAX_BYTES: String(64 * 1024), VISION_IMAGE_MAX_BYTES: String(256 * 1024) });
-    await createConnection(t.ctx, { userId: null, userName: 'test' }, {
-      name: 'Local vLLM',
-      providerType: 'OpenAICompatible',
-      endpoint: openai.url,
-      apiKey: 'sk-test',
-      deployments: [
-        { name: 'fake-vision', displayName: 'Fake Vision', model: 'fake-vision-model', isDefault: true, vision: true },
-        { name: 'fake-text', displayName: 'Fake Text', model: 'fake-text-model', vision: false },
-      ],
-    });
+    await createConnection(
+      t.ctx,
+      { userId: null, userName: 'test' },
+      {
+        name: 'Local vLLM',
+        providerType: 'OpenAICompatible',
+        endpoint: openai.url,
+        apiKey: 'sk-test',
+        deployments: [
+          { name: 'fake-vision', displayName: 'Fake Vision', model: 'fake-vision-model', isDefault: true, vision: true },
+          { name: 'fake-text', displayName: 'Fake Text', model: 'fake-text-model', vision: false },
+        ],
+      },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = baseUrl(t);
     agentId = await systemAgentId(t);
@@ -54,12 +58,20 @@ describe('uploads', () => {
     postStream(
       base,
       `/userConversations/byGptSystemId/${agentId}`,
-      { question: 'What is in this?', visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted', ...body },
+      {
+        question: 'What is in this?',
+        visionImageIds: [],
+        attachmentIds: [],
+        session: { sessionIdentifier: randomUUID() },
+        segmentTraceLogLevel: 'NonPersisted',
+        ...body,
+      },
       { token: user.token },
     );
+  // the earlier questions' titles are generated in the background and may reach the fake at any time
+  const answerRequests = () => openai.requests.filter((r) => !JSON.stringify(r.body).includes('short title for a conversation'));
   const lastUserMessage = () => {
-    const answers = openai.requests.filter((r) => !JSON.stringify(r.body).includes('short title for a conversation'));
-    const messages = (answers.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
+    const messages = (answerRequests().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
     return messages.filter((m) => m.role === 'user').at(-1)!;
   };
 
@@ -69,7 +81,14 @@ describe('uploads', () => {
       const res = await attach(user.token, multipart(Buffer.from(text), 'notes.md', 'text/markdown'));
       expect(res.statusCode).toBe(200);
       const a = res.json<Attachment>();
-      expect(a).toMatchObject({ attachmentType: 'FileSearch', context: 'Conversation', originalFileName: 'notes.md', mimeType: 'text/markdown', sizeBytes: text.length, hasExtractedText: true });
+      expect(a).toMatchObject({
+        attachmentType: 'FileSearch',
+        context: 'Conversation',
+        originalFileName: 'notes.md',
+        mimeType: 'text/markdown',
+        sizeBytes: text.length,
+        hasExtractedText: true,
+      });
 
       const meta = await t.app.inject({ method: 'GET', url: `/api/internal/attachments/${a.attachmentId}`, headers: auth(user.token) });
       expect(meta.json()).toEqual(a);
@@ -84,16 +103,27 @@ describe('uploads', () => {
     });
 
     it('extracts the text of a PDF and accepts the GptSystem context and CodeInterpreter type', async () => {
-      const res = await attach(user.token, multipart(makePdf('The pelican report, page one.'), 'report.pdf', 'application/pdf'), 'attachmentType=CodeInterpreter&context=GptSystem');
+      const res = await attach(
+        user.token,
+        multipart(makePdf('The pelican report, page one.'), 'report.pdf', 'application/pdf'),
+        'attachmentType=CodeInterpreter&context=GptSystem',
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json<Attachment>()).toMatchObject({ attachmentType: 'CodeInterpreter', context: 'GptSystem', mimeType: 'application/pdf', hasExtractedText: true });
+      expect(res.json<Attachment>()).toMatchObject({
+        attachmentType: 'CodeInterpreter',
+        context: 'GptSystem',
+        mimeType: 'application/pdf',
+        hasExtractedText: true,
+      });
     });
 
-    it('refuses attachment types other than FileSearch and CodeInterpreter (SPEC §5)', async () => {
+    it('refuses attachment types other than FileSearch and CodeInterpreter (docs/product.md §5)', async () => {
       const body = () => multipart(Buffer.from('hello'), 'a.txt');
       const res = await attach(user.token, body(), 'attachmentType=Vision&context=Conversation');
       expect(res.statusCode).toBe(400);
-      expect(res.json().details).toEqual([{ field: 'querystring.attachmentType', message: 'Attachments upload only when type is FileSearch or CodeInterpreter' }]);
+      expect(res.json().details).toEqual([
+        { field: 'querystring.attachmentType', message: 'Attachments upload only when type is FileSearch or CodeInterpreter' },
+      ]);
       expect((await attach(user.token, body(), 'context=Conversation')).statusCode).toBe(400);
       expect((await attach(user.token, body(), 'attachmentType=FileSearch&context=Elsewhere')).statusCode).toBe(400);
     });
@@ -101,7 +131,10 @@ describe('uploads', () => {
     it('judges files by their content, not their name', async () => {
       const exe = await attach(user.token, multipart(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), 'tool.exe'));
       expect(exe.statusCode).toBe(400);
-      expect(exe.json()).toMatchObject({ code: 'unsupported_file_type', message: 'tool.exe is not a supported file type. Attach PDF, Word (.docx), text, Markdown, CSV or JSON files.' });
+      expect(exe.json()).toMatchObject({
+        code: 'unsupported_file_type',
+        message: 'tool.exe is not a supported file type. Attach PDF, Word (.docx), text, Markdown, CSV or JSON files.',
+      });
       const fakePdf = await attach(user.token, multipart(Buffer.from('just text'), 'fake.pdf', 'application/pdf'));
       expect(fakePdf.statusCode).toBe(400);
       expect(fakePdf.json().message).toBe('The content of fake.pdf does not match its file type.');
@@ -112,7 +145,12 @@ describe('uploads', () => {
       expect(empty.statusCode).toBe(400);
       const wrongField = await attach(user.token, multipart(Buffer.from('x'), 'a.txt', 'text/plain', 'document'));
       expect(wrongField.statusCode).toBe(400);
-      const notMultipart = await t.app.inject({ method: 'POST', url: '/api/internal/attachments?attachmentType=FileSearch', payload: { a: 1 }, headers: auth(user.token) });
+      const notMultipart = await t.app.inject({
+        method: 'POST',
+        url: '/api/internal/attachments?attachmentType=FileSearch',
+        payload: { a: 1 },
+        headers: auth(user.token),
+      });
       expect(notMultipart.statusCode).toBe(415);
     });
 
@@ -136,10 +174,18 @@ describe('uploads', () => {
       const thumbMeta = await sharp(Buffer.from(img.thumbnails[0]!.base64Content, 'base64')).metadata();
       expect([thumbMeta.width, thumbMeta.height]).toEqual([256, 128]);
 
-      const full = await t.app.inject({ method: 'GET', url: `/api/internal/userConversations/visionImages/${img.visionImageId}/${img.blobFileName}/base64`, headers: auth(user.token) });
+      const full = await t.app.inject({
+        method: 'GET',
+        url: `/api/internal/userConversations/visionImages/${img.visionImageId}/${img.blobFileName}/base64`,
+        headers: auth(user.token),
+      });
       expect(full.statusCode).toBe(200);
       expect(Buffer.from(full.json<{ base64Content: string }>().base64Content, 'base64').equals(png)).toBe(true);
-      const thumb = await t.app.inject({ method: 'GET', url: `/api/internal/userConversations/visionImages/${img.visionImageId}/${img.thumbnailBlobFileName}/base64`, headers: auth(user.token) });
+      const thumb = await t.app.inject({
+        method: 'GET',
+        url: `/api/internal/userConversations/visionImages/${img.visionImageId}/${img.thumbnailBlobFileName}/base64`,
+        headers: auth(user.token),
+      });
       expect(thumb.json()).toMatchObject({ mimeType: 'image/webp', base64Content: img.thumbnails[0]!.base64Content });
 
       const url = `/api/internal/userConversations/visionImages/${img.visionImageId}/${img.blobFileName}/base64`;
@@ -153,7 +199,9 @@ describe('uploads', () => {
       expect(svg.json().message).toBe('Images must be PNG, JPEG, GIF or WebP.');
       const broken = Buffer.concat([(await makePng(50, 50)).subarray(0, 40)]);
       expect((await uploadImage(user.token, multipart(broken, 'broken.png'))).statusCode).toBe(400);
-      const noisy = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 400, height: 400, channels: 3 } })
+      const noisy = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, (_, i) => (i * 7919) % 251)), {
+        raw: { width: 400, height: 400, channels: 3 },
+      })
         .png({ compressionLevel: 0 })
         .toBuffer();
       expect(noisy.length).toBeGreaterThan(256 * 1024);
@@ -163,7 +211,11 @@ describe('uploads', () => {
     });
 
     it('reports the configured limit in detailsForConversation', async () => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/internal/userConversations/gptSystems/${agentId}/detailsForConversation`, headers: auth(user.token) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/internal/userConversations/gptSystems/${agentId}/detailsForConversation`,
+        headers: auth(user.token),
+      });
       const details = res.json<DetailsForConversation>();
       expect(details.isVisionEnabled).toBe(true);
       expect(details.visionFileUpload).toEqual({ allowedFileExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'], maxUploadedFileSizeBytes: 256 * 1024 });
@@ -183,16 +235,26 @@ describe('uploads', () => {
       expect(content[1]!.image_url!.url).toBe(`data:image/png;base64,${png.toString('base64')}`);
 
       const model = dataOf<ResponseModelEvent>(r.events, 'response-model');
-      const listed = { visionImageId: img.visionImageId, blobFileName: img.blobFileName, thumbnailBlobFileName: img.thumbnailBlobFileName, mimeType: 'image/png' };
+      const listed = {
+        visionImageId: img.visionImageId,
+        blobFileName: img.blobFileName,
+        thumbnailBlobFileName: img.thumbnailBlobFileName,
+        mimeType: 'image/png',
+      };
       expect(model.visionImages).toEqual([listed]);
-      const conversation = (await t.app.inject({ method: 'GET', url: `/api/internal/userConversations/${model.conversationId}`, headers: auth(user.token) })).json<Conversation>();
+      const conversation = (
+        await t.app.inject({ method: 'GET', url: `/api/internal/userConversations/${model.conversationId}`, headers: auth(user.token) })
+      ).json<Conversation>();
       expect(conversation.conversationSegmentTree.segments[0]!.visionImages).toEqual([listed]);
     });
 
     it('gives the model the text of attached files (PDF, DOCX) with the question', async () => {
       const a = (await attach(user.token, multipart(makePdf('The secret word is pelican.'), 'secret.pdf'))).json<Attachment>();
       const docx = await attach(user.token, multipart(await makeDocx('The heron memo.'), 'memo.docx'));
-      expect(docx.json<Attachment>()).toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', hasExtractedText: true });
+      expect(docx.json<Attachment>()).toMatchObject({
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        hasExtractedText: true,
+      });
       const r = await ask({ question: 'What is the secret word?', attachmentIds: [a.attachmentId, docx.json<Attachment>().attachmentId] });
       expect(r.status).toBe(200);
       const content = JSON.stringify(lastUserMessage().content);
@@ -203,14 +265,20 @@ describe('uploads', () => {
       expect(content).toContain('The heron memo.');
       const model = dataOf<ResponseModelEvent>(r.events, 'response-model');
       expect(model.question).toBe('What is the secret word?');
-      expect(model.attachments[0]).toEqual({ attachmentId: a.attachmentId, attachmentType: 'FileSearch', context: 'Conversation', originalFileName: 'secret.pdf', mimeType: 'application/pdf' });
+      expect(model.attachments[0]).toEqual({
+        attachmentId: a.attachmentId,
+        attachmentType: 'FileSearch',
+        context: 'Conversation',
+        originalFileName: 'secret.pdf',
+        mimeType: 'application/pdf',
+      });
       expect(model.attachments[1]!.originalFileName).toBe('memo.docx');
     });
 
     it("refuses someone else's or unknown ids with 400 before streaming", async () => {
       const theirs = (await uploadImage(other.token, multipart(await makePng(10, 10), 'theirs.png'))).json<VisionImage>();
       const theirFile = (await attach(other.token, multipart(Buffer.from('private'), 'private.txt'))).json<Attachment>();
-      const before = openai.requests.length;
+      const before = answerRequests().length;
       const r = await ask({ visionImageIds: [theirs.visionImageId], attachmentIds: [randomUUID(), theirFile.attachmentId] });
       expect(r.status).toBe(400);
       expect((r.json as { details: unknown }).details).toEqual([
@@ -218,7 +286,7 @@ describe('uploads', () => {
         { field: 'attachmentIds.0', message: 'Unknown attachment id' },
         { field: 'attachmentIds.1', message: 'Unknown attachment id' },
       ]);
-      expect(openai.requests.length).toBe(before);
+      expect(answerRequests().length).toBe(before);
     });
 
     it('refuses images for a deployment without vision with a clear 400', async () => {

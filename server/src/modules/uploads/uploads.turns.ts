@@ -52,7 +52,9 @@ export interface UploadDirectory {
 const MaxAttachmentChars = 200_000;
 
 function unknownIds(field: string, named: readonly string[], found: ReadonlySet<string>) {
-  return named.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: field === 'visionImageIds' ? 'Unknown vision image id' : 'Unknown attachment id' }]));
+  return named.flatMap((id, i) =>
+    found.has(id) ? [] : [{ field: `${field}.${i}`, message: field === 'visionImageIds' ? 'Unknown vision image id' : 'Unknown attachment id' }],
+  );
 }
 
 /** Segments list ids without names when their upload is gone (or was never this person's). */
@@ -119,9 +121,12 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'blobs'>): Up
 
     requireVision(uploads, deployment) {
       if (uploads.images.length === 0 || deployment.vision) return;
-      throw new AppError(UploadErrorCodes.modelCannotSeeImages, 400, `${deployment.displayName} cannot read images. Remove the images or choose a model that can.`, [
-        { field: 'visionImageIds', message: 'This model does not accept images' },
-      ]);
+      throw new AppError(
+        UploadErrorCodes.modelCannotSeeImages,
+        400,
+        `${deployment.displayName} cannot read images. Remove the images or choose a model that can.`,
+        [{ field: 'visionImageIds', message: 'This model does not accept images' }],
+      );
     },
 
     async forHistory(userId, turns, withImages) {
@@ -129,7 +134,10 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'blobs'>): Up
       const attachmentIds = [...new Set(turns.flatMap((s) => s.attachmentIds))];
       const found = new Map<string, TurnUploads>();
       if (imageIds.length === 0 && attachmentIds.length === 0) return found;
-      const [images, attachments] = await Promise.all([repo.listOwnVisionImages(ctx.db, userId, imageIds), repo.listOwnAttachments(ctx.db, userId, attachmentIds)]);
+      const [images, attachments] = await Promise.all([
+        repo.listOwnVisionImages(ctx.db, userId, imageIds),
+        repo.listOwnAttachments(ctx.db, userId, attachmentIds),
+      ]);
       const imageById = new Map(images.map((r) => [r.id, r]));
       const attachmentById = new Map(attachments.map((r) => [r.id, r]));
       for (const s of turns) {
@@ -151,7 +159,8 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'blobs'>): Up
 
     async imagesForModel(rows, required) {
       const images = await Promise.all(rows.map((row) => readyForModel(ctx, row)));
-      if (required && images.includes(null)) throw badRequest('An image of this question is no longer stored.', [{ field: 'visionImageIds', message: 'Image file missing' }]);
+      if (required && images.includes(null))
+        throw badRequest('An image of this question is no longer stored.', [{ field: 'visionImageIds', message: 'Image file missing' }]);
       return images.filter((i): i is ChatImage => i !== null);
     },
 

@@ -35,7 +35,10 @@ export async function listPage(db: Db, userId: string, limit: number, after: Pag
 }
 
 export async function insert(db: Db, userId: string, values: { title: string; prompt: string }): Promise<UserPromptRow> {
-  const [row] = await db.insert(userPrompts).values({ userId, ...values }).returning(columns);
+  const [row] = await db
+    .insert(userPrompts)
+    .values({ userId, ...values })
+    .returning(columns);
   return row!;
 }
 

@@ -1,4 +1,4 @@
-// Routes of a person's saved prompts (SPEC §7 UserPrompts): list, create, update, delete.
+// Routes of a person's saved prompts (docs/product.md §7 UserPrompts): list, create, update, delete.
 import { UserPromptBodySchema, UserPromptListQuerySchema, UserPromptListSchema, UserPromptParamsSchema, UserPromptSchema } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { principalOf } from '../../platform/access.js';
@@ -25,12 +25,8 @@ export const userPromptsRoutes: Module = (api, ctx) => {
     async (request) => prompts.updateUserPrompt(db, principalOf(request).userId, request.params.promptId, request.body),
   );
 
-  api.delete(
-    '/UserPrompts/:promptId',
-    { config: { access: 'authenticated' }, schema: { params: UserPromptParamsSchema } },
-    async (request, reply) => {
-      await prompts.deleteUserPrompt(db, principalOf(request).userId, request.params.promptId);
-      return reply.status(204).send();
-    },
-  );
+  api.delete('/UserPrompts/:promptId', { config: { access: 'authenticated' }, schema: { params: UserPromptParamsSchema } }, async (request, reply) => {
+    await prompts.deleteUserPrompt(db, principalOf(request).userId, request.params.promptId);
+    return reply.status(204).send();
+  });
 };

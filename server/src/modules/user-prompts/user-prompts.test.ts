@@ -28,7 +28,7 @@ describe('UserPrompts', () => {
     expect(prompt.lastModifiedAt).toBe(prompt.createdAt);
   });
 
-  it('lists the caller\'s prompts newest first, page by page, and only theirs', async () => {
+  it("lists the caller's prompts newest first, page by page, and only theirs", async () => {
     const user = await t.createUser();
     const other = await t.createUser();
     await create(other.token, { title: 'Not yours', prompt: 'x' });
@@ -52,10 +52,15 @@ describe('UserPrompts', () => {
     expect((await list(user.token, '?pageSize=0')).statusCode).toBe(400);
   });
 
-  it('updates and deletes the caller\'s own prompt', async () => {
+  it("updates and deletes the caller's own prompt", async () => {
     const user = await t.createUser();
     const made = UserPromptSchema.parse((await create(user.token, { title: 'Old', prompt: 'Old text' })).json());
-    const put = await t.app.inject({ method: 'PUT', url: `${url}/${made.promptId}`, headers: auth(user.token), payload: { title: 'New', prompt: ' New text ' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/${made.promptId}`,
+      headers: auth(user.token),
+      payload: { title: 'New', prompt: ' New text ' },
+    });
     expect(put.statusCode).toBe(200);
     const updated = UserPromptSchema.parse(put.json());
     expect(updated).toMatchObject({ promptId: made.promptId, title: 'New', prompt: 'New text', createdAt: made.createdAt });
@@ -66,11 +71,16 @@ describe('UserPrompts', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${made.promptId}`, headers: auth(user.token) })).statusCode).toBe(404);
   });
 
-  it('answers 404 for someone else\'s prompt and changes nothing', async () => {
+  it("answers 404 for someone else's prompt and changes nothing", async () => {
     const owner = await t.createUser();
     const intruder = await t.createUser({ actions: ['GptSystemsRead', 'GptSystemsWrite', 'UserRead'] });
     const made = UserPromptSchema.parse((await create(owner.token, { title: 'Mine', prompt: 'Private' })).json());
-    const put = await t.app.inject({ method: 'PUT', url: `${url}/${made.promptId}`, headers: auth(intruder.token), payload: { title: 'Hacked', prompt: 'Hacked' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/${made.promptId}`,
+      headers: auth(intruder.token),
+      payload: { title: 'Hacked', prompt: 'Hacked' },
+    });
     expect(put.statusCode).toBe(404);
     expect(put.json()).toMatchObject({ code: 'not_found' });
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${made.promptId}`, headers: auth(intruder.token) })).statusCode).toBe(404);
@@ -98,7 +108,9 @@ describe('UserPrompts', () => {
     const made = (await stored(user.id))[0]!;
     const put = await t.app.inject({ method: 'PUT', url: `${url}/${made.id}`, headers: auth(user.token), payload: { title: '', prompt: 'changed' } });
     expect(put.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: `${url}/not-a-uuid`, headers: auth(user.token), payload: { title: 'a', prompt: 'b' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: `${url}/not-a-uuid`, headers: auth(user.token), payload: { title: 'a', prompt: 'b' } })).statusCode).toBe(
+      400,
+    );
     expect((await stored(user.id)).map((p) => p.prompt.length)).toEqual([20000]);
   });
 

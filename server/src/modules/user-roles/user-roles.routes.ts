@@ -1,4 +1,4 @@
-// Routes of the admin user roles API (SPEC §7 "Admin userRoles CRUD, users of role, EntityConfiguration, userActions").
+// Routes of the admin user roles API (docs/product.md §7 "Admin userRoles CRUD, users of role, EntityConfiguration, userActions").
 import {
   AdminUserListSchema,
   EntityConfigurationDetailsSchema,
@@ -22,7 +22,14 @@ import { actorOf } from '../users/admin-users.routes.js';
 import * as service from './user-roles.service.js';
 
 // The users area reads roles too: it gives and removes them.
-const readActions: UserAction[] = ['UserRolesRead', 'UserRolesCreate', 'UserRolesWrite', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'];
+const readActions: UserAction[] = [
+  'UserRolesRead',
+  'UserRolesCreate',
+  'UserRolesWrite',
+  'UserRolePermissionsRead',
+  'UserRolePermissionsCreate',
+  'UserRolePermissionsWrite',
+];
 const read = { access: requireAny(...readActions) };
 const create = { access: requireAny('UserRolesCreate', 'UserRolesWrite') };
 const write = { access: requireAny('UserRolesWrite') };
@@ -35,8 +42,10 @@ export const userRolesRoutes: Module = (api, ctx) => {
 
   api.get(UserRoleRoutes.userActions, { config: read, schema: { response: { 200: UserActionListSchema } } }, async () => service.listUserActions());
 
-  api.get(UserRoleRoutes.userRoles, { config: read, schema: { querystring: UserRoleListQuerySchema, response: { 200: UserRoleListSchema } } }, async (request) =>
-    service.listRoles(ctx.db, request.query),
+  api.get(
+    UserRoleRoutes.userRoles,
+    { config: read, schema: { querystring: UserRoleListQuerySchema, response: { 200: UserRoleListSchema } } },
+    async (request) => service.listRoles(ctx.db, request.query),
   );
 
   api.post(UserRoleRoutes.userRoles, { config: create, schema: { body: UserRoleCreateSchema, response: { 201: UserRoleSchema } } }, async (request, reply) =>
@@ -47,8 +56,10 @@ export const userRolesRoutes: Module = (api, ctx) => {
     service.getRole(ctx.db, request.params.userRoleId),
   );
 
-  api.put(rolePath, { config: write, schema: { params: UserRoleParamsSchema, body: UserRoleUpdateSchema, response: { 200: UserRoleSchema } } }, async (request) =>
-    service.updateRole(ctx.db, actorOf(request), request.params.userRoleId, request.body),
+  api.put(
+    rolePath,
+    { config: write, schema: { params: UserRoleParamsSchema, body: UserRoleUpdateSchema, response: { 200: UserRoleSchema } } },
+    async (request) => service.updateRole(ctx.db, actorOf(request), request.params.userRoleId, request.body),
   );
 
   api.delete(rolePath, { config: write, schema: { params: UserRoleParamsSchema } }, async (request, reply) => {

@@ -116,7 +116,14 @@ export async function updateRole(db: Db, actor: AuditActor, id: string, input: U
       ...(actions ? { actions } : {}),
     });
     const after = await load(t, id);
-    await recordAudit(t, { aggregateType: UserRoleAggregate, aggregateId: id, domainOperation: 'Updated', actor, before: snapshot(before), after: snapshot(after) });
+    await recordAudit(t, {
+      aggregateType: UserRoleAggregate,
+      aggregateId: id,
+      domainOperation: 'Updated',
+      actor,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
     return after;
   });
   userChanged(db);
@@ -177,7 +184,12 @@ export async function updateEntityConfiguration(db: Db, actor: AuditActor, id: s
 
 export function listUserActions(): UserActionList {
   return {
-    items: UserActions.map((a) => ({ userAction: a, area: UserActionInfo[a].area, description: UserActionInfo[a].description, isSpecific: a.endsWith('Specific') })),
+    items: UserActions.map((a) => ({
+      userAction: a,
+      area: UserActionInfo[a].area,
+      description: UserActionInfo[a].description,
+      isSpecific: a.endsWith('Specific'),
+    })),
     continuationToken: null,
   };
 }

@@ -28,19 +28,39 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/internal${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const auditRows = (roleId: string) =>
-  t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'UserRole'), eq(auditLog.aggregateId, roleId))).orderBy(auditLog.createdAt);
+  t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.aggregateType, 'UserRole'), eq(auditLog.aggregateId, roleId)))
+    .orderBy(auditLog.createdAt);
 
 describe('user roles CRUD', () => {
   let editors: UserRole;
 
   it('creates a role with actions (201), audited', async () => {
-    const res = await call('POST', '/admin/userRoles', admin.token, { name: ' Brand editors ', description: 'Keep the brands tidy', userActions: ['BrandsWrite', 'BrandsRead', 'BrandsRead'] });
+    const res = await call('POST', '/admin/userRoles', admin.token, {
+      name: ' Brand editors ',
+      description: 'Keep the brands tidy',
+      userActions: ['BrandsWrite', 'BrandsRead', 'BrandsRead'],
+    });
     expect(res.statusCode).toBe(201);
     editors = UserRoleSchema.parse(res.json());
-    expect(editors).toMatchObject({ name: 'Brand editors', description: 'Keep the brands tidy', isBuiltIn: false, builtInKey: null, userActions: ['BrandsRead', 'BrandsWrite'], userCount: 0 });
+    expect(editors).toMatchObject({
+      name: 'Brand editors',
+      description: 'Keep the brands tidy',
+      isBuiltIn: false,
+      builtInKey: null,
+      userActions: ['BrandsRead', 'BrandsWrite'],
+      userCount: 0,
+    });
     const rows = await auditRows(editors.userRoleId);
     expect(rows).toEqual([expect.objectContaining({ domainOperation: 'Created', userId: admin.id, userName: 'Rhea Roles' })]);
     expect(rows[0]!.details).toMatchObject({ after: { name: 'Brand editors', userActions: ['BrandsRead', 'BrandsWrite'] } });
@@ -76,14 +96,22 @@ describe('user roles CRUD', () => {
   it('updates name, description and actions; the change applies at once to holders', async () => {
     const holder = await t.createUser({ actions: [] });
     await t.ctx.db.insert(userRoleAssignments).values({ userId: holder.id, roleId: editors.userRoleId });
-    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/internal/admin/audit/configurationChanges', headers: { authorization: `Bearer ${holder.token}` } })).statusCode;
+    const me = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/internal/admin/audit/configurationChanges', headers: { authorization: `Bearer ${holder.token}` } }))
+        .statusCode;
     expect(await me()).toBe(403);
-    const res = await call('PUT', `/admin/userRoles/${editors.userRoleId}`, admin.token, { name: 'Brand and audit editors', userActions: ['BrandsWrite', 'ConfigurationAuditLogRead'] });
+    const res = await call('PUT', `/admin/userRoles/${editors.userRoleId}`, admin.token, {
+      name: 'Brand and audit editors',
+      userActions: ['BrandsWrite', 'ConfigurationAuditLogRead'],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Brand and audit editors', userActions: ['BrandsWrite', 'ConfigurationAuditLogRead'], userCount: 1 });
     expect(await me()).toBe(200);
     const rows = await auditRows(editors.userRoleId);
-    expect(rows.at(-1)).toMatchObject({ domainOperation: 'Updated', details: { before: { name: 'Brand editors' }, after: { name: 'Brand and audit editors' } } });
+    expect(rows.at(-1)).toMatchObject({
+      domainOperation: 'Updated',
+      details: { before: { name: 'Brand editors' }, after: { name: 'Brand and audit editors' } },
+    });
   });
 
   it('keeps built-in roles: no rename (400), no delete (409), Administrator keeps every action (400)', async () => {
@@ -111,7 +139,10 @@ describe('user roles CRUD', () => {
     const res = await call('DELETE', `/admin/userRoles/${editors.userRoleId}`, admin.token);
     expect(res.statusCode).toBe(204);
     expect(await t.ctx.db.select().from(userRoleAssignments).where(eq(userRoleAssignments.roleId, editors.userRoleId))).toEqual([]);
-    expect((await auditRows(editors.userRoleId)).at(-1)).toMatchObject({ domainOperation: 'Deleted', details: { before: { name: 'Brand and audit editors' } } });
+    expect((await auditRows(editors.userRoleId)).at(-1)).toMatchObject({
+      domainOperation: 'Deleted',
+      details: { before: { name: 'Brand and audit editors' } },
+    });
     expect((await call('GET', `/admin/userRoles/${editors.userRoleId}`, reader)).statusCode).toBe(404);
     expect((await call('DELETE', `/admin/userRoles/${editors.userRoleId}`, admin.token)).statusCode).toBe(404);
     expect((await call('DELETE', `/admin/userRoles/${adminRoleId}`, reader)).statusCode).toBe(403);
@@ -121,7 +152,9 @@ describe('user roles CRUD', () => {
 describe('entity configuration', () => {
   it('scopes the …Specific actions to existing agents; unknown ids are refused; scopes reach the principal', async () => {
     const [agent] = await t.ctx.db.insert(gptSystems).values({ name: 'Scoped agent', gptSystemType: 'System' }).returning();
-    const created = UserRoleSchema.parse((await call('POST', '/admin/userRoles', admin.token, { name: 'Scoped', userActions: ['GptSystemsReadSpecific'] })).json());
+    const created = UserRoleSchema.parse(
+      (await call('POST', '/admin/userRoles', admin.token, { name: 'Scoped', userActions: ['GptSystemsReadSpecific'] })).json(),
+    );
 
     const empty = await call('GET', `/admin/userRoles/${created.userRoleId}/EntityConfiguration`, reader);
     expect(empty.statusCode).toBe(200);
@@ -136,7 +169,10 @@ describe('entity configuration', () => {
     const res = await call('PUT', `/admin/userRoles/${created.userRoleId}/EntityConfiguration`, admin.token, { gptSystemIds: [agent!.id], dataSourceIds: [] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ gptSystemIds: [agent!.id], gptSystems: [{ gptSystemId: agent!.id, name: 'Scoped agent' }] });
-    expect((await auditRows(created.userRoleId)).at(-1)).toMatchObject({ domainOperation: 'EntityConfigurationUpdated', details: { after: { entityConfiguration: { gptSystemIds: [agent!.id] } } } });
+    expect((await auditRows(created.userRoleId)).at(-1)).toMatchObject({
+      domainOperation: 'EntityConfigurationUpdated',
+      details: { after: { entityConfiguration: { gptSystemIds: [agent!.id] } } },
+    });
 
     const holder = await t.createUser({ actions: [] });
     await t.ctx.db.insert(userRoleAssignments).values({ userId: holder.id, roleId: created.userRoleId });

@@ -53,7 +53,9 @@ export async function listUsers(
   const where = and(
     pattern ? sql`${emailKey} like ${pattern}` : undefined,
     after ? sql`(${emailKey}, ${users.id}) > (${after.email}, ${after.id}::uuid)` : undefined,
-    roleId ? sql`exists (select 1 from ${userRoleAssignments} where ${userRoleAssignments.userId} = ${users.id} and ${userRoleAssignments.roleId} = ${roleId}::uuid)` : undefined,
+    roleId
+      ? sql`exists (select 1 from ${userRoleAssignments} where ${userRoleAssignments.userId} = ${users.id} and ${userRoleAssignments.roleId} = ${roleId}::uuid)`
+      : undefined,
   );
   return db.select(columns).from(users).where(where).orderBy(asc(emailKey), asc(users.id)).limit(limit);
 }
@@ -64,12 +66,18 @@ export async function findUser(db: Db, userId: string): Promise<AdminUserRow | n
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`${emailKey} = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${emailKey} = ${email.toLowerCase()}`);
   return row !== undefined;
 }
 
 export async function insertLocalUser(db: Db, values: { email: string; displayName: string; passwordHash: string }): Promise<string> {
-  const [row] = await db.insert(users).values({ ...values, identityProvider: 'Local' }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, identityProvider: 'Local' })
+    .returning({ id: users.id });
   return row!.id;
 }
 

@@ -1,4 +1,4 @@
-// Routes of the admin users API (SPEC §7 "admin users (filter by emailAddress), add and remove user
+// Routes of the admin users API (docs/product.md §7 "admin users (filter by emailAddress), add and remove user
 // roles") and the /admin index counts (GET /admin/overview).
 import type { FastifyRequest } from 'fastify';
 import {
@@ -58,8 +58,10 @@ export const adminUsersRoutes: Module = (api, ctx) => {
     service.getUser(ctx.db, request.params.userId),
   );
 
-  api.put(userPath, { config: write, schema: { params: AdminUserParamsSchema, body: AdminUserUpdateSchema, response: { 200: AdminUserSchema } } }, async (request) =>
-    service.updateUser(ctx.db, actorOf(request), request.params.userId, request.body),
+  api.put(
+    userPath,
+    { config: write, schema: { params: AdminUserParamsSchema, body: AdminUserUpdateSchema, response: { 200: AdminUserSchema } } },
+    async (request) => service.updateUser(ctx.db, actorOf(request), request.params.userId, request.body),
   );
 
   api.post(userRolePath, { config: create, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>

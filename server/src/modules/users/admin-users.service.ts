@@ -50,7 +50,10 @@ export async function listUsers(db: Db, query: AdminUserListQuery & { roleId?: s
     limit: query.pageSize + 1,
   });
   const page = rows.slice(0, query.pageSize);
-  const roles = await repo.rolesOfUsers(db, page.map((r) => r.id));
+  const roles = await repo.rolesOfUsers(
+    db,
+    page.map((r) => r.id),
+  );
   const last = page[page.length - 1];
   return { items: page.map((r) => present(r, roles)), continuationToken: rows.length > query.pageSize && last ? encodeToken(last) : null };
 }
@@ -77,7 +80,8 @@ export async function createLocalUser(db: Db, actor: AuditActor, input: AdminUse
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
     const t: Db = tx;
-    if (await repo.emailTaken(t, email)) throw conflict('A user with this email address exists.', [{ field: 'emailAddress', message: 'This email address is already in use' }]);
+    if (await repo.emailTaken(t, email))
+      throw conflict('A user with this email address exists.', [{ field: 'emailAddress', message: 'This email address is already in use' }]);
     const userRoleId = await repo.findBuiltInRoleId(t, 'User');
     const roleIds = new Set([...(userRoleId ? [userRoleId] : []), ...(input.userRoleIds ?? [])]);
     for (const [i, roleId] of (input.userRoleIds ?? []).entries()) {
@@ -128,7 +132,14 @@ export async function addUserRole(db: Db, actor: AuditActor, userId: string, rol
     if (before.userRoles.some((r) => r.userRoleId === roleId)) return before;
     await repo.addRole(t, userId, roleId);
     const after = await load(t, userId);
-    await recordAudit(t, { aggregateType: UserAggregate, aggregateId: userId, domainOperation: 'UserRoleAdded', actor, before, after: { ...after, userRole: { userRoleId: role.id, name: role.name } } });
+    await recordAudit(t, {
+      aggregateType: UserAggregate,
+      aggregateId: userId,
+      domainOperation: 'UserRoleAdded',
+      actor,
+      before,
+      after: { ...after, userRole: { userRoleId: role.id, name: role.name } },
+    });
     return after;
   });
   userChanged(db, userId);
@@ -145,11 +156,20 @@ export async function removeUserRole(db: Db, actor: AuditActor, userId: string, 
     if (!role) throw notFound('The user role');
     if (!before.userRoles.some((r) => r.userRoleId === roleId)) throw notFound('The role assignment');
     if (roleId === adminRoleId && (await repo.countOtherEnabledHolders(t, roleId, userId)) === 0) {
-      throw conflict('The last active administrator keeps the Administrator role.', [{ field: 'userRoleId', message: 'Make someone else an administrator first' }]);
+      throw conflict('The last active administrator keeps the Administrator role.', [
+        { field: 'userRoleId', message: 'Make someone else an administrator first' },
+      ]);
     }
     await repo.removeRole(t, userId, roleId);
     const after = await load(t, userId);
-    await recordAudit(t, { aggregateType: UserAggregate, aggregateId: userId, domainOperation: 'UserRoleRemoved', actor, before, after: { ...after, userRole: { userRoleId: role.id, name: role.name } } });
+    await recordAudit(t, {
+      aggregateType: UserAggregate,
+      aggregateId: userId,
+      domainOperation: 'UserRoleRemoved',
+      actor,
+      before,
+      after: { ...after, userRole: { userRoleId: role.id, name: role.name } },
+    });
     return after;
   });
   userChanged(db, userId);

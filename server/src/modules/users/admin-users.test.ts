@@ -17,7 +17,10 @@ let userRoleId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.createUser({ actions: ['UserRead', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'], displayName: 'Ada Admin' });
+  admin = await t.createUser({
+    actions: ['UserRead', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'],
+    displayName: 'Ada Admin',
+  });
   reader = (await t.createUser({ actions: ['UserRead'] })).token;
   nobody = (await t.createUser({ actions: ['GptSystemsRead'] })).token;
   const [bootstrap] = await t.ctx.db.select().from(users).where(eq(users.email, t.ctx.config.adminEmail));
@@ -29,19 +32,39 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/internal${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/internal${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const auditRows = (userId: string) =>
-  t.ctx.db.select().from(auditLog).where(and(eq(auditLog.aggregateType, 'User'), eq(auditLog.aggregateId, userId))).orderBy(auditLog.createdAt);
+  t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.aggregateType, 'User'), eq(auditLog.aggregateId, userId)))
+    .orderBy(auditLog.createdAt);
 
 describe('POST /admin/users', () => {
   let created: AdminUser;
 
   it('creates a local user with the User role, audited, who can then sign in', async () => {
-    const res = await call('POST', '/admin/users', admin.token, { emailAddress: ' Lin.Local@Example.test ', displayName: 'Lin Local', password: 'a long enough passphrase' });
+    const res = await call('POST', '/admin/users', admin.token, {
+      emailAddress: ' Lin.Local@Example.test ',
+      displayName: 'Lin Local',
+      password: 'a long enough passphrase',
+    });
     expect(res.statusCode).toBe(201);
     created = AdminUserSchema.parse(res.json());
-    expect(created).toMatchObject({ emailAddress: 'lin.local@example.test', displayName: 'Lin Local', identityProvider: 'Local', disabled: false, status: 'Active', hasPassword: true });
+    expect(created).toMatchObject({
+      emailAddress: 'lin.local@example.test',
+      displayName: 'Lin Local',
+      identityProvider: 'Local',
+      disabled: false,
+      status: 'Active',
+      hasPassword: true,
+    });
     expect(created.userRoles.map((r) => r.userRoleId)).toEqual([userRoleId]);
     expect(res.body).not.toContain('passphrase');
 
@@ -50,15 +73,27 @@ describe('POST /admin/users', () => {
     expect(rows[0]).toMatchObject({ domainOperation: 'Created', userId: admin.id, userName: 'Ada Admin' });
     expect(JSON.stringify(rows[0]!.details)).not.toContain('passphrase');
 
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/internal/authorization/Local/GenerateToken', payload: { userName: 'lin.local@example.test', password: 'a long enough passphrase' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/authorization/Local/GenerateToken',
+      payload: { userName: 'lin.local@example.test', password: 'a long enough passphrase' },
+    });
     expect(signIn.statusCode).toBe(200);
     const token = (signIn.json() as { n1AIToken: string }).n1AIToken;
-    const me = await t.app.inject({ method: 'GET', url: '/api/internal/CurrentUser/UserRolesWithResolvedActions', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/internal/CurrentUser/UserRolesWithResolvedActions',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json()).toMatchObject({ emailAddress: 'lin.local@example.test', resolvedActions: ['GptSystemsRead'] });
   });
 
   it('refuses a duplicate email (any case) with 409', async () => {
-    const res = await call('POST', '/admin/users', admin.token, { emailAddress: 'LIN.LOCAL@example.test', displayName: 'Again', password: 'another long passphrase' });
+    const res = await call('POST', '/admin/users', admin.token, {
+      emailAddress: 'LIN.LOCAL@example.test',
+      displayName: 'Again',
+      password: 'another long passphrase',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'conflict', details: [{ field: 'emailAddress' }] });
   });
@@ -73,14 +108,21 @@ describe('POST /admin/users', () => {
     const weak = await call('POST', '/admin/users', admin.token, { emailAddress: 'weak@example.test', displayName: 'Weak', password: 'aaaaaaaaaaaaaa' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details).toEqual([expect.objectContaining({ field: 'password' })]);
-    const unknownRole = await call('POST', '/admin/users', admin.token, { emailAddress: 'role@example.test', displayName: 'R', password: 'a long enough passphrase', userRoleIds: [crypto.randomUUID()] });
+    const unknownRole = await call('POST', '/admin/users', admin.token, {
+      emailAddress: 'role@example.test',
+      displayName: 'R',
+      password: 'a long enough passphrase',
+      userRoleIds: [crypto.randomUUID()],
+    });
     expect(unknownRole.statusCode).toBe(400);
     const [none] = await t.ctx.db.select().from(users).where(eq(users.email, 'role@example.test'));
     expect(none).toBeUndefined();
   });
 
   it('refuses callers without a create action (403) and without a token (401)', async () => {
-    expect((await call('POST', '/admin/users', reader, { emailAddress: 'r@example.test', displayName: 'R', password: 'a long enough passphrase' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/admin/users', reader, { emailAddress: 'r@example.test', displayName: 'R', password: 'a long enough passphrase' })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/admin/users', payload: {} })).statusCode).toBe(401);
   });
 });
@@ -127,7 +169,11 @@ describe('GET /admin/users', () => {
 describe('PUT /admin/users/{userId}', () => {
   it('renames, disables (the user is refused at once) and enables again, each audited', async () => {
     const person = await t.createUser({ actions: ['GptSystemsRead'] });
-    const before = await t.app.inject({ method: 'GET', url: '/api/internal/CurrentUser/pinnedGptSystems', headers: { authorization: `Bearer ${person.token}` } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/internal/CurrentUser/pinnedGptSystems',
+      headers: { authorization: `Bearer ${person.token}` },
+    });
     expect(before.statusCode).toBe(200);
 
     const renamed = await call('PUT', `/admin/users/${person.id}`, admin.token, { displayName: 'Renamed Person' });
@@ -136,7 +182,11 @@ describe('PUT /admin/users/{userId}', () => {
     const disabled = await call('PUT', `/admin/users/${person.id}`, admin.token, { disabled: true });
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json()).toMatchObject({ disabled: true, status: 'Inactive' });
-    const refused = await t.app.inject({ method: 'GET', url: '/api/internal/CurrentUser/pinnedGptSystems', headers: { authorization: `Bearer ${person.token}` } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/internal/CurrentUser/pinnedGptSystems',
+      headers: { authorization: `Bearer ${person.token}` },
+    });
     expect(refused.statusCode).toBe(401);
 
     expect((await call('PUT', `/admin/users/${person.id}`, admin.token, { disabled: false })).json()).toMatchObject({ status: 'Active' });
@@ -174,8 +224,12 @@ describe('PUT /admin/users/{userId}', () => {
 describe('user roles of a user', () => {
   it('adds and removes a role; the actions apply at once; both audited', async () => {
     const person = await t.createUser({ actions: [] });
-    const [role] = await t.ctx.db.insert(userRoles).values({ name: 'Auditors', actions: ['ConfigurationAuditLogRead'] }).returning();
-    const auditCall = () => t.app.inject({ method: 'GET', url: '/api/internal/admin/audit/configurationChanges', headers: { authorization: `Bearer ${person.token}` } });
+    const [role] = await t.ctx.db
+      .insert(userRoles)
+      .values({ name: 'Auditors', actions: ['ConfigurationAuditLogRead'] })
+      .returning();
+    const auditCall = () =>
+      t.app.inject({ method: 'GET', url: '/api/internal/admin/audit/configurationChanges', headers: { authorization: `Bearer ${person.token}` } });
     expect((await auditCall()).statusCode).toBe(403);
 
     const added = await call('POST', `/admin/users/${person.id}/userRoles/${role!.id}`, admin.token);
@@ -222,7 +276,11 @@ describe('GET /admin/overview', () => {
     const items = (res.json() as { items: { key: string; count: number; detail?: Record<string, number> }[] }).items;
     const usersItem = items.find((i) => i.key === 'users');
     const all = await t.ctx.db.select({ disabled: users.disabled }).from(users);
-    expect(usersItem).toEqual({ key: 'users', count: all.length, detail: { active: all.filter((u) => !u.disabled).length, inactive: all.filter((u) => u.disabled).length } });
+    expect(usersItem).toEqual({
+      key: 'users',
+      count: all.length,
+      detail: { active: all.filter((u) => !u.disabled).length, inactive: all.filter((u) => u.disabled).length },
+    });
     expect(items.find((i) => i.key === 'audit')).toBeUndefined();
     const brandsReader = (await t.createUser({ actions: ['BrandsRead', 'GptSystemsWrite'] })).token;
     const theirs = (await call('GET', '/admin/overview', brandsReader)).json().items as { key: string; count: number }[];

@@ -16,7 +16,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function userNames(db: Db, ids: readonly string[]): Promise<UserName[]> {
   if (ids.length === 0) return [];
-  return db.select(userName).from(users).where(inArray(users.id, [...ids])).orderBy(asc(users.displayName));
+  return db
+    .select(userName)
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(asc(users.displayName));
 }
 
 /** Enabled people whose email or display name contains `search`, for pickers. */
@@ -48,7 +52,7 @@ export interface KnownDirectoryGroup {
 
 /**
  * The directory groups people brought in their identity tokens (users.directory_groups), one row per
- * group id, sorted ascending by displayName (SPEC §3). `ids` narrows to those groups; `search` matches
+ * group id, sorted ascending by displayName (docs/product.md §3). `ids` narrows to those groups; `search` matches
  * the name or the id.
  */
 export async function knownDirectoryGroups(db: Db, options: { search?: string; ids?: readonly string[]; limit?: number } = {}): Promise<KnownDirectoryGroup[]> {

@@ -30,10 +30,7 @@ export const userColumns = {
 };
 
 export async function findUserById(db: Db, userId: string): Promise<UserRecord | null> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
 

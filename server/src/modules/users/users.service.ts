@@ -24,7 +24,7 @@ export async function getUserRolesWithResolvedActions(db: Db, userId: string): P
     identityProvider: user.identityProvider,
     userRoles: roles.map((r) => ({ userRoleId: r.id, name: r.name, isBuiltIn: r.builtInKey !== null, userActions: knownActions(r.actions) })),
     resolvedActions: knownActions(resolved),
-    // SPEC §3: directory groups are kept sorted ascending by displayName
+    // docs/product.md §3: directory groups are kept sorted ascending by displayName
     directoryGroups: [...user.directoryGroups].sort((a, b) => a.displayName.localeCompare(b.displayName)),
   };
 }

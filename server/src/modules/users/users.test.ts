@@ -21,11 +21,19 @@ describe('GET /CurrentUser/UserRolesWithResolvedActions', () => {
 
   it('lists each role with its actions and the union of them, in the enum order', async () => {
     const user = await t.createUser({ actions: ['BrandsWrite', 'AnalyticsRead'], displayName: 'Ada' });
-    const [second] = await t.ctx.db.insert(userRoles).values({ name: 'Zeta editors', actions: ['BrandsWrite', 'UserRead', 'NoLongerAnAction'] }).returning();
+    const [second] = await t.ctx.db
+      .insert(userRoles)
+      .values({ name: 'Zeta editors', actions: ['BrandsWrite', 'UserRead', 'NoLongerAnAction'] })
+      .returning();
     await t.ctx.db.insert(userRoleAssignments).values({ userId: user.id, roleId: second!.id });
     await t.ctx.db
       .update(users)
-      .set({ directoryGroups: [{ id: 'g2', displayName: 'Staff', description: null }, { id: 'g1', displayName: 'Faculty', description: 'All faculty' }] })
+      .set({
+        directoryGroups: [
+          { id: 'g2', displayName: 'Staff', description: null },
+          { id: 'g1', displayName: 'Faculty', description: 'All faculty' },
+        ],
+      })
       .where(eq(users.id, user.id));
 
     const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
@@ -35,7 +43,12 @@ describe('GET /CurrentUser/UserRolesWithResolvedActions', () => {
     expect(body).toMatchObject({ userId: user.id, displayName: 'Ada', emailAddress: user.email, identityProvider: 'Local' });
     expect(body.resolvedActions).toEqual(['AnalyticsRead', 'BrandsWrite', 'UserRead']);
     expect(body.userRoles).toHaveLength(2);
-    expect(body.userRoles.find((r) => r.name === 'Zeta editors')).toEqual({ userRoleId: second!.id, name: 'Zeta editors', isBuiltIn: false, userActions: ['BrandsWrite', 'UserRead'] });
+    expect(body.userRoles.find((r) => r.name === 'Zeta editors')).toEqual({
+      userRoleId: second!.id,
+      name: 'Zeta editors',
+      isBuiltIn: false,
+      userActions: ['BrandsWrite', 'UserRead'],
+    });
     expect(body.directoryGroups.map((g) => g.displayName)).toEqual(['Faculty', 'Staff']);
   });
 

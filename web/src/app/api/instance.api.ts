@@ -3,7 +3,7 @@ import { InstanceSettingsCacheSeconds, InstanceSettingsVersionKey, Routes, type 
 import { baseApi } from './base-api';
 
 /**
- * Browsers may keep /InstanceSettings for 7 days (SPEC §9). After this browser changed a setting it
+ * Browsers may keep /InstanceSettings for 7 days (docs/product.md §9). After this browser changed a setting it
  * asks with a new version query, which no cache holds; the version is kept so that reloads do too.
  */
 const settingsVersion = (): string | null => {

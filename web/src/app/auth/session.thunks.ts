@@ -81,7 +81,7 @@ export const signOut = (): AppThunk<Promise<void>> => async (dispatch, getState)
 };
 
 /**
- * SPEC §4: a token minted by another build (its v claim differs) is renewed and the page reloaded
+ * docs/product.md §4: a token minted by another build (its v claim differs) is renewed and the page reloaded
  * after 100 ms. Once per mismatch and tab, so a server on another version cannot cause a reload loop.
  */
 export const checkTokenVersion = (): AppThunk<Promise<void>> => async (dispatch, getState) => {

@@ -17,8 +17,7 @@ export const requestPlatformToken = (
     skipTokenRenewal: true,
   });
 
-export const requestLogout = (): Promise<HttpResult> =>
-  http().request({ url: Routes.logout, method: 'POST', withCredentials: true, skipTokenRenewal: true });
+export const requestLogout = (): Promise<HttpResult> => http().request({ url: Routes.logout, method: 'POST', withCredentials: true, skipTokenRenewal: true });
 
 /** The person behind a token, as the token itself says. */
 export function identityFromToken(token: string, fallbackUserName = ''): { user: AuthUser; account: AuthAccount } {

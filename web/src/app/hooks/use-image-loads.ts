@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Whether an image URL loads: 'loading', 'loaded' or 'failed' (null URL counts as failed). For
- * images drawn as CSS backgrounds, which fail silently; SPEC §8 wants a fallback when one does.
+ * images drawn as CSS backgrounds, which fail silently; docs/product.md §8 wants a fallback when one does.
  */
 export function useImageLoads(url: string | null): 'loading' | 'loaded' | 'failed' {
   const [state, setState] = useState<{ url: string | null; status: 'loading' | 'loaded' | 'failed' }>({ url, status: url ? 'loading' : 'failed' });

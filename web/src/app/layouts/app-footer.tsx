@@ -1,4 +1,4 @@
-// SPEC §2: "Powered by" with a logo; hidden on mobile or when the ShowFooter flag is off.
+// docs/product.md §2: "Powered by" with a logo; hidden on mobile or when the ShowFooter flag is off.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../i18n/i18n';

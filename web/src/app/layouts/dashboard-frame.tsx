@@ -9,7 +9,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import { alpha, ThemeProvider, useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n';
@@ -51,7 +51,7 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
   const stretch = useAppSelector((s) => s.settings.themeStretch);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { brand } = useCurrentBrand();
-  // SPEC §4: the mobile nav closes when the breakpoint changes (state adjusted during render).
+  // docs/product.md §4: the mobile nav closes when the breakpoint changes (state adjusted during render).
   const [wasWide, setWasWide] = useState(wide);
   if (wasWide !== wide) {
     setWasWide(wide);
@@ -74,9 +74,7 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
             )}
           </Box>
         </Box>
-        <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-          {renderNav({ mini, onNavigate: () => setMobileOpen(false) })}
-        </Box>
+        <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{renderNav({ mini, onNavigate: () => setMobileOpen(false) })}</Box>
       </Box>
     </ThemeProvider>
   );
@@ -114,7 +112,8 @@ export function DashboardFrame({ navLabel, homePath, renderNav, children, fullBl
                 '&:hover': { bgcolor: 'background.paper' },
               }}
             >
-              {mini ? <ChevronRightIcon fontSize="small" /> : <ChevronLeftIcon fontSize="small" />}
+              {/* the way the sidebar will move: minimising goes towards the window's edge, the right one in rtl */}
+              {mini !== (theme.direction === 'rtl') ? <ChevronRightIcon fontSize="small" /> : <ChevronLeftIcon fontSize="small" />}
             </IconButton>
           </Tooltip>
         </Drawer>

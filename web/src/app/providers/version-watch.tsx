@@ -1,4 +1,4 @@
-// SPEC §4 version check: a token from another build is renewed and the page reloaded; a page load
+// docs/product.md §4 version check: a token from another build is renewed and the page reloaded; a page load
 // compares the served index.html's version with this bundle. After such a reload the app shows
 // "Click anywhere to continue" until the person is back.
 import { BuildVersion } from '@atrium/contract';

@@ -1,80 +1,46 @@
-// SPEC §2: every route change scrolls to the top and shows the progress bar: a 3 px bar in the brand's
-// primary colour that creeps towards the end while a page loads and fills and fades when it is there.
-// Driven through the DOM, not React state, so that it costs no render. (It replaced nprogress, whose
-// look it keeps, to stay within the chat route's 200 kB budget.)
+// docs/product.md §2: every route change scrolls to the top and shows the progress bar (nprogress): a 3 px bar in
+// the brand's primary colour that creeps towards the end while a page loads, then fills and fades.
 import GlobalStyles from '@mui/material/GlobalStyles';
+import NProgress from 'nprogress';
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 
-const Minimum = 0.15;
-const TrickleMs = 120;
+NProgress.configure({ showSpinner: false, minimum: 0.15, trickleSpeed: 120, speed: 200 });
 
-let bar: HTMLDivElement | null = null;
-let value: number | null = null;
-let trickle: number | undefined;
-let hiding: number | undefined;
-
-function render(): void {
-  if (!bar) {
-    bar = document.createElement('div');
-    bar.id = 'route-progress';
-    bar.setAttribute('aria-hidden', 'true');
-    document.body.appendChild(bar);
-  }
-  bar.style.opacity = value === null ? '0' : '1';
-  bar.style.transform = `scaleX(${value ?? 0})`;
-}
-
-export const progress = {
-  start(): void {
-    window.clearTimeout(hiding);
-    if (value !== null && value < 1) return;
-    value = Minimum;
-    render();
-    window.clearInterval(trickle);
-    // slower the nearer the end, never reaching it on its own
-    trickle = window.setInterval(() => {
-      if (value !== null && value < 0.994) {
-        value += (0.994 - value) * 0.08;
-        render();
-      }
-    }, TrickleMs);
-  },
-  done(): void {
-    if (value === null) return;
-    window.clearInterval(trickle);
-    value = 1;
-    render();
-    hiding = window.setTimeout(() => {
-      value = null;
-      render();
-    }, 300);
-  },
-};
+/** How long a route change shows the bar when the page is already there. */
+const RouteChangeMs = 250;
 
 export function RouteProgress() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
-    progress.start();
-    const timer = window.setTimeout(() => progress.done(), 250);
+    NProgress.start();
+    const timer = window.setTimeout(() => NProgress.done(), RouteChangeMs);
     return () => window.clearTimeout(timer);
   }, [pathname]);
   return (
     <GlobalStyles
       styles={(theme) => ({
-        '#route-progress': {
+        // nprogress's own stylesheet, in the brand's colour
+        '#nprogress': { pointerEvents: 'none' },
+        '#nprogress .bar': {
           position: 'fixed',
           top: 0,
           left: 0,
           width: '100%',
           height: 3,
           zIndex: theme.zIndex.tooltip + 1,
-          pointerEvents: 'none',
           background: theme.palette.primary.main,
+        },
+        '#nprogress .peg': {
+          display: 'block',
+          position: 'absolute',
+          right: 0,
+          width: 100,
+          height: '100%',
           boxShadow: `0 0 10px ${theme.palette.primary.main}, 0 0 5px ${theme.palette.primary.main}`,
-          transformOrigin: 'left',
-          transition: 'transform 200ms ease, opacity 300ms linear',
+          opacity: 1,
+          transform: 'rotate(3deg) translate(0px, -4px)',
         },
       })}
     />
@@ -84,8 +50,8 @@ export function RouteProgress() {
 /** Suspense fallback while a lazily loaded page arrives: the bar keeps going until it is there. */
 export function PageLoading() {
   useEffect(() => {
-    progress.start();
-    return () => progress.done();
+    NProgress.start();
+    return () => void NProgress.done();
   }, []);
   return null;
 }

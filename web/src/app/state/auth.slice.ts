@@ -1,4 +1,4 @@
-// Auth state of SPEC §3: the platform token and what it was obtained with, the account, the path to
+// Auth state of docs/product.md §3: the platform token and what it was obtained with, the account, the path to
 // return to after login, display settings, directory groups and the health-check flag.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DirectoryGroup, IdentityProvider } from '@atrium/contract';
@@ -25,7 +25,7 @@ export interface AuthState {
   user: AuthUser | null;
   account: AuthAccount | null;
   n1aiToken: string;
-  /** How to obtain a new token (SPEC §3 token-generation arguments). */
+  /** How to obtain a new token (docs/product.md §3 token-generation arguments). */
   tokenArgs: { identityProvider: IdentityProvider } | null;
   pathAfterLogin: string;
   displaySettings: DisplaySettings;
@@ -55,10 +55,7 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    signedIn(
-      state,
-      action: PayloadAction<{ token: string; identityProvider: IdentityProvider; account: AuthAccount; user: AuthUser }>,
-    ) {
+    signedIn(state, action: PayloadAction<{ token: string; identityProvider: IdentityProvider; account: AuthAccount; user: AuthUser }>) {
       const { token, identityProvider, account, user } = action.payload;
       state.n1aiToken = token;
       state.tokenArgs = { identityProvider };
@@ -71,7 +68,7 @@ export const authSlice = createSlice({
       state.n1aiToken = action.payload;
       state.error = null;
     },
-    /** SPEC §4: on failure the token is cleared and the error kept. */
+    /** docs/product.md §4: on failure the token is cleared and the error kept. */
     tokenCleared(state, action: PayloadAction<string | null | undefined>) {
       state.n1aiToken = '';
       state.error = action.payload ?? null;
@@ -84,10 +81,7 @@ export const authSlice = createSlice({
     setPathAfterLogin(state, action: PayloadAction<string>) {
       state.pathAfterLogin = action.payload || DefaultPathAfterLogin;
     },
-    setDisplaySetting<K extends keyof DisplaySettings>(
-      state: AuthState,
-      action: PayloadAction<{ name: K; value: DisplaySettings[K] }>,
-    ) {
+    setDisplaySetting<K extends keyof DisplaySettings>(state: AuthState, action: PayloadAction<{ name: K; value: DisplaySettings[K] }>) {
       state.displaySettings[action.payload.name] = action.payload.value;
     },
     setEntraGroups(state, action: PayloadAction<DirectoryGroup[]>) {
@@ -107,12 +101,4 @@ export const authSlice = createSlice({
 export const authActions = authSlice.actions;
 
 /** Fields kept in localStorage under persist:auth; the rest is per page load. */
-export const persistedAuthFields: (keyof AuthState)[] = [
-  'user',
-  'account',
-  'n1aiToken',
-  'tokenArgs',
-  'pathAfterLogin',
-  'displaySettings',
-  'entraGroups',
-];
+export const persistedAuthFields: (keyof AuthState)[] = ['user', 'account', 'n1aiToken', 'tokenArgs', 'pathAfterLogin', 'displaySettings', 'entraGroups'];

@@ -5,7 +5,7 @@ const reduce = (state: ChatState, ...actions: Parameters<typeof chatSlice.reduce
 const image: PromptUpload = { localId: 'u1', kind: 'image', fileName: 'cat.png', status: 'uploading' };
 const file: PromptUpload = { localId: 'u2', kind: 'file', fileName: 'notes.md', status: 'uploading' };
 
-describe('chat slice: uploaded images and files for the prompt (SPEC §3, §4)', () => {
+describe('chat slice: uploaded images and files for the prompt (docs/product.md §3, §4)', () => {
   it('adds uploads, finishes them in place and removes them', () => {
     const visionImage = { visionImageId: 'v1', blobFileName: 'a.png', thumbnailBlobFileName: 'a-thumbnail.webp', mimeType: 'image/png' };
     let s = reduce(initialChatState, a.promptUploadAdded(image), a.promptUploadAdded(file));
@@ -28,8 +28,13 @@ describe('chat slice: uploaded images and files for the prompt (SPEC §3, §4)',
 
   it('shows the images and files of the question being answered on its temporary segment', () => {
     const visionImages = [{ visionImageId: 'v1', blobFileName: 'a.png', thumbnailBlobFileName: 'a-thumbnail.webp', mimeType: 'image/png' }];
-    const attachments = [{ attachmentId: 'f1', attachmentType: 'FileSearch' as const, context: 'Conversation' as const, originalFileName: 'notes.md', mimeType: 'text/markdown' }];
-    const s = reduce(initialChatState, a.streamStarted({ streamId: 1, question: 'What is this?', parentSegmentId: null, createdAt: '2026-01-01T00:00:00Z', visionImages, attachments }));
+    const attachments = [
+      { attachmentId: 'f1', attachmentType: 'FileSearch' as const, context: 'Conversation' as const, originalFileName: 'notes.md', mimeType: 'text/markdown' },
+    ];
+    const s = reduce(
+      initialChatState,
+      a.streamStarted({ streamId: 1, question: 'What is this?', parentSegmentId: null, createdAt: '2026-01-01T00:00:00Z', visionImages, attachments }),
+    );
     expect(s.streamedSegment).toMatchObject({ visionImages, attachments });
   });
 });

@@ -6,7 +6,7 @@ const reduce = (state: ChatState, ...actions: Parameters<typeof chatSlice.reduce
 const start = (streamId = 1) => a.streamStarted({ streamId, question: 'Why?', parentSegmentId: null, createdAt: '2026-01-01T00:00:00Z' });
 const up = (update: ChatStreamUpdate, streamId = 1) => a.streamUpdated({ streamId, update });
 
-describe('chat slice (SPEC §4 streaming)', () => {
+describe('chat slice (docs/product.md §4 streaming)', () => {
   it('starts with a temporary segment holding the question and an empty answer, Idle -> Streaming', () => {
     expect(initialChatState.streamStatus).toBe('Idle');
     const s = reduce(initialChatState, start());

@@ -1,4 +1,4 @@
-// Client state of the chat (SPEC §3 "Chat state", §4 "Streaming"): which conversation and agent are
+// Client state of the chat (docs/product.md §3 "Chat state", §4 "Streaming"): which conversation and agent are
 // current, and the answer being streamed. Server state (conversations, segments) lives in RTK Query.
 // Nothing here is persisted: a reload starts Idle and reads the conversation from the server.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -22,7 +22,7 @@ export interface StreamedSegment {
   attachments: SegmentAttachment[];
 }
 
-/** An image or file added to the next question (SPEC §3 "uploaded images and files for the prompt"). */
+/** An image or file added to the next question (docs/product.md §3 "uploaded images and files for the prompt"). */
 export interface PromptUpload {
   localId: string;
   kind: 'image' | 'file';
@@ -38,7 +38,7 @@ export interface ChatState {
   currentConversationId: string | null;
   currentConversationSegmentId: string | null;
   currentGptSystemId: string | null;
-  /** SPEC §3: the brand of the agent on screen; the app themes itself from it (null: the instance default) */
+  /** docs/product.md §3: the brand of the agent on screen; the app themes itself from it (null: the instance default) */
   currentBrandKey: string | null;
   streamedSegment: StreamedSegment | null;
   streamStatus: StreamStatus;
@@ -50,7 +50,7 @@ export interface ChatState {
   userConversationIsActive: boolean;
   streamAborted: boolean;
   conversationChanged: boolean;
-  /** SPEC §3: guidelines documents the user consented to in this session (the server keeps the record) */
+  /** docs/product.md §3: guidelines documents the user consented to in this session (the server keeps the record) */
   guidelinesDocumentConsent: string[];
   promptUploads: PromptUpload[];
   /**
@@ -222,7 +222,7 @@ export const chatSlice = createSlice({
     gptSystemSelected(state, { payload }: PayloadAction<string | null>) {
       state.currentGptSystemId = payload;
     },
-    /** SPEC §4: consent is recorded once per document id. */
+    /** docs/product.md §4: consent is recorded once per document id. */
     guidelinesConsentGiven(state, { payload }: PayloadAction<string>) {
       if (!state.guidelinesDocumentConsent.includes(payload)) state.guidelinesDocumentConsent.push(payload);
     },

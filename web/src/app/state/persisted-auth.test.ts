@@ -6,7 +6,7 @@ import { AuthStorageKey, loadPersistedAuth, savePersistedAuth } from './persiste
 beforeEach(() => localStorage.clear());
 
 describe('persist:auth', () => {
-  it('keeps the WIRE.md layout: an object of JSON strings, n1aiToken a JSON string inside it', () => {
+  it('keeps the docs/wire-protocol.md layout: an object of JSON strings, n1aiToken a JSON string inside it', () => {
     const auth: AuthState = { ...initialAuthState, n1aiToken: 'eyJ.token', pathAfterLogin: '/chat/x' };
     savePersistedAuth(auth, persistedAuthFields);
     const stored = JSON.parse(localStorage.getItem(AuthStorageKey)!) as Record<string, string>;

@@ -1,4 +1,4 @@
-// WIRE.md: the session lives in localStorage under persist:auth, one JSON object whose fields are
+// docs/wire-protocol.md: the session lives in localStorage under persist:auth, one JSON object whose fields are
 // themselves JSON strings (n1aiToken is a JSON string inside it), the layout redux-persist wrote and
 // that existing tools read. It is read once, synchronously, when the store is created, and written
 // whenever a kept field changes. This replaced redux-persist (3 kB gzipped of the chat route's 200 kB

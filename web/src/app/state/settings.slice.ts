@@ -1,4 +1,4 @@
-// Local settings of SPEC §3, kept in localStorage under "settings".
+// Local settings of docs/product.md §3, kept in localStorage under "settings".
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface LocalSettings {

@@ -21,8 +21,7 @@ export function createStore() {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth: { ...initialAuthState, ...loadPersistedAuth(persistedAuthFields) }, settings: loadSettings() },
-    middleware: (getDefault) =>
-      getDefault().concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
   let saved = store.getState().settings;
   let savedAuth = store.getState().auth;

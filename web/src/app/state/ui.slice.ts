@@ -17,7 +17,7 @@ export interface UiState {
   navMini: boolean;
   sidebarTabs: SidebarTabs;
   chatSearch: string;
-  /** the quick-start tour (SPEC §4): whether it runs and its step; the tour feature drives it */
+  /** the quick-start tour (docs/product.md §4): whether it runs and its step; the tour feature drives it */
   tour: TourState;
 }
 

@@ -34,6 +34,12 @@ describe('createBrandTheme', () => {
     expect(gradient).toEqual({ backgroundImage: 'linear-gradient(135deg, #c2185b 0%, #00796b 100%)' });
   });
 
+  it("takes the document's direction, the setting's by default", () => {
+    expect(createBrandTheme(brand, defaultSettings).direction).toBe('ltr');
+    expect(createBrandTheme(brand, defaultSettings, 'rtl').direction).toBe('rtl');
+    expect(createBrandTheme(brand, { ...defaultSettings, themeDirection: 'rtl' }).direction).toBe('rtl');
+  });
+
   it('uses the fallback theme until a brand arrives', () => {
     expect(createBrandTheme(undefined, defaultSettings).palette.primary.main).toBe(fallbackBrandTheme.primary);
   });

@@ -1,4 +1,4 @@
-// Builds the MUI theme from the brand's colours and the local settings (contrast, direction).
+// Builds the MUI theme from the brand's colours, the local settings (contrast) and the document's direction.
 import type { Brand } from '@atrium/contract';
 import { alpha, createTheme, darken, type Theme } from '@mui/material/styles';
 import type { LocalSettings } from '../state/settings.slice';
@@ -29,12 +29,17 @@ declare module '@mui/material/styles' {
   }
 }
 
-export function createBrandTheme(brandTheme: Brand['theme'] | undefined, settings: LocalSettings): Theme {
+/** `direction` is the document's: rtl for a right-to-left language even when the setting says ltr. */
+export function createBrandTheme(
+  brandTheme: Brand['theme'] | undefined,
+  settings: LocalSettings,
+  direction: LocalSettings['themeDirection'] = settings.themeDirection,
+): Theme {
   const c = brandTheme ?? fallbackBrandTheme;
   const bold = settings.themeContrast === 'bold';
   const gradient = c.useGradientButtons ? `linear-gradient(135deg, ${c.primary} 0%, ${c.secondary} 100%)` : undefined;
   return createTheme({
-    direction: settings.themeDirection,
+    direction,
     palette: {
       mode: 'light',
       primary: { main: c.primary },

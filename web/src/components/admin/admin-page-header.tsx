@@ -27,7 +27,7 @@ export interface AdminPageHeaderProps {
   actions?: ReactNode;
 }
 
-/** Use as the first child of an admin page; it sets the document title (SPEC §2: title | product name). */
+/** Use as the first child of an admin page; it sets the document title (docs/product.md §2: title | product name). */
 export function AdminPageHeader({ title, pageTitle, subtitle, breadcrumbs = [], actions }: AdminPageHeaderProps) {
   const { t } = useTranslation();
   usePageTitle(pageTitle ?? title);

@@ -4,7 +4,10 @@ import { MemoryRouter } from 'react-router';
 import { AdminPagedTable, type AdminColumn } from './admin-paged-table';
 import { useContinuationPaging } from './use-continuation-paging';
 
-vi.mock('../../app/i18n/i18n', async (importOriginal) => ({ ...(await importOriginal<object>()), useTranslation: () => ({ t: (k: string, o?: Record<string, unknown>) => (o?.page ? `${k}:${String(o.page)}` : k) }) }));
+vi.mock('../../app/i18n/i18n', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useTranslation: () => ({ t: (k: string, o?: Record<string, unknown>) => (o?.page ? `${k}:${String(o.page)}` : k) }),
+}));
 
 interface Row {
   id: string;
@@ -14,7 +17,9 @@ const columns: AdminColumn<Row>[] = [{ key: 'name', header: 'Name', render: (r) 
 
 describe('AdminPagedTable', () => {
   it('shows the rows, and the empty text when there are none', () => {
-    const view = render(<AdminPagedTable label="People" columns={columns} rows={[{ id: '1', name: 'Ada' }]} getRowId={(r) => r.id} />, { wrapper: MemoryRouter });
+    const view = render(<AdminPagedTable label="People" columns={columns} rows={[{ id: '1', name: 'Ada' }]} getRowId={(r) => r.id} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByRole('table', { name: 'People' })).toBeTruthy();
     expect(screen.getByText('Ada')).toBeTruthy();
     view.rerender(<AdminPagedTable label="People" columns={columns} rows={[]} getRowId={(r) => r.id} emptyText="No people" />);

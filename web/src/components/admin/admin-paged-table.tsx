@@ -132,7 +132,10 @@ export function AdminPagedTable<T>(props: AdminPagedTableProps<T>) {
                       tabIndex={href ? 0 : undefined}
                       onClick={href ? () => navigate(href) : renderExpanded ? () => toggle(id) : undefined}
                       onKeyDown={href ? (e) => e.key === 'Enter' && navigate(href) : undefined}
-                      sx={{ cursor: href || renderExpanded ? 'pointer' : undefined, '& > td': renderExpanded ? { borderBottom: expanded ? 'none' : undefined } : undefined }}
+                      sx={{
+                        cursor: href || renderExpanded ? 'pointer' : undefined,
+                        '& > td': renderExpanded ? { borderBottom: expanded ? 'none' : undefined } : undefined,
+                      }}
                     >
                       {renderExpanded && (
                         <TableCell padding="checkbox">

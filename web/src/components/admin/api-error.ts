@@ -4,8 +4,7 @@ import type { ErrorBody } from '@atrium/contract';
 import type { HttpError } from '../../lib/http/http.types';
 import { errorBodyOf } from '../../lib/http/http.types';
 
-const asHttpError = (error: unknown): HttpError | undefined =>
-  error && typeof error === 'object' && 'status' in error ? (error as HttpError) : undefined;
+const asHttpError = (error: unknown): HttpError | undefined => (error && typeof error === 'object' && 'status' in error ? (error as HttpError) : undefined);
 
 /** The server's error body, or null for network failures and bodies without a message. */
 export const apiErrorBody = (error: unknown): ErrorBody | null => errorBodyOf(asHttpError(error));

@@ -6,7 +6,7 @@
 // - useContinuationPaging: previous/next over {items, continuationToken} lists; resets on a filter change.
 // - AdminSection: a titled block (region) of an edit or detail page.
 // - ConfirmDialog: asks before a destructive change; `busy` while saving.
-// - StatusChip: SPEC §3's status colours (Active, Inactive, Deleted, Draft, Online, …).
+// - StatusChip: docs/product.md §3's status colours (Active, Inactive, Deleted, Draft, Online, …).
 // - AdminErrorAlert, apiErrorMessage, fieldErrors, apiErrorStatus: the server's error body for people.
 export { AdminPageHeader, type AdminCrumb, type AdminPageHeaderProps } from './admin-page-header';
 export { AdminPagedTable, type AdminColumn, type AdminPagedTableProps, type AdminPaging } from './admin-paged-table';

@@ -1,4 +1,4 @@
-// SPEC §3 status colour mappings: Active, Inactive, Deleted, Draft; Online, OutOfDate, Error,
+// docs/product.md §3 status colour mappings: Active, Inactive, Deleted, Draft; Online, OutOfDate, Error,
 // Processing, Queued; Open, Resolved. One chip for every admin list so the colours agree everywhere.
 import './admin-ui-texts';
 import Chip, { type ChipProps } from '@mui/material/Chip';

@@ -1,5 +1,5 @@
 // Agent avatars need the bearer token, so they are fetched as blobs through the http client and shown
-// as object URLs; until then, or when there is none, a jdenticon identicon (SPEC §8, §9: size 24).
+// as object URLs; until then, or when there is none, a jdenticon identicon (docs/product.md §8, §9: size 24).
 // jdenticon loads on the first avatar shown rather than with the chat route (3 kB gzipped of its
 // 200 kB budget); for that moment the avatar shows MUI's placeholder.
 import { ApiBase, QuickCreateIdenticonSize as IdenticonSize } from '@atrium/contract';

@@ -28,10 +28,21 @@ export function AgentConfigForm({ values, onChange, deployments, disabled, showV
   const nameProblem = showValidation ? nameError(values.gptSystemName) : null;
   const descriptionProblem = descriptionError(values.description);
   const variables = SystemPromptVariables.map((v) => `{{${v.name}}}`).join(', ');
-  const numberProps = (min: number, max: number, step: number) => ({ htmlInput: { inputMode: 'decimal' as const, min, max, step }, inputLabel: { shrink: true } });
+  const numberProps = (min: number, max: number, step: number) => ({
+    htmlInput: { inputMode: 'decimal' as const, min, max, step },
+    inputLabel: { shrink: true },
+  });
   return (
     <Stack spacing={2}>
-      <TextField label={t('agentConfig.name')} value={values.gptSystemName} onChange={set('gptSystemName')} required disabled={disabled} error={!!nameProblem} helperText={nameProblem ?? ' '} />
+      <TextField
+        label={t('agentConfig.name')}
+        value={values.gptSystemName}
+        onChange={set('gptSystemName')}
+        required
+        disabled={disabled}
+        error={!!nameProblem}
+        helperText={nameProblem ?? ' '}
+      />
       <TextField
         label={t('agentConfig.description')}
         value={values.description}
@@ -74,11 +85,29 @@ export function AgentConfigForm({ values, onChange, deployments, disabled, showV
             {d.displayName}
           </MenuItem>
         ))}
-        {values.deploymentName && !deployments.some((d) => d.name === values.deploymentName) && <MenuItem value={values.deploymentName}>{values.deploymentName}</MenuItem>}
+        {values.deploymentName && !deployments.some((d) => d.name === values.deploymentName) && (
+          <MenuItem value={values.deploymentName}>{values.deploymentName}</MenuItem>
+        )}
       </TextField>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField type="number" label={t('agentConfig.temperature')} value={values.temperature} onChange={set('temperature')} disabled={disabled} slotProps={numberProps(0, 2, 0.1)} fullWidth />
-        <TextField type="number" label={t('agentConfig.topP')} value={values.topP} onChange={set('topP')} disabled={disabled} slotProps={numberProps(0, 1, 0.05)} fullWidth />
+        <TextField
+          type="number"
+          label={t('agentConfig.temperature')}
+          value={values.temperature}
+          onChange={set('temperature')}
+          disabled={disabled}
+          slotProps={numberProps(0, 2, 0.1)}
+          fullWidth
+        />
+        <TextField
+          type="number"
+          label={t('agentConfig.topP')}
+          value={values.topP}
+          onChange={set('topP')}
+          disabled={disabled}
+          slotProps={numberProps(0, 1, 0.05)}
+          fullWidth
+        />
         <TextField
           type="number"
           label={t('agentConfig.frequencyPenalty')}
@@ -88,7 +117,15 @@ export function AgentConfigForm({ values, onChange, deployments, disabled, showV
           slotProps={numberProps(-2, 2, 0.1)}
           fullWidth
         />
-        <TextField type="number" label={t('agentConfig.maxTokens')} value={values.maxTokens} onChange={set('maxTokens')} disabled={disabled} slotProps={numberProps(1, 1_000_000, 1)} fullWidth />
+        <TextField
+          type="number"
+          label={t('agentConfig.maxTokens')}
+          value={values.maxTokens}
+          onChange={set('maxTokens')}
+          disabled={disabled}
+          slotProps={numberProps(1, 1_000_000, 1)}
+          fullWidth
+        />
       </Stack>
     </Stack>
   );

@@ -1,5 +1,5 @@
 // The editable fields of an agent draft as the forms hold them, and their conversion from and to the
-// wire shape. Number fields hold text while typing and are sent as numbers (SPEC §5) or null.
+// wire shape. Number fields hold text while typing and are sent as numbers (docs/product.md §5) or null.
 import { AgentDescriptionMaxLength, AgentNameMaxLength, AgentValidationMessages, type ConfigState, type ConfigStateUpdate } from '@atrium/contract';
 
 export interface AgentDraftValues {
@@ -41,7 +41,7 @@ export const updateOf = (v: AgentDraftValues): ConfigStateUpdate => ({
   maxTokens: num(v.maxTokens) === null ? null : Math.round(num(v.maxTokens)!),
 });
 
-/** SPEC §5: the quick-create and edit forms check these before sending. */
+/** docs/product.md §5: the quick-create and edit forms check these before sending. */
 export function nameError(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return AgentValidationMessages.nameRequired;

@@ -1,4 +1,4 @@
-// The server's verdict on a draft (SPEC §8): errors under "Create Agent Failure!" as a list in the
+// The server's verdict on a draft (docs/product.md §8): errors under "Create Agent Failure!" as a list in the
 // form, warnings as warning alerts naming the property.
 import './agent-config-texts';
 import Alert from '@mui/material/Alert';

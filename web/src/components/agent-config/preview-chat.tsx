@@ -1,4 +1,4 @@
-// A small chat against a configuration state's preview endpoints (WIRE.md: POST …/conversations,
+// A small chat against a configuration state's preview endpoints (docs/wire-protocol.md: POST …/conversations,
 // then …/conversations/{id}/segments with a top-level parentId). Answers use the draft; previews stay
 // out of the person's conversation list. Plain text on purpose: the full chat renderer is a feature.
 import './agent-config-texts';
@@ -84,7 +84,12 @@ export function PreviewChat({ conversationsUrl, beforeAsk, disabled }: PreviewCh
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 320 }} aria-label={t('agentConfig.preview')} role="region">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 320 }}
+      aria-label={t('agentConfig.preview')}
+      role="region"
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h6" component="h2">
           {t('agentConfig.preview')}
@@ -96,7 +101,11 @@ export function PreviewChat({ conversationsUrl, beforeAsk, disabled }: PreviewCh
       <Typography variant="body2" color="text.secondary">
         {t('agentConfig.previewHint')}
       </Typography>
-      <Box sx={{ flexGrow: 1, overflowY: 'auto', maxHeight: 420, display: 'flex', flexDirection: 'column', gap: 1.5 }} aria-live="polite" data-testid="preview-transcript">
+      <Box
+        sx={{ flexGrow: 1, overflowY: 'auto', maxHeight: 420, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        aria-live="polite"
+        data-testid="preview-transcript"
+      >
         {turns.length === 0 && (
           <Typography color="text.secondary" sx={{ m: 'auto' }}>
             {t('agentConfig.previewEmpty')}

@@ -1,5 +1,5 @@
 // The state and steps an agent draft editor needs, shared by the admin agent editor and the Edit
-// Personal Agent page: the form values, the failure list of SPEC §8 ("Create Agent Failure!" with the
+// Personal Agent page: the form values, the failure list of docs/product.md §8 ("Create Agent Failure!" with the
 // server's errors), which action is running, and saving the draft (false when refused or with errors).
 import type { ConfigIssue, ConfigState, ConfigStateUpdate } from '@atrium/contract';
 import { useState } from 'react';

@@ -8,7 +8,16 @@ const keys = (actions: readonly string[], showInstanceSettings = true) =>
 describe('admin sidebar', () => {
   it('shows every item to a holder of every action', () => {
     expect(keys(UserActions)).toEqual([
-      'dashboard', 'agents', 'fileLibraries', 'brands', 'guidelines', 'chatAccessPolicies', 'userRoles', 'users', 'audit', 'instanceSettings',
+      'dashboard',
+      'agents',
+      'fileLibraries',
+      'brands',
+      'guidelines',
+      'chatAccessPolicies',
+      'userRoles',
+      'users',
+      'audit',
+      'instanceSettings',
     ]);
   });
 

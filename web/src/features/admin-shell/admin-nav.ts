@@ -1,4 +1,4 @@
-// The admin sidebar of SPEC §2: sections, items, paths, and which resolved actions show each item.
+// The admin sidebar of docs/product.md §2: sections, items, paths, and which resolved actions show each item.
 import { AdminNavActions, type AdminNavKey, type UserAction } from '@atrium/contract';
 
 export type AdminAreaKey = AdminNavKey | 'moderation';

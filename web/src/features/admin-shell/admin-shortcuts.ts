@@ -1,9 +1,11 @@
 // Shortcuts of the /admin index: the most common admin tasks, each shown only to holders of an action
 // that allows it (the server refuses anyone else anyway).
 import type { UserAction } from '@atrium/contract';
+import type texts from './admin-shell.texts.json';
 
 export interface AdminShortcut {
-  key: string;
+  /** names its label, adminOverview.shortcut.<key> */
+  key: keyof (typeof texts)['adminOverview']['shortcut'];
   path: string;
   anyOf: readonly UserAction[];
 }

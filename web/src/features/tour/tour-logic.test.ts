@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { nextTourState, tourButtonState, type TourEvent } from './tour-logic';
 
 const running = { run: true, stepIndex: 3 };
-const event = (e: Partial<TourEvent>): TourEvent => ({ type: 'step:after', action: 'next', index: 3, status: 'running', size: 12, lifecycle: 'complete', ...e });
+const event = (e: Partial<TourEvent>): TourEvent => ({
+  type: 'step:after',
+  action: 'next',
+  index: 3,
+  status: 'running',
+  size: 12,
+  lifecycle: 'complete',
+  ...e,
+});
 
 describe('nextTourState', () => {
   it('moves forward after Next and back after Back', () => {

@@ -1,4 +1,4 @@
-// The quick-start tour's rules (SPEC §4, §9), apart from the library that draws it: after a step ends
+// The quick-start tour's rules (docs/product.md §4, §9), apart from the library that draws it: after a step ends
 // or its target is missing the index moves one step (back on Back, else forward); Close stops the tour
 // where it is; finishing stops it and goes back to step 0; Skip (labelled Restart) goes back to step 0
 // and runs again after 100 ms.

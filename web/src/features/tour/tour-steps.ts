@@ -1,14 +1,19 @@
-// The 12 steps of the quick-start tour (SPEC §2 "Quick-start tour and chrome"): a welcome, then the
+// The 12 steps of the quick-start tour (docs/product.md §2 "Quick-start tour and chrome"): a welcome, then the
 // chrome it points at, each found by its data-tour attribute. A target that is not on the screen (no
-// upload button on an agent without files, the sidebar on a phone) is passed over (SPEC §8).
+// upload button on an agent without files, the sidebar on a phone) is passed over (docs/product.md §8).
+import type texts from './tour.texts.json';
+
+/** A step's id, which names its texts (tour.steps.<id>) and its target's data-tour attribute. */
+export type TourStepId = keyof (typeof texts)['tour']['steps'];
+
 export interface TourStepDef {
-  id: string;
+  id: TourStepId;
   /** CSS selector; 'body' for the centred welcome */
   target: string;
   placement: 'center' | 'top' | 'bottom' | 'left' | 'right' | 'auto';
 }
 
-const at = (id: string, placement: TourStepDef['placement']): TourStepDef => ({ id, target: `[data-tour="${id}"]`, placement });
+const at = (id: TourStepId, placement: TourStepDef['placement']): TourStepDef => ({ id, target: `[data-tour="${id}"]`, placement });
 
 export const TourSteps: readonly TourStepDef[] = [
   { id: 'welcome', target: 'body', placement: 'center' },
@@ -25,7 +30,7 @@ export const TourSteps: readonly TourStepDef[] = [
   at('quick-start-tour', 'bottom'),
 ];
 
-/** SPEC §9's tour constants. */
+/** docs/product.md §9's tour constants. */
 export const TourConstants = {
   zIndex: 10000,
   width: 380,

@@ -50,9 +50,7 @@ describe('http client', () => {
 
   it('stores x-cosmos response headers in any case and sends them back', async () => {
     let call = 0;
-    const { client, requests } = setup(() =>
-      call++ === 0 ? json(200, {}, { 'X-Cosmos-Session-Token': 'abc', 'x-other': 'no' }) : json(200, {}),
-    );
+    const { client, requests } = setup(() => (call++ === 0 ? json(200, {}, { 'X-Cosmos-Session-Token': 'abc', 'x-other': 'no' }) : json(200, {})));
     await client.request({ url: '/a' });
     await client.request({ url: '/b' });
     expect(requests[0]!.headers.get('x-cosmos-session-token')).toBeNull();

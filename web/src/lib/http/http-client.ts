@@ -1,5 +1,5 @@
 // The generic fetch client: request ids, bearer token, time zone, x-cosmos session headers,
-// timeouts, error kinds, and the 401 (renew once, shared) and 503 (Retry-After) rules of SPEC §8.
+// timeouts, error kinds, and the 401 (renew once, shared) and 503 (Retry-After) rules of docs/product.md §8.
 import { newRequestId } from './request-id';
 import { SessionHeaderStore } from './session-headers';
 import { sendWithXhr } from './xhr-send';
@@ -82,7 +82,11 @@ const encodeBody = (body: unknown, headers: Headers): BodyInit | undefined => {
 };
 
 const uploadBody = (body: unknown): XMLHttpRequestBodyInit | null =>
-  body === undefined ? null : body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string' ? body : JSON.stringify(body);
+  body === undefined
+    ? null
+    : body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string'
+      ? body
+      : JSON.stringify(body);
 
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const doFetch = config.fetch ?? ((request: Request) => globalThis.fetch(request));
@@ -139,7 +143,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       if (!response.ok) {
         const text = await response.text();
         let data: unknown = text;
-        // SPEC §8: a 500 body is read as text; other error bodies are the JSON {code, message, details}.
+        // docs/product.md §8: a 500 body is read as text; other error bodies are the JSON {code, message, details}.
         if (response.status !== 500 && text) {
           try {
             data = JSON.parse(text);

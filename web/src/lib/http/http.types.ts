@@ -1,4 +1,4 @@
-// Shapes of the generic fetch client: what a call asks for and what it answers (SPEC §7 error kinds).
+// Shapes of the generic fetch client: what a call asks for and what it answers (docs/product.md §7 error kinds).
 import type { ErrorBody } from '@atrium/contract';
 import type { UploadProgress } from './xhr-send';
 
@@ -42,9 +42,7 @@ export interface HttpMeta {
   requestId: string;
 }
 
-export type HttpResult<T = unknown> =
-  | { data: T; error?: undefined; meta: HttpMeta }
-  | { data?: undefined; error: HttpError; meta?: HttpMeta };
+export type HttpResult<T = unknown> = { data: T; error?: undefined; meta: HttpMeta } | { data?: undefined; error: HttpError; meta?: HttpMeta };
 
 /** The server's error body when the failure carries one. */
 export const errorBodyOf = (error: HttpError | undefined): ErrorBody | null => {

@@ -1,4 +1,4 @@
-// Session-consistency headers (WIRE.md): response headers starting with x-cosmos are kept and resent.
+// Session-consistency headers (docs/wire-protocol.md): response headers starting with x-cosmos are kept and resent.
 export const SessionHeaderPrefix = 'x-cosmos';
 
 export class SessionHeaderStore {

@@ -67,7 +67,11 @@ describe('sendWithXhr', () => {
       [10, 10],
     ]);
     const body = form();
-    const request = new Request('http://localhost/api/internal/attachments', { method: 'POST', body, headers: { authorization: 'Bearer t', 'x-request-id': 'r1' } });
+    const request = new Request('http://localhost/api/internal/attachments', {
+      method: 'POST',
+      body,
+      headers: { authorization: 'Bearer t', 'x-request-id': 'r1' },
+    });
     const seen: UploadProgress[] = [];
     const response = await sendWithXhr(request, body, (p) => seen.push(p), Xhr);
     expect(sent[0]).toMatchObject({ method: 'POST', url: 'http://localhost/api/internal/attachments', responseType: 'arraybuffer' });
@@ -93,7 +97,9 @@ describe('sendWithXhr', () => {
 
   it('rejects like fetch on a network failure and on an abort', async () => {
     const failing = fakeXhr('network-error');
-    await expect(sendWithXhr(new Request('http://localhost/x', { method: 'POST', body: 'a' }), 'a', () => undefined, failing.Xhr)).rejects.toBeInstanceOf(TypeError);
+    await expect(sendWithXhr(new Request('http://localhost/x', { method: 'POST', body: 'a' }), 'a', () => undefined, failing.Xhr)).rejects.toBeInstanceOf(
+      TypeError,
+    );
 
     const hanging = fakeXhr('never');
     const controller = new AbortController();
@@ -123,7 +129,13 @@ describe('the http client with onUploadProgress', () => {
     vi.stubGlobal('XMLHttpRequest', Xhr);
     const fetch = vi.fn();
     const seen: UploadProgress[] = [];
-    const r = await client(fetch).request({ url: '/attachments', method: 'POST', params: { attachmentType: 'FileSearch' }, body: form(), onUploadProgress: (p) => seen.push(p) });
+    const r = await client(fetch).request({
+      url: '/attachments',
+      method: 'POST',
+      params: { attachmentType: 'FileSearch' },
+      body: form(),
+      onUploadProgress: (p) => seen.push(p),
+    });
     expect(r.data).toEqual({ ok: true });
     expect(fetch).not.toHaveBeenCalled();
     expect(sent[0]!.url).toMatch(/\/api\/internal\/attachments\?attachmentType=FileSearch$/);

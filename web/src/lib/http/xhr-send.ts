@@ -33,7 +33,12 @@ function parseHeaders(raw: string): Headers {
  * `body` is the request's original body: a Request turns FormData into a stream with its own
  * multipart boundary, so the XHR sends the FormData itself and lets the browser set the content type.
  */
-export function sendWithXhr(request: Request, body: XMLHttpRequestBodyInit | null, onProgress: (progress: UploadProgress) => void, Xhr: XhrConstructor = XMLHttpRequest): Promise<Response> {
+export function sendWithXhr(
+  request: Request,
+  body: XMLHttpRequestBodyInit | null,
+  onProgress: (progress: UploadProgress) => void,
+  Xhr: XhrConstructor = XMLHttpRequest,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const signal = request.signal;
     if (signal.aborted) return reject(new DOMException('The upload was aborted.', 'AbortError'));

@@ -1,6 +1,6 @@
-// A fetch-based server-sent-events client for the chat stream (WIRE.md "The chat stream"). It POSTs
+// A fetch-based server-sent-events client for the chat stream (docs/wire-protocol.md "The chat stream"). It POSTs
 // through the app's HTTP client, so the bearer token, x-cosmos headers, request id and the 401/503
-// rules of SPEC §8 apply, then reads the body with the contract's SseDecoder (both block layouts).
+// rules of docs/product.md §8 apply, then reads the body with the contract's SseDecoder (both block layouts).
 import { SseDecoder, type SseEvent } from '@atrium/contract';
 import type { HttpClient } from '../http/http-client';
 import type { HttpError } from '../http/http.types';

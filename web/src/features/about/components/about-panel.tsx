@@ -1,10 +1,10 @@
-// SPEC §2 About panel: client and API versions, with a warning when they differ.
+// docs/product.md §2 About panel: client and API versions, with a warning when they differ.
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { BuildVersion } from '@atrium/contract';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -22,7 +22,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Typography variant="overline" color="text.secondary" component="dt">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14, display: 'flex', alignItems: 'center', gap: 1, wordBreak: 'break-all' }}>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+          fontSize: 14,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          wordBreak: 'break-all',
+        }}
+      >
         {children}
       </Typography>
     </Box>

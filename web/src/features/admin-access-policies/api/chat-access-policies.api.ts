@@ -1,4 +1,4 @@
-// Admin chatAccessPolicies (SPEC §7), the pickers' options and the directory group lookup.
+// Admin chatAccessPolicies (docs/product.md §7), the pickers' options and the directory group lookup.
 import type { ChatAccessPolicy, ChatAccessPolicyInput, ChatAccessPolicyList, ChatAccessPolicyOptions, DirectoryGroupList } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 

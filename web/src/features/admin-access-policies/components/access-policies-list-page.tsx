@@ -50,7 +50,8 @@ export function AccessPoliciesListPage() {
     {
       key: 'agents',
       header: t('accessPolicies.columns.agents'),
-      render: (p) => (p.allGptSystems ? <Chip size="small" color="primary" label={t('accessPolicies.allAgents')} /> : <Chips labels={p.gptSystems.map((a) => a.name)} />),
+      render: (p) =>
+        p.allGptSystems ? <Chip size="small" color="primary" label={t('accessPolicies.allAgents')} /> : <Chips labels={p.gptSystems.map((a) => a.name)} />,
     },
     {
       key: 'grantedTo',

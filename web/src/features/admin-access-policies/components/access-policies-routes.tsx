@@ -1,4 +1,4 @@
-// /admin/chatAccessPolicy: list, /new and /{id}/edit (SPEC §2), lazily loaded by the admin shell.
+// /admin/chatAccessPolicy: list, /new and /{id}/edit (docs/product.md §2), lazily loaded by the admin shell.
 import '../access-policies-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { AccessPoliciesListPage } from './access-policies-list-page';

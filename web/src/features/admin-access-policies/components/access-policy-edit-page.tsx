@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ChatAccessPolicy, ChatAccessPolicyInput } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
@@ -49,10 +49,31 @@ const formOf = (p: ChatAccessPolicy): FormState => {
     name: p.name,
     description: p.description,
     allGptSystems: p.allGptSystems,
-    agents: named(p.gptSystemIds, p.gptSystems, (a) => a.gptSystemId, (a) => a.name),
-    users: named(p.userIds, p.users, (u) => u.userId, (u) => u.displayName, (u) => u.emailAddress),
-    roles: named(p.userRoleIds, p.userRoles, (r) => r.userRoleId, (r) => r.name),
-    groups: named(p.directoryGroupIds, p.directoryGroups, (g) => g.id, (g) => g.displayName),
+    agents: named(
+      p.gptSystemIds,
+      p.gptSystems,
+      (a) => a.gptSystemId,
+      (a) => a.name,
+    ),
+    users: named(
+      p.userIds,
+      p.users,
+      (u) => u.userId,
+      (u) => u.displayName,
+      (u) => u.emailAddress,
+    ),
+    roles: named(
+      p.userRoleIds,
+      p.userRoles,
+      (r) => r.userRoleId,
+      (r) => r.name,
+    ),
+    groups: named(
+      p.directoryGroupIds,
+      p.directoryGroups,
+      (g) => g.id,
+      (g) => g.displayName,
+    ),
   };
 };
 
@@ -81,7 +102,10 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
   const saveError = policy ? updated.error : created.error;
   const errors = fieldErrors(saveError);
   const errorOf = (prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof FormState>(key: K) =>
+    (value: FormState[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -110,8 +134,27 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
         {saveError && Object.keys(errors).length === 0 && <AdminErrorAlert error={saveError} fallback={t('accessPolicies.saveFailed')} />}
         {saveError && Object.keys(errors).length > 0 && <Alert severity="error">{t('accessPolicies.saveFailed')}</Alert>}
         <AdminSection spaced title={t('accessPolicies.fields.name')}>
-          <TextField label={t('accessPolicies.fields.name')} value={form.name} onChange={(e) => set('name')(e.target.value)} required slotProps={{ htmlInput: { maxLength: 150 } }} error={!!errors.name} helperText={errors.name} disabled={!canWrite} />
-          <TextField label={t('accessPolicies.fields.description')} value={form.description} onChange={(e) => set('description')(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} error={!!errors.description} helperText={errors.description} disabled={!canWrite} />
+          <TextField
+            label={t('accessPolicies.fields.name')}
+            value={form.name}
+            onChange={(e) => set('name')(e.target.value)}
+            required
+            slotProps={{ htmlInput: { maxLength: 150 } }}
+            error={!!errors.name}
+            helperText={errors.name}
+            disabled={!canWrite}
+          />
+          <TextField
+            label={t('accessPolicies.fields.description')}
+            value={form.description}
+            onChange={(e) => set('description')(e.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+            error={!!errors.description}
+            helperText={errors.description}
+            disabled={!canWrite}
+          />
         </AdminSection>
         <AdminSection spaced title={t('accessPolicies.sections.agents')}>
           <FormControlLabel

@@ -35,7 +35,16 @@ export function UsersPicker(props: PickerProps) {
   const debounced = useDebouncedValue(search, SearchDebounceMs);
   const { data, isFetching } = useChatAccessPolicyOptionsQuery(debounced);
   const options = (data?.users ?? []).map((u) => ({ id: u.userId, label: u.displayName, secondary: u.emailAddress }));
-  return <MultiPicker label={t('accessPolicies.fields.users')} helperText={t('accessPolicies.fields.usersHelp')} options={options} loading={isFetching} onSearch={setSearch} {...props} />;
+  return (
+    <MultiPicker
+      label={t('accessPolicies.fields.users')}
+      helperText={t('accessPolicies.fields.usersHelp')}
+      options={options}
+      loading={isFetching}
+      onSearch={setSearch}
+      {...props}
+    />
+  );
 }
 
 export function GroupsPicker(props: PickerProps) {
@@ -45,6 +54,14 @@ export function GroupsPicker(props: PickerProps) {
   const { data, isFetching } = useDirectoryGroupsQuery(debounced);
   const options = (data?.items ?? []).map((g) => ({ id: g.id, label: g.displayName, secondary: g.description ?? undefined }));
   return (
-    <MultiPicker label={t('accessPolicies.fields.groups')} helperText={t('accessPolicies.fields.groupsHelp')} options={options} loading={isFetching} onSearch={setSearch} allowFreeIds {...props} />
+    <MultiPicker
+      label={t('accessPolicies.fields.groups')}
+      helperText={t('accessPolicies.fields.groupsHelp')}
+      options={options}
+      loading={isFetching}
+      onSearch={setSearch}
+      allowFreeIds
+      {...props}
+    />
   );
 }

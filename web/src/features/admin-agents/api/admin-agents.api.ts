@@ -1,4 +1,4 @@
-// Admin gptSystems (SPEC §7): agents, drafts, publishing history and rollback, starter prompts,
+// Admin gptSystems (docs/product.md §7): agents, drafts, publishing history and rollback, starter prompts,
 // data-source links and what the agent form can offer.
 import type {
   AdminAgentUpdate,
@@ -19,7 +19,9 @@ import type {
 import { baseApi } from '../../../app/api/base-api';
 
 const B = '/admin/gptSystems';
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['AdminAgent', 'AdminConfigState', 'AdminAgentVersions', 'AdminAgentPrompts', 'AdminAgentRag', 'AdminAgentGuidelines'] });
+const api = baseApi.enhanceEndpoints({
+  addTagTypes: ['AdminAgent', 'AdminConfigState', 'AdminAgentVersions', 'AdminAgentPrompts', 'AdminAgentRag', 'AdminAgentGuidelines'],
+});
 
 type List<T> = { items: T[]; continuationToken: string | null };
 
@@ -100,7 +102,10 @@ export const adminAgentsApi = api.injectEndpoints({
       },
       invalidatesTags: ['AdminAgent', 'Agent'],
     }),
-    deleteAgentAvatar: build.mutation<void, string>({ query: (id) => ({ url: `${B}/${id}/avatar`, method: 'DELETE' }), invalidatesTags: ['AdminAgent', 'Agent'] }),
+    deleteAgentAvatar: build.mutation<void, string>({
+      query: (id) => ({ url: `${B}/${id}/avatar`, method: 'DELETE' }),
+      invalidatesTags: ['AdminAgent', 'Agent'],
+    }),
   }),
 });
 

@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { ConfigState } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
@@ -63,25 +63,40 @@ function DraftForm({ initial, canEdit }: { initial: ConfigState; canEdit: boolea
       <Grid size={{ xs: 12, lg: 7 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2}>
-            <AgentConfigForm values={values} onChange={setValues} deployments={available.data?.deployments ?? []} disabled={busy !== null || !canEdit} showValidation />
+            <AgentConfigForm
+              values={values}
+              onChange={setValues}
+              deployments={available.data?.deployments ?? []}
+              disabled={busy !== null || !canEdit}
+              showValidation
+            />
             <ConfigIssues errors={failure} warnings={current.warnings} />
             {canEdit && (
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
-                {t('agentsAdmin.saveDraft')}
-              </Button>
-              {current.gptSystemId && (
-                <Button variant="contained" onClick={() => void onPublish()} disabled={busy !== null} startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}>
-                  {t('agentsAdmin.saveAndPublish')}
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
+                  {t('agentsAdmin.saveDraft')}
                 </Button>
-              )}
-            </Stack>
+                {current.gptSystemId && (
+                  <Button
+                    variant="contained"
+                    onClick={() => void onPublish()}
+                    disabled={busy !== null}
+                    startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}
+                  >
+                    {t('agentsAdmin.saveAndPublish')}
+                  </Button>
+                )}
+              </Stack>
             )}
           </Stack>
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, lg: 5 }}>
-        <PreviewChat conversationsUrl={`/admin/gptSystems/configurationStates/${id}/conversations`} beforeAsk={canEdit ? saveDraft : undefined} disabled={busy !== null} />
+        <PreviewChat
+          conversationsUrl={`/admin/gptSystems/configurationStates/${id}/conversations`}
+          beforeAsk={canEdit ? saveDraft : undefined}
+          disabled={busy !== null}
+        />
       </Grid>
     </Grid>
   );

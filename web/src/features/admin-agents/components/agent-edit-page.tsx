@@ -3,7 +3,7 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';

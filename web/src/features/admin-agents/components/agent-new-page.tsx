@@ -28,7 +28,10 @@ export function AgentNewPage() {
   };
   return (
     <>
-      <AdminPageHeader title={t('agentsAdmin.newTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: t('agentsAdmin.newTitle') }]} />
+      <AdminPageHeader
+        title={t('agentsAdmin.newTitle')}
+        breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: t('agentsAdmin.newTitle') }]}
+      />
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
         <Stack
           component="form"
@@ -40,8 +43,24 @@ export function AgentNewPage() {
           }}
         >
           {error && <AdminErrorAlert error={error} fallback={t('agentsAdmin.createFailed')} />}
-          <TextField label={t('agentsAdmin.name')} value={name} onChange={(e) => setName(e.target.value)} required error={!!nameProblem} helperText={nameProblem ?? ' '} autoFocus />
-          <TextField label={t('agentsAdmin.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} error={!!descriptionProblem} helperText={descriptionProblem ?? ' '} />
+          <TextField
+            label={t('agentsAdmin.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            error={!!nameProblem}
+            helperText={nameProblem ?? ' '}
+            autoFocus
+          />
+          <TextField
+            label={t('agentsAdmin.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={2}
+            error={!!descriptionProblem}
+            helperText={descriptionProblem ?? ' '}
+          />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={isLoading}>
               {t('agentsAdmin.create')}

@@ -1,4 +1,4 @@
-// Browser paths of the agents admin area (SPEC §2).
+// Browser paths of the agents admin area (docs/product.md §2).
 export const listPath = '/admin/gptsystem';
 export const editPath = (id: string) => `${listPath}/${id}/edit`;
 export const publishPath = (id: string) => `${listPath}/${id}/publish`;

@@ -23,7 +23,11 @@ export function AgentUxPage() {
   const canEdit = agent.data.currentUserActions.includes('Edit');
   return (
     <>
-      <AdminPageHeader title={agent.data.name} pageTitle={t('agentsAdmin.uxTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: agent.data.name }]} />
+      <AdminPageHeader
+        title={agent.data.name}
+        pageTitle={t('agentsAdmin.uxTitle')}
+        breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: agent.data.name }]}
+      />
       <AgentSectionTabs gptSystemId={gptSystemId} current="ux" />
       <Stack spacing={3}>
         <AgentAvatarCard agent={agent.data} canEdit={canEdit} />

@@ -44,7 +44,14 @@ export function AgentsListPage() {
       ),
     },
     { key: 'status', header: t('agentsAdmin.columns.status'), width: 120, render: (a) => <StatusChip status={a.isPublished ? 'Active' : 'Draft'} /> },
-    { key: 'version', header: t('agentsAdmin.columns.version'), width: 90, align: 'right', hideBelow: 'sm', render: (a) => (a.publishedVersion ? `v${a.publishedVersion}` : '—') },
+    {
+      key: 'version',
+      header: t('agentsAdmin.columns.version'),
+      width: 90,
+      align: 'right',
+      hideBelow: 'sm',
+      render: (a) => (a.publishedVersion ? `v${a.publishedVersion}` : '—'),
+    },
     { key: 'updated', header: t('agentsAdmin.columns.updated'), hideBelow: 'md', render: (a) => new Date(a.lastModifiedAt).toLocaleString() },
   ];
   return (
@@ -60,7 +67,14 @@ export function AgentsListPage() {
           )
         }
       />
-      <TextField size="small" label={t('agentsAdmin.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 2, maxWidth: 360 }} fullWidth />
+      <TextField
+        size="small"
+        label={t('agentsAdmin.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 2, maxWidth: 360 }}
+        fullWidth
+      />
       <AdminPagedTable
         label={t('agentsAdmin.title')}
         columns={columns}

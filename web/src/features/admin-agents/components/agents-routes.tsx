@@ -1,4 +1,4 @@
-// /admin/gptsystem (SPEC §2): list, /new, /{id}/edit[/{addDataSource}], /{id}/publish, /{id}/ux and
+// /admin/gptsystem (docs/product.md §2): list, /new, /{id}/edit[/{addDataSource}], /{id}/publish, /{id}/ux and
 // /configstate/{id}/edit, lazily loaded by the admin shell.
 import '../admin-agents-texts';
 import { Navigate, Route, Routes } from 'react-router';

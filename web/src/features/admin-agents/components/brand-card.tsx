@@ -1,6 +1,6 @@
-// The brand the agent wears: its chat shows that brand's colours and logo (SPEC §3 currentBrandKey).
+// The brand the agent wears: its chat shows that brand's colours and logo (docs/product.md §3 currentBrandKey).
 import type { AdminAgent } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useListBrandsForAgentsQuery, useUpdateAdminAgentMutation } from '../api/admin-agents.api';
 import { PickOneCard } from './pick-one-card';

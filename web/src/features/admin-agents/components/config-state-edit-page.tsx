@@ -10,7 +10,10 @@ export function ConfigStateEditPage() {
   const { gptSystemConfigurationStateId = '' } = useParams();
   return (
     <>
-      <AdminPageHeader title={t('agentsAdmin.configStateTitle')} breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: t('agentsAdmin.configStateTitle') }]} />
+      <AdminPageHeader
+        title={t('agentsAdmin.configStateTitle')}
+        breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }, { label: t('agentsAdmin.configStateTitle') }]}
+      />
       <AgentDraftEditor configStateId={gptSystemConfigurationStateId} canEdit />
     </>
   );

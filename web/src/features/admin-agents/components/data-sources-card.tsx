@@ -60,7 +60,15 @@ export function DataSourcesCard({ gptSystemId, openAdd, canEdit }: { gptSystemId
             });
           }}
         >
-          <TextField size="small" fullWidth label={t('agentsAdmin.dataSourceId')} value={dataSourceId} onChange={(e) => setDataSourceId(e.target.value)} error={!!added.error} helperText={fieldError ?? (added.error ? (added.error as { data?: { message?: string } }).data?.message : ' ')} />
+          <TextField
+            size="small"
+            fullWidth
+            label={t('agentsAdmin.dataSourceId')}
+            value={dataSourceId}
+            onChange={(e) => setDataSourceId(e.target.value)}
+            error={!!added.error}
+            helperText={fieldError ?? (added.error ? (added.error as { data?: { message?: string } }).data?.message : ' ')}
+          />
           <Button type="submit" variant="outlined" disabled={!dataSourceId.trim()} sx={{ alignSelf: 'flex-start' }}>
             {t('agentsAdmin.addDataSource')}
           </Button>

@@ -1,5 +1,5 @@
 // The guidelines document the agent asks people to accept before their first question (issue 5 item 7).
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useGetAgentGuidelinesQuery, useListGuidelinesDocumentsForAgentsQuery, useSetAgentGuidelinesMutation } from '../api/admin-agents.api';
 import { PickOneCard } from './pick-one-card';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert } from '../../../components/admin';
@@ -15,7 +15,15 @@ export function IntroductionCard({ configStateId, canEdit }: { configStateId: st
   const { t } = useTranslation();
   const state = useGetAdminConfigStateQuery(configStateId);
   if (!state.data) return state.error ? <AdminErrorAlert error={state.error} /> : null;
-  return <IntroductionForm key={configStateId} configStateId={configStateId} initial={state.data.introduction} canEdit={canEdit} label={t('agentsAdmin.introduction')} />;
+  return (
+    <IntroductionForm
+      key={configStateId}
+      configStateId={configStateId}
+      initial={state.data.introduction}
+      canEdit={canEdit}
+      label={t('agentsAdmin.introduction')}
+    />
+  );
 }
 
 function IntroductionForm({ configStateId, initial, canEdit, label }: { configStateId: string; initial: string; canEdit: boolean; label: string }) {
@@ -30,7 +38,15 @@ function IntroductionForm({ configStateId, initial, canEdit, label }: { configSt
       </Typography>
       <Stack spacing={1}>
         {saved.error && <AdminErrorAlert error={saved.error} />}
-        <TextField label={label} value={introduction} onChange={(e) => setIntroduction(e.target.value)} multiline minRows={3} disabled={!canEdit} helperText={t('agentConfig.introductionHelp')} />
+        <TextField
+          label={label}
+          value={introduction}
+          onChange={(e) => setIntroduction(e.target.value)}
+          multiline
+          minRows={3}
+          disabled={!canEdit}
+          helperText={t('agentConfig.introductionHelp')}
+        />
         {canEdit && (
           <Button
             sx={{ alignSelf: 'flex-end' }}

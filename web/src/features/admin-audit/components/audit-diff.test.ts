@@ -4,7 +4,10 @@ import { changedFields, showValue } from './audit-diff';
 describe('changedFields', () => {
   it('lists the fields that differ, added and removed ones included, without updatedAt', () => {
     expect(
-      changedFields({ name: 'A', actions: ['x'], same: 1, updatedAt: '1', gone: true }, { name: 'B', actions: ['x', 'y'], same: 1, updatedAt: '2', added: 'z' }),
+      changedFields(
+        { name: 'A', actions: ['x'], same: 1, updatedAt: '1', gone: true },
+        { name: 'B', actions: ['x', 'y'], same: 1, updatedAt: '2', added: 'z' },
+      ),
     ).toEqual([
       { field: 'name', before: 'A', after: 'B' },
       { field: 'actions', before: ['x'], after: ['x', 'y'] },

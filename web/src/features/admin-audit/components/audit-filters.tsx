@@ -35,7 +35,17 @@ function DebouncedField({ label, value, onChange }: { label: string; value: stri
   return <TextField size="small" fullWidth label={label} value={text} onChange={(e) => setText(e.target.value)} />;
 }
 
-export function AuditFiltersBar({ filters, onChange, onClear, active }: { filters: AuditFilters; onChange: (p: Partial<AuditFilters>) => void; onClear: () => void; active: boolean }) {
+export function AuditFiltersBar({
+  filters,
+  onChange,
+  onClear,
+  active,
+}: {
+  filters: AuditFilters;
+  onChange: (p: Partial<AuditFilters>) => void;
+  onClear: () => void;
+  active: boolean;
+}) {
   const { t } = useTranslation();
   const facets = useGetAuditFacetsQuery();
   const select = (key: 'type' | 'domainOperation', label: string, options: string[]) => (

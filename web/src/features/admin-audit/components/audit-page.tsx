@@ -22,7 +22,17 @@ export function AuditPage() {
     { key: 'time', header: t('adminAudit.time'), render: (c) => <time dateTime={c.timeStamp}>{timeFormat.format(new Date(c.timeStamp))}</time>, width: 200 },
     { key: 'type', header: t('adminAudit.type'), render: (c) => c.type },
     { key: 'operation', header: t('adminAudit.operation'), render: (c) => <Chip size="small" variant="outlined" label={c.domainOperation} /> },
-    { key: 'user', header: t('adminAudit.user'), render: (c) => c.userName ?? <Typography variant="body2" color="text.secondary">{t('adminAudit.system')}</Typography>, hideBelow: 'sm' },
+    {
+      key: 'user',
+      header: t('adminAudit.user'),
+      render: (c) =>
+        c.userName ?? (
+          <Typography variant="body2" color="text.secondary">
+            {t('adminAudit.system')}
+          </Typography>
+        ),
+      hideBelow: 'sm',
+    },
     {
       key: 'id',
       header: t('adminAudit.aggregateRootId'),

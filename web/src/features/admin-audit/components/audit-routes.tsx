@@ -1,4 +1,4 @@
-// /admin/audit: the configuration audit log, list only (SPEC §2), lazily loaded by the admin shell.
+// /admin/audit: the configuration audit log, list only (docs/product.md §2), lazily loaded by the admin shell.
 import '../admin-audit-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuditPage } from './audit-page';

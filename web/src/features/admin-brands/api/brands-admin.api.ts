@@ -1,6 +1,14 @@
-// Admin brands (SPEC §7): list, CRUD, image uploads per slot, uploaded files and the instance default.
+// Admin brands (docs/product.md §7): list, CRUD, image uploads per slot, uploaded files and the instance default.
 // Changes invalidate the public brand too, so the app re-themes itself at once when the current brand changes.
-import { BrandRoutes, type AdminBrand, type AdminBrandList, type BrandCreate, type BrandImageSlot, type BrandInstanceDefaults, type BrandUpdate } from '@atrium/contract';
+import {
+  BrandRoutes,
+  type AdminBrand,
+  type AdminBrandList,
+  type BrandCreate,
+  type BrandImageSlot,
+  type BrandInstanceDefaults,
+  type BrandUpdate,
+} from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { bumpInstanceSettingsVersion } from '../../../app/api/instance.api';
 

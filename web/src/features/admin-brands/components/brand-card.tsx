@@ -48,7 +48,12 @@ export function BrandCard({ brand, canWrite, onDelete, onMakeDefault }: BrandCar
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-        <Button component={RouterLink} to={`/admin/brand/${encodeURIComponent(brand.brandKey)}/edit`} size="small" aria-label={`${t('adminBrands.edit')} ${brand.name}`}>
+        <Button
+          component={RouterLink}
+          to={`/admin/brand/${encodeURIComponent(brand.brandKey)}/edit`}
+          size="small"
+          aria-label={`${t('adminBrands.edit')} ${brand.name}`}
+        >
           {t('adminBrands.edit')}
         </Button>
         {canWrite && !brand.isDefault && (

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { BrandColourField } from './brand-colour-field';
 
-vi.mock('../../../app/i18n/i18n', async (importOriginal) => ({ ...(await importOriginal<object>()), useTranslation: () => ({ t: (k: string, o?: { name?: string }) => (o?.name ? `${k}:${o.name}` : k) }) }));
+vi.mock('../../../app/i18n/i18n', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useTranslation: () => ({ t: (k: string, o?: { name?: string }) => (o?.name ? `${k}:${o.name}` : k) }),
+}));
 
 afterEach(cleanup);
 

@@ -45,7 +45,17 @@ export function BrandColourField({ name, label, value, onChange, disabled, error
         value={toPickerValue(value)}
         disabled={disabled}
         onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-        sx={{ width: 44, height: 40, p: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', cursor: 'pointer', flexShrink: 0 }}
+        sx={{
+          width: 44,
+          height: 40,
+          p: 0.25,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          cursor: 'pointer',
+          flexShrink: 0,
+        }}
       />
       <TextField
         size="small"

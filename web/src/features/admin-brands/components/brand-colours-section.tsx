@@ -1,4 +1,4 @@
-// The theme colours of SPEC §3 and the gradient-button switch.
+// The theme colours of docs/product.md §3 and the gradient-button switch.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
@@ -6,7 +6,19 @@ import type { BrandTheme } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { BrandColourField } from './brand-colour-field';
 
-const colourNames = ['primary', 'secondary', 'info', 'success', 'warning', 'error', 'menu', 'menuTextPrimary', 'textPrimary', 'textSecondary', 'textDisabled'] as const;
+const colourNames = [
+  'primary',
+  'secondary',
+  'info',
+  'success',
+  'warning',
+  'error',
+  'menu',
+  'menuTextPrimary',
+  'textPrimary',
+  'textSecondary',
+  'textDisabled',
+] as const;
 
 interface Props {
   theme: BrandTheme;
@@ -33,7 +45,9 @@ export function BrandColoursSection({ theme, errors, disabled, onChange }: Props
       ))}
       <Grid size={12}>
         <FormControlLabel
-          control={<Switch checked={theme.useGradientButtons} disabled={disabled} onChange={(e) => onChange({ ...theme, useGradientButtons: e.target.checked })} />}
+          control={
+            <Switch checked={theme.useGradientButtons} disabled={disabled} onChange={(e) => onChange({ ...theme, useGradientButtons: e.target.checked })} />
+          }
           label={t('adminBrands.fields.useGradientButtons')}
         />
       </Grid>

@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { BrandImageSlots, type AdminBrand, type BrandTheme, type LoginAlignments } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -48,12 +48,18 @@ export function BrandEditPage() {
   const { brand: current, isLoading: currentLoading } = useCurrentBrand();
   const { data: brand, error, isLoading, refetch } = useGetAdminBrandQuery(brandKey ?? '', { skip: isNew });
   const title = t(isNew ? 'adminBrands.newTitle' : 'adminBrands.editTitle');
-  const header = <AdminPageHeader title={title} subtitle={brand?.name} breadcrumbs={[{ label: t('adminBrands.title'), to: '/admin/brand' }, { label: title }]} />;
+  const header = (
+    <AdminPageHeader title={title} subtitle={brand?.name} breadcrumbs={[{ label: t('adminBrands.title'), to: '/admin/brand' }, { label: title }]} />
+  );
   if (!isNew && error) {
     return (
       <>
         {header}
-        {apiErrorStatus(error) === 404 ? <Alert severity="warning">{t('adminBrands.notFound')}</Alert> : <AdminErrorAlert error={error} onRetry={() => void refetch()} />}
+        {apiErrorStatus(error) === 404 ? (
+          <Alert severity="warning">{t('adminBrands.notFound')}</Alert>
+        ) : (
+          <AdminErrorAlert error={error} onRetry={() => void refetch()} />
+        )}
       </>
     );
   }
@@ -69,7 +75,14 @@ export function BrandEditPage() {
   const theme = current?.theme ?? fallbackBrandTheme;
   const initial: BrandFormValues = brand
     ? fromBrand(brand)
-    : { brandKey: '', name: '', theme, loginBackground: current?.loginBackground.main ?? theme.loginBackground.main, loginAlignment: 'Center', useLoginBackgroundImg: false };
+    : {
+        brandKey: '',
+        name: '',
+        theme,
+        loginBackground: current?.loginBackground.main ?? theme.loginBackground.main,
+        loginAlignment: 'Center',
+        useLoginBackgroundImg: false,
+      };
   return (
     <>
       {header}
@@ -92,7 +105,13 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
 
   const errors = fieldErrors(saveError);
   const change = (patch: Partial<BrandFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  const body = { name: values.name, theme: values.theme, loginBackground: { main: values.loginBackground }, loginAlignment: values.loginAlignment, useLoginBackgroundImg: values.useLoginBackgroundImg };
+  const body = {
+    name: values.name,
+    theme: values.theme,
+    loginBackground: { main: values.loginBackground },
+    loginAlignment: values.loginAlignment,
+    useLoginBackgroundImg: values.useLoginBackgroundImg,
+  };
 
   const save = async () => {
     setSaveError(null);
@@ -157,7 +176,14 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
       <Grid size={{ xs: 12, md: 5 }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <AdminSection title={t('adminBrands.sections.preview')}>
-            <BrandPreview name={values.name} theme={values.theme} loginBackground={values.loginBackground} loginAlignment={values.loginAlignment} splashUrl={splash} logoUrl={logo} />
+            <BrandPreview
+              name={values.name}
+              theme={values.theme}
+              loginBackground={values.loginBackground}
+              loginAlignment={values.loginAlignment}
+              splashUrl={splash}
+              logoUrl={logo}
+            />
           </AdminSection>
         </Box>
       </Grid>

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BrandImageContentTypes, BrandImageMaxBytes, type AdminBrand, type BrandImageSlot } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { brandFileUrl } from '../../../app/api/brand.api';
@@ -16,7 +16,12 @@ import { apiErrorMessage } from '../../../components/admin';
 import { useDeleteBrandFileMutation, useUploadBrandImageMutation } from '../api/brands-admin.api';
 
 const slotFileName = (brand: AdminBrand, slot: BrandImageSlot): string | null =>
-  ({ logo: brand.logoFileName, navigationLogo: brand.navigationLogoFileName, splashScreenBackground: brand.splashScreenBackgroundFileName, avatar: brand.avatar })[slot];
+  ({
+    logo: brand.logoFileName,
+    navigationLogo: brand.navigationLogoFileName,
+    splashScreenBackground: brand.splashScreenBackgroundFileName,
+    avatar: brand.avatar,
+  })[slot];
 
 /** Names the public file route maps to a slot's shipped default when the brand has no file of its own. */
 const shippedName: Record<BrandImageSlot, string> = {
@@ -80,7 +85,8 @@ export function BrandImageUpload({ brand, slot, canWrite }: { brand: AdminBrand;
           mb: 1,
           // a checkerboard shows transparent parts of the image
           backgroundColor: '#fff',
-          backgroundImage: 'linear-gradient(45deg,#eee 25%,transparent 25%,transparent 75%,#eee 75%),linear-gradient(45deg,#eee 25%,transparent 25%,transparent 75%,#eee 75%)',
+          backgroundImage:
+            'linear-gradient(45deg,#eee 25%,transparent 25%,transparent 75%,#eee 75%),linear-gradient(45deg,#eee 25%,transparent 25%,transparent 75%,#eee 75%)',
           backgroundSize: '16px 16px',
           backgroundPosition: '0 0, 8px 8px',
           overflow: 'hidden',
@@ -93,7 +99,13 @@ export function BrandImageUpload({ brand, slot, canWrite }: { brand: AdminBrand;
       </Typography>
       {canWrite && (
         <Stack direction="row" spacing={1}>
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => input.current?.click()} aria-label={`${t(uploaded ? 'adminBrands.images.replace' : 'adminBrands.images.upload')} ${label}`}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => input.current?.click()}
+            aria-label={`${t(uploaded ? 'adminBrands.images.replace' : 'adminBrands.images.upload')} ${label}`}
+          >
             {t(uploaded ? 'adminBrands.images.replace' : 'adminBrands.images.upload')}
           </Button>
           {uploaded && (

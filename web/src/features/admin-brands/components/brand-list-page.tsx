@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import type { AdminBrand } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
@@ -60,7 +60,7 @@ export function BrandListPage() {
         }
       />
       {error && <AdminErrorAlert error={error} fallback={t('adminBrands.loadFailed')} onRetry={() => void refetch()} />}
-      {data && data.items.length === 0 && <EmptyState text={t("adminBrands.empty")} />}
+      {data && data.items.length === 0 && <EmptyState text={t('adminBrands.empty')} />}
       <Grid container spacing={2}>
         {isLoading &&
           [0, 1, 2].map((i) => (

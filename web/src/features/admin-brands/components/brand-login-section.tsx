@@ -1,4 +1,4 @@
-// The login layout of SPEC §2/§3: background colour, splash image on or off, alignment of the box.
+// The login layout of docs/product.md §2/§3: background colour, splash image on or off, alignment of the box.
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';

@@ -1,4 +1,4 @@
-// The brand pages under /admin/brand (SPEC §2): list, new, {brandKey}/edit.
+// The brand pages under /admin/brand (docs/product.md §2): list, new, {brandKey}/edit.
 import '../admin-brands-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { BrandEditPage } from './brand-edit-page';

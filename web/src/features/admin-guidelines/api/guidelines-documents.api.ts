@@ -1,4 +1,4 @@
-// Admin guidelinesDocuments (SPEC §7): documents and templates, their sections and order, and the
+// Admin guidelinesDocuments (docs/product.md §7): documents and templates, their sections and order, and the
 // agents a document can be attached to.
 import type {
   GuidelinesDocument,

@@ -9,7 +9,17 @@ interface AgentOption {
   name: string;
 }
 
-export function AgentsPicker({ value, onChange, error, disabled }: { value: AgentOption[]; onChange: (v: AgentOption[]) => void; error?: string; disabled?: boolean }) {
+export function AgentsPicker({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: AgentOption[];
+  onChange: (v: AgentOption[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const { data, isLoading } = useGuidelinesOptionsQuery();
   const options = (data?.gptSystems ?? []).map((a) => ({ gptSystemId: a.gptSystemId, name: a.name }));
@@ -23,7 +33,9 @@ export function AgentsPicker({ value, onChange, error, disabled }: { value: Agen
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.gptSystemId === b.gptSystemId}
       onChange={(_, next) => onChange(next)}
-      renderInput={(params) => <TextField {...params} label={t('guidelinesAdmin.fields.agents')} helperText={error ?? t('guidelinesAdmin.fields.agentsHelp')} error={!!error} />}
+      renderInput={(params) => (
+        <TextField {...params} label={t('guidelinesAdmin.fields.agents')} helperText={error ?? t('guidelinesAdmin.fields.agentsHelp')} error={!!error} />
+      )}
     />
   );
 }

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GuidelinesDocument } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
@@ -52,9 +52,33 @@ function DetailsForm({ doc, canWrite }: { doc: GuidelinesDocument; canWrite: boo
           {t('guidelinesAdmin.details')}
         </Typography>
         {error && Object.keys(errors).length === 0 && <AdminErrorAlert error={error} fallback={t('guidelinesAdmin.saveFailed')} />}
-        <TextField label={t('guidelinesAdmin.fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} required disabled={!canWrite} error={!!errors.documentTitle} helperText={errors.documentTitle} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField label={t('guidelinesAdmin.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} disabled={!canWrite} slotProps={{ htmlInput: { maxLength: 500 } }} />
-        {!doc.isTemplate && <AgentsPicker value={agents} onChange={setAgents} disabled={!canWrite} error={Object.entries(errors).find(([k]) => k.startsWith('gptSystemIds'))?.[1]} />}
+        <TextField
+          label={t('guidelinesAdmin.fields.title')}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          required
+          disabled={!canWrite}
+          error={!!errors.documentTitle}
+          helperText={errors.documentTitle}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          label={t('guidelinesAdmin.fields.description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          multiline
+          minRows={2}
+          disabled={!canWrite}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        {!doc.isTemplate && (
+          <AgentsPicker
+            value={agents}
+            onChange={setAgents}
+            disabled={!canWrite}
+            error={Object.entries(errors).find(([k]) => k.startsWith('gptSystemIds'))?.[1]}
+          />
+        )}
         {canWrite && (
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={isLoading}>

@@ -80,7 +80,11 @@ export function GuidelinesListPage({ templates }: { templates: boolean }) {
       <AdminPageHeader
         title={title}
         subtitle={templates ? t('guidelinesAdmin.templatesSubtitle') : t('guidelinesAdmin.subtitle')}
-        breadcrumbs={templates ? [{ label: t('guidelinesAdmin.title'), to: listPath(false) }, { label: t('guidelinesAdmin.templates') }] : [{ label: t('guidelinesAdmin.title') }]}
+        breadcrumbs={
+          templates
+            ? [{ label: t('guidelinesAdmin.title'), to: listPath(false) }, { label: t('guidelinesAdmin.templates') }]
+            : [{ label: t('guidelinesAdmin.title') }]
+        }
         actions={
           <Stack direction="row" spacing={1}>
             <Button component={RouterLink} to={listPath(!templates)}>

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -60,10 +60,35 @@ export function GuidelinesNewPage({ template }: { template: boolean }) {
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={2.5}>
             {error && Object.keys(errors).length === 0 && <AdminErrorAlert error={error} fallback={t('guidelinesAdmin.saveFailed')} />}
-            <TextField label={t('guidelinesAdmin.fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} required autoFocus error={!!errors.documentTitle} helperText={errors.documentTitle} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField label={t('guidelinesAdmin.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} error={!!errors.description} helperText={errors.description} slotProps={{ htmlInput: { maxLength: 500 } }} />
+            <TextField
+              label={t('guidelinesAdmin.fields.title')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              required
+              autoFocus
+              error={!!errors.documentTitle}
+              helperText={errors.documentTitle}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <TextField
+              label={t('guidelinesAdmin.fields.description')}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              multiline
+              minRows={2}
+              error={!!errors.description}
+              helperText={errors.description}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
             {!template && (
-              <TextField select label={t('guidelinesAdmin.fields.template')} value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={!!errors.templateId} helperText={errors.templateId}>
+              <TextField
+                select
+                label={t('guidelinesAdmin.fields.template')}
+                value={templateId}
+                onChange={(e) => setTemplateId(e.target.value)}
+                error={!!errors.templateId}
+                helperText={errors.templateId}
+              >
                 <MenuItem value="">{t('guidelinesAdmin.fields.noTemplate')}</MenuItem>
                 {(templates.data?.items ?? []).map((d) => (
                   <MenuItem key={d.guidelinesDocumentId} value={d.guidelinesDocumentId}>

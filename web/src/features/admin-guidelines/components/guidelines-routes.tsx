@@ -1,5 +1,5 @@
 // /admin/guidelines: list, /new, /{guidelinesDocumentId}/edit, /templates, /template/new and
-// /template/{id}/edit (SPEC §2), lazily loaded by the admin shell.
+// /template/{id}/edit (docs/product.md §2), lazily loaded by the admin shell.
 import '../guidelines-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuidelinesEditPage } from './guidelines-edit-page';

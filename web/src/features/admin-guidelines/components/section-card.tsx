@@ -38,7 +38,15 @@ export function SectionCard({ section, index, count, disabled, onSave, onMove, o
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={section.title}>
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField label={t('guidelinesAdmin.fields.sectionTitle')} value={title} onChange={(e) => setTitle(e.target.value)} size="small" fullWidth disabled={disabled} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <TextField
+            label={t('guidelinesAdmin.fields.sectionTitle')}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            size="small"
+            fullWidth
+            disabled={disabled}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
           <Tooltip title={t('guidelinesAdmin.moveUp')}>
             <span>
               <IconButton aria-label={`${t('guidelinesAdmin.moveUp')}: ${section.title}`} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
@@ -48,7 +56,11 @@ export function SectionCard({ section, index, count, disabled, onSave, onMove, o
           </Tooltip>
           <Tooltip title={t('guidelinesAdmin.moveDown')}>
             <span>
-              <IconButton aria-label={`${t('guidelinesAdmin.moveDown')}: ${section.title}`} disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
+              <IconButton
+                aria-label={`${t('guidelinesAdmin.moveDown')}: ${section.title}`}
+                disabled={disabled || index === count - 1}
+                onClick={() => onMove(1)}
+              >
                 <ArrowDownwardIcon />
               </IconButton>
             </span>
@@ -61,7 +73,16 @@ export function SectionCard({ section, index, count, disabled, onSave, onMove, o
             </span>
           </Tooltip>
         </Stack>
-        <TextField label={t('guidelinesAdmin.fields.content')} value={content} onChange={(e) => setContent(e.target.value)} multiline minRows={4} maxRows={20} disabled={disabled} slotProps={{ htmlInput: { sx: { fontFamily: 'monospace' } } }} />
+        <TextField
+          label={t('guidelinesAdmin.fields.content')}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          multiline
+          minRows={4}
+          maxRows={20}
+          disabled={disabled}
+          slotProps={{ htmlInput: { sx: { fontFamily: 'monospace' } } }}
+        />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button variant="outlined" size="small" disabled={disabled || !changed || saving || title.trim() === ''} onClick={() => void save()}>
             {t('guidelinesAdmin.saveSection')}

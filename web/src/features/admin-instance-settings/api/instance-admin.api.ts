@@ -1,4 +1,4 @@
-// Admin instance settings (SPEC §7): keys (only whether one is set ever comes back), Claude, HIPAA,
+// Admin instance settings (docs/product.md §7): keys (only whether one is set ever comes back), Claude, HIPAA,
 // agent settings with feature flags, branding and favicons. Changes that show in /InstanceSettings or
 // /features/List bump the settings version first, so the refetch passes the browser's 7-day cache.
 import {

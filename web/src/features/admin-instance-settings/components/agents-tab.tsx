@@ -8,13 +8,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { GptInstanceSettingsUpdate } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
-import { useTranslation } from '../../../app/i18n/i18n';
+import { useSnackbar } from 'notistack';
+import { hasText, useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, apiErrorMessage } from '../../../components/admin';
 import { useGetGptInstanceSettingsQuery, useSetGptInstanceSettingsMutation } from '../api/instance-admin.api';
 
 export function AgentsTab({ canWrite }: { canWrite: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const { data, error, isLoading, refetch } = useGetGptInstanceSettingsQuery();
   const [save, saving] = useSetGptInstanceSettingsMutation();
@@ -59,8 +59,15 @@ export function AgentsTab({ canWrite }: { canWrite: boolean }) {
           {data?.featureFlags.map((flag) => (
             <FormControlLabel
               key={flag.name}
-              control={<Switch checked={flag.enabled} disabled={disabled} onChange={(e) => void apply({ featureFlags: [{ name: flag.name, enabled: e.target.checked }] })} />}
-              label={i18n.exists(`adminInstanceSettings.agents.flags.${flag.name}`) ? t(`adminInstanceSettings.agents.flags.${flag.name}`) : flag.name}
+              control={
+                <Switch
+                  checked={flag.enabled}
+                  disabled={disabled}
+                  onChange={(e) => void apply({ featureFlags: [{ name: flag.name, enabled: e.target.checked }] })}
+                />
+              }
+              // flag names come from the server: a known one has a label, any other shows its name
+              label={hasText('adminInstanceSettings.agents.flags', flag.name) ? t(`adminInstanceSettings.agents.flags.${flag.name}`) : flag.name}
             />
           ))}
         </Stack>

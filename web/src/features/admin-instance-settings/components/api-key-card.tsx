@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { InstanceApiKeyProvider } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, ConfirmDialog, apiErrorMessage, fieldErrors } from '../../../components/admin';

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiBase, FaviconContentTypes, FaviconMaxBytes, InstanceAdminRoutes } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, ConfirmDialog, apiErrorMessage } from '../../../components/admin';
@@ -68,7 +68,12 @@ export function FaviconsSection({ canWrite }: { canWrite: boolean }) {
           {data.items.map((f) => (
             <ListItem key={f.fileName} disableGutters>
               <ListItemAvatar>
-                <Avatar variant="rounded" src={`${ApiBase}${InstanceAdminRoutes.favicon(f.fileName)}?v=${encodeURIComponent(f.createdAt)}`} alt={f.fileName} sx={{ bgcolor: 'grey.100' }} />
+                <Avatar
+                  variant="rounded"
+                  src={`${ApiBase}${InstanceAdminRoutes.favicon(f.fileName)}?v=${encodeURIComponent(f.createdAt)}`}
+                  alt={f.fileName}
+                  sx={{ bgcolor: 'grey.100' }}
+                />
               </ListItemAvatar>
               <ListItemText primary={f.fileName} secondary={`${f.contentType}, ${Math.ceil(f.sizeBytes / 1024)} KB`} />
             </ListItem>

@@ -1,10 +1,10 @@
-// The hipaa tab: HIPAA mode on or off (DESIGN.md gives its meaning); turning it on asks first.
+// The hipaa tab: HIPAA mode on or off (docs/architecture.md gives its meaning); turning it on asks first.
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, ConfirmDialog, apiErrorMessage } from '../../../components/admin';

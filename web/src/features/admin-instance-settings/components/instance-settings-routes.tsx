@@ -1,4 +1,4 @@
-// /admin/instanceSettings (SPEC §2): the index redirects to the apiKeys tab; each tab has its own path.
+// /admin/instanceSettings (docs/product.md §2): the index redirects to the apiKeys tab; each tab has its own path.
 import '../admin-instance-settings-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { InstanceSettingsPage } from './instance-settings-page';

@@ -72,8 +72,13 @@ export function AdminIndexPage({ actions, showInstanceSettings }: { actions: rea
                             {counts.has(item.key) && (
                               <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} data-testid={`admin-count-${item.key}`}>
                                 {[
-                                  t(`adminOverview.counts.${item.key}`, { count: counts.get(item.key)!.count, defaultValue: String(counts.get(item.key)!.count) }),
-                                  ...Object.entries(counts.get(item.key)!.detail ?? {}).map(([k, n]) => t(`adminOverview.detail.${k}`, { count: n, defaultValue: `${k}: ${n}` })),
+                                  t(`adminOverview.counts.${item.key}`, {
+                                    count: counts.get(item.key)!.count,
+                                    defaultValue: String(counts.get(item.key)!.count),
+                                  }),
+                                  ...Object.entries(counts.get(item.key)!.detail ?? {}).map(([k, n]) =>
+                                    t(`adminOverview.detail.${k}`, { count: n, defaultValue: `${k}: ${n}` }),
+                                  ),
                                 ].join(' · ')}
                               </Typography>
                             )}

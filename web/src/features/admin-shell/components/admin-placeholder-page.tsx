@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from '../../../app/i18n/i18n';
+import { hasText, useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,13 +14,20 @@ import type { AdminAreaKey } from '../admin-nav';
 import { adminIcons } from './admin-icons';
 
 export type AdminPageKind =
-  | 'list' | 'new' | 'edit' | 'publish' | 'ux' | 'configState' | 'templates' | 'newTemplate' | 'editTemplate' | 'cards' | 'profile' | 'account' | 'tab';
+  'list' | 'new' | 'edit' | 'publish' | 'ux' | 'configState' | 'templates' | 'newTemplate' | 'editTemplate' | 'cards' | 'profile' | 'account' | 'tab';
 
 export function AdminPlaceholderPage({ area, kind }: { area: AdminAreaKey; kind: AdminPageKind }) {
   const { t } = useTranslation();
   const { tab } = useParams();
+  // the tab comes from the address: a known one has its name, any other shows as written
+  const tabName = (name = 'apiKeys') => (hasText('admin.tabs', name) ? t(`admin.tabs.${name}`) : name);
   const areaName = area === 'moderation' ? t('admin.moderationShort') : t(`admin.${area}`);
-  const title = area === 'moderation' ? t('admin.moderation') : kind === 'tab' ? t('admin.page.tab', { area: areaName, tab: t(`admin.tabs.${tab ?? 'apiKeys'}`, { defaultValue: tab }) }) : t(`admin.page.${kind}`, { area: areaName });
+  const title =
+    area === 'moderation'
+      ? t('admin.moderation')
+      : kind === 'tab'
+        ? t('admin.page.tab', { area: areaName, tab: tabName(tab) })
+        : t(`admin.page.${kind}`, { area: areaName });
   usePageTitle(title);
   const Icon = adminIcons[area];
   return (

@@ -1,4 +1,4 @@
-// The admin routes of SPEC §2. An area a user may not open sends them back to /admin; unknown paths too.
+// The admin routes of docs/product.md §2. An area a user may not open sends them back to /admin; unknown paths too.
 import { Suspense, type ReactElement } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { adminAreaPages } from '../../../app/router/admin-pages';
@@ -13,16 +13,23 @@ const areas: Array<{ base: string; area: AdminAreaKey; pages: Array<[path: strin
     base: 'gptsystem',
     area: 'agents',
     pages: [
-      ['', 'list'], ['new', 'new'], [':gptSystemId/edit/:addDataSource?', 'edit'], [':gptSystemId/publish', 'publish'],
-      [':gptSystemId/ux', 'ux'], ['configstate/:gptSystemConfigurationStateId/edit', 'configState'],
+      ['', 'list'],
+      ['new', 'new'],
+      [':gptSystemId/edit/:addDataSource?', 'edit'],
+      [':gptSystemId/publish', 'publish'],
+      [':gptSystemId/ux', 'ux'],
+      ['configstate/:gptSystemConfigurationStateId/edit', 'configState'],
     ],
   },
   {
     base: 'datasource',
     area: 'fileLibraries',
     pages: [
-      ['', 'list'], ['new', 'new'], [':id/edit', 'edit'],
-      [':dataSourceType/:endpointsType/new', 'new'], [':dataSourceType/:endpointsType/:dataSourceId/edit', 'edit'],
+      ['', 'list'],
+      ['new', 'new'],
+      [':id/edit', 'edit'],
+      [':dataSourceType/:endpointsType/new', 'new'],
+      [':dataSourceType/:endpointsType/:dataSourceId/edit', 'edit'],
     ],
   },
   { base: 'moderation', area: 'moderation', pages: [['', 'list']] },
@@ -30,19 +37,54 @@ const areas: Array<{ base: string; area: AdminAreaKey; pages: Array<[path: strin
     base: 'guidelines',
     area: 'guidelines',
     pages: [
-      ['', 'list'], ['new', 'new'], [':guidelinesDocumentId/edit', 'edit'], ['templates', 'templates'],
-      ['template/new', 'newTemplate'], ['template/:id/edit', 'editTemplate'],
+      ['', 'list'],
+      ['new', 'new'],
+      [':guidelinesDocumentId/edit', 'edit'],
+      ['templates', 'templates'],
+      ['template/new', 'newTemplate'],
+      ['template/:id/edit', 'editTemplate'],
     ],
   },
   {
     base: 'user',
     area: 'users',
-    pages: [['', 'list'], ['new', 'new'], ['cards', 'cards'], [':id/profile', 'profile'], ['account', 'account'], [':userId/edit', 'edit']],
+    pages: [
+      ['', 'list'],
+      ['new', 'new'],
+      ['cards', 'cards'],
+      [':id/profile', 'profile'],
+      ['account', 'account'],
+      [':userId/edit', 'edit'],
+    ],
   },
-  { base: 'brand', area: 'brands', pages: [['', 'list'], ['new', 'new'], [':brandKey/edit', 'edit']] },
+  {
+    base: 'brand',
+    area: 'brands',
+    pages: [
+      ['', 'list'],
+      ['new', 'new'],
+      [':brandKey/edit', 'edit'],
+    ],
+  },
   { base: 'audit', area: 'audit', pages: [['', 'list']] },
-  { base: 'chatAccessPolicy', area: 'chatAccessPolicies', pages: [['', 'list'], ['new', 'new'], [':id/edit', 'edit']] },
-  { base: 'userRole', area: 'userRoles', pages: [['', 'list'], ['new', 'new'], [':id/edit', 'edit']] },
+  {
+    base: 'chatAccessPolicy',
+    area: 'chatAccessPolicies',
+    pages: [
+      ['', 'list'],
+      ['new', 'new'],
+      [':id/edit', 'edit'],
+    ],
+  },
+  {
+    base: 'userRole',
+    area: 'userRoles',
+    pages: [
+      ['', 'list'],
+      ['new', 'new'],
+      [':id/edit', 'edit'],
+    ],
+  },
   { base: 'instanceSettings', area: 'instanceSettings', pages: [[':tab', 'tab']] },
 ];
 
@@ -73,16 +115,16 @@ export function AdminRoutes({ actions, showInstanceSettings }: AdminRoutesProps)
             />
           );
         return (
-        <Route key={base} path={base}>
-          {pages.map(([path, kind]) =>
-            path === '' ? (
-              <Route key="index" index element={guard(area, <AdminPlaceholderPage area={area} kind={kind} />)} />
-            ) : (
-              <Route key={path} path={path} element={guard(area, <AdminPlaceholderPage area={area} kind={kind} />)} />
-            ),
-          )}
-          {base === 'instanceSettings' && <Route index element={<Navigate to="apiKeys" replace />} />}
-        </Route>
+          <Route key={base} path={base}>
+            {pages.map(([path, kind]) =>
+              path === '' ? (
+                <Route key="index" index element={guard(area, <AdminPlaceholderPage area={area} kind={kind} />)} />
+              ) : (
+                <Route key={path} path={path} element={guard(area, <AdminPlaceholderPage area={area} kind={kind} />)} />
+              ),
+            )}
+            {base === 'instanceSettings' && <Route index element={<Navigate to="apiKeys" replace />} />}
+          </Route>
         );
       })}
       <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -53,7 +53,10 @@ export function AdminSidebar({ mini, onNavigate, actions, showInstanceSettings }
           aria-label={t(`admin.${section.key}`)}
           subheader={
             mini ? undefined : (
-              <ListSubheader disableSticky sx={{ bgcolor: 'transparent', px: 1.5, lineHeight: '36px', fontSize: 11, fontWeight: 700, letterSpacing: 1, textTransform: 'uppercase' }}>
+              <ListSubheader
+                disableSticky
+                sx={{ bgcolor: 'transparent', px: 1.5, lineHeight: '36px', fontSize: 11, fontWeight: 700, letterSpacing: 1, textTransform: 'uppercase' }}
+              >
                 {t(`admin.${section.key}`)}
               </ListSubheader>
             )

@@ -18,7 +18,10 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'UserRole'] })
 export const userRolesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserRoles: build.query<UserRoleList, { name?: string; continuationToken?: string; pageSize?: number }>({
-      query: ({ name, continuationToken, pageSize = 25 }) => ({ url: UserRoleRoutes.userRoles, params: { name: name || undefined, continuationToken, pageSize } }),
+      query: ({ name, continuationToken, pageSize = 25 }) => ({
+        url: UserRoleRoutes.userRoles,
+        params: { name: name || undefined, continuationToken, pageSize },
+      }),
       providesTags: ['UserRole'],
     }),
     getUserRole: build.query<UserRole, string>({

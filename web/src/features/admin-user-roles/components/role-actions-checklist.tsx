@@ -32,7 +32,9 @@ export function RoleActionsChecklist({ value, onChange, disabled = false }: Prop
   const order = data.items.map((i) => i.userAction);
   const set = (actions: UserAction[], on: boolean) => {
     const next = new Set(held);
-    for (const a of actions) if (on) next.add(a); else next.delete(a);
+    for (const a of actions)
+      if (on) next.add(a);
+      else next.delete(a);
     onChange(order.filter((a) => next.has(a)));
   };
   return (
@@ -50,7 +52,12 @@ export function RoleActionsChecklist({ value, onChange, disabled = false }: Prop
                     <Checkbox
                       checked={count === items.length}
                       indeterminate={count > 0 && count < items.length}
-                      onChange={(e) => set(items.map((i) => i.userAction), e.target.checked)}
+                      onChange={(e) =>
+                        set(
+                          items.map((i) => i.userAction),
+                          e.target.checked,
+                        )
+                      }
                       slotProps={{ input: { 'aria-label': t('adminUserRoles.selectArea', { area: areaName }) } }}
                     />
                   }
@@ -63,7 +70,9 @@ export function RoleActionsChecklist({ value, onChange, disabled = false }: Prop
                     key={i.userAction}
                     disabled={disabled}
                     sx={{ alignItems: 'flex-start', my: 0.25 }}
-                    control={<Checkbox size="small" checked={held.has(i.userAction)} onChange={(e) => set([i.userAction], e.target.checked)} sx={{ pt: 0.25 }} />}
+                    control={
+                      <Checkbox size="small" checked={held.has(i.userAction)} onChange={(e) => set([i.userAction], e.target.checked)} sx={{ pt: 0.25 }} />
+                    }
                     label={
                       <div>
                         <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>

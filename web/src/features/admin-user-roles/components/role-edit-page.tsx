@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -36,7 +36,12 @@ function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }
     e.preventDefault();
     if (!name.trim()) return;
     if (role) {
-      const result = await update({ userRoleId: role.userRoleId, ...(role.isBuiltIn ? {} : { name: name.trim() }), description: description.trim(), ...(isAdministrator ? {} : { userActions: actions }) });
+      const result = await update({
+        userRoleId: role.userRoleId,
+        ...(role.isBuiltIn ? {} : { name: name.trim() }),
+        description: description.trim(),
+        ...(isAdministrator ? {} : { userActions: actions }),
+      });
       if ('data' in result) enqueueSnackbar(t('adminUserRoles.saved'), { variant: 'success' });
     } else {
       const result = await create({ name: name.trim(), description: description.trim(), userActions: actions });
@@ -52,7 +57,11 @@ function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }
       <AdminSection title={role?.name ?? t('adminUserRoles.newTitle')}>
         <Stack spacing={2.5}>
           {error && Object.keys(fields).length === 0 && <AdminErrorAlert error={error} />}
-          {role?.isBuiltIn && <Alert severity="info">{isAdministrator ? `${t('adminUserRoles.builtInNote')} ${t('adminUserRoles.adminNote')}` : t('adminUserRoles.builtInNote')}</Alert>}
+          {role?.isBuiltIn && (
+            <Alert severity="info">
+              {isAdministrator ? `${t('adminUserRoles.builtInNote')} ${t('adminUserRoles.adminNote')}` : t('adminUserRoles.builtInNote')}
+            </Alert>
+          )}
           <TextField
             label={t('adminUserRoles.name')}
             required
@@ -80,7 +89,11 @@ function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('adminUserRoles.actionsHelp')}
         </Typography>
-        {fields.userActions && <Alert severity="error" sx={{ mb: 2 }}>{fields.userActions}</Alert>}
+        {fields.userActions && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {fields.userActions}
+          </Alert>
+        )}
         <RoleActionsChecklist value={actions} onChange={setActions} disabled={!canSave || isAdministrator} />
       </AdminSection>
       {canSave && (
@@ -106,7 +119,10 @@ export function RoleEditPage() {
   const { data: role, error, refetch } = useGetUserRoleQuery(id ?? '', { skip: !id });
   const [remove, removing] = useDeleteUserRoleMutation();
   const [confirming, setConfirming] = useState(false);
-  const crumbs = [{ label: t('adminUserRoles.title'), to: '/admin/userRole' }, { label: id ? (role?.name ?? t('adminUserRoles.editTitle')) : t('adminUserRoles.newRole') }];
+  const crumbs = [
+    { label: t('adminUserRoles.title'), to: '/admin/userRole' },
+    { label: id ? (role?.name ?? t('adminUserRoles.editTitle')) : t('adminUserRoles.newRole') },
+  ];
 
   const doDelete = async () => {
     if (!role) return;
@@ -135,7 +151,9 @@ export function RoleEditPage() {
         subtitle={role?.description || undefined}
         breadcrumbs={crumbs}
         actions={
-          canWrite && role && !role.isBuiltIn && (
+          canWrite &&
+          role &&
+          !role.isBuiltIn && (
             <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirming(true)}>
               {t('adminUserRoles.delete')}
             </Button>

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, apiErrorMessage } from '../../../components/admin';
@@ -49,7 +49,9 @@ export function RoleEntityConfiguration({ role, canWrite }: { role: UserRole; ca
         onChange={(_e, next) => setPicked(next)}
         getOptionLabel={(id) => byId.get(id)?.name ?? id}
         filterSelectedOptions
-        renderInput={(params) => <TextField {...params} label={t('adminUserRoles.agents')} placeholder={value.length ? undefined : t('adminUserRoles.chooseAgents')} />}
+        renderInput={(params) => (
+          <TextField {...params} label={t('adminUserRoles.agents')} placeholder={value.length ? undefined : t('adminUserRoles.chooseAgents')} />
+        )}
       />
       {canWrite && (
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -44,7 +44,12 @@ export function RoleListPage() {
         </div>
       ),
     },
-    { key: 'type', header: t('adminUserRoles.type'), render: (r) => <Chip size="small" variant="outlined" label={t(r.isBuiltIn ? 'adminUserRoles.builtIn' : 'adminUserRoles.custom')} />, hideBelow: 'sm' },
+    {
+      key: 'type',
+      header: t('adminUserRoles.type'),
+      render: (r) => <Chip size="small" variant="outlined" label={t(r.isBuiltIn ? 'adminUserRoles.builtIn' : 'adminUserRoles.custom')} />,
+      hideBelow: 'sm',
+    },
     { key: 'actions', header: t('adminUserRoles.actions'), render: (r) => t('adminUserRoles.actionsCount', { count: r.userActions.length }), hideBelow: 'md' },
     { key: 'users', header: t('adminUserRoles.usersCount'), render: (r) => r.userCount, align: 'right' },
   ];
@@ -69,7 +74,15 @@ export function RoleListPage() {
         value={input}
         onChange={(e) => setInput(e.target.value)}
         sx={{ mb: 2, width: { xs: '100%', sm: 340 } }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <AdminPagedTable
         label={t('adminUserRoles.title')}
@@ -83,7 +96,13 @@ export function RoleListPage() {
         emptyText={t('adminUserRoles.noRoles')}
         emptyIcon={<ShieldOutlinedIcon />}
         rowHref={(r) => `/admin/userRole/${r.userRoleId}/edit`}
-        paging={{ page: paging.page, hasPrevious: paging.hasPrevious, hasNext: next !== null, onPrevious: paging.previous, onNext: () => next && paging.next(next) }}
+        paging={{
+          page: paging.page,
+          hasPrevious: paging.hasPrevious,
+          hasNext: next !== null,
+          onPrevious: paging.previous,
+          onNext: () => next && paging.next(next),
+        }}
       />
     </>
   );

@@ -1,4 +1,4 @@
-// /admin/userRole: list, /new and /{id}/edit (SPEC §2), lazily loaded by the admin shell.
+// /admin/userRole: list, /new and /{id}/edit (docs/product.md §2), lazily loaded by the admin shell.
 import '../admin-user-roles-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { RoleEditPage } from './role-edit-page';

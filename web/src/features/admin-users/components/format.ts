@@ -1,4 +1,4 @@
-// Dates as people of the single supported locale (en-US, SPEC §9) read them.
+// Dates as people of the single supported locale (en-US, docs/product.md §9) read them.
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));

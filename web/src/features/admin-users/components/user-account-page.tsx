@@ -24,7 +24,8 @@ export function UserAccountPage() {
         subtitle={me?.emailAddress}
         breadcrumbs={[{ label: t('adminUsers.title'), to: '/admin/user' }, { label: t('adminUsers.accountTitle') }]}
         actions={
-          canWrite && me && (
+          canWrite &&
+          me && (
             <Button component={RouterLink} to={`/admin/user/${me.userId}/edit`} variant="outlined" startIcon={<EditOutlinedIcon />}>
               {t('adminUsers.edit')}
             </Button>

@@ -13,7 +13,15 @@ export function UserFilter({ value, onChange }: { value: string; onChange: (valu
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ width: { xs: '100%', sm: 340 } }}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }

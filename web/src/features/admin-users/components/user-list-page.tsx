@@ -40,8 +40,18 @@ export function UserListPage() {
       ),
     },
     { key: 'roles', header: t('adminUsers.roles'), render: (u) => <UserRoleChips roles={u.userRoles} />, hideBelow: 'md' },
-    { key: 'provider', header: t('adminUsers.signIn'), render: (u) => t(`adminUsers.providers.${u.identityProvider}`, { defaultValue: u.identityProvider }), hideBelow: 'lg' },
-    { key: 'lastSignIn', header: t('adminUsers.lastSignIn'), render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('adminUsers.never')), hideBelow: 'lg' },
+    {
+      key: 'provider',
+      header: t('adminUsers.signIn'),
+      render: (u) => t(`adminUsers.providers.${u.identityProvider}`, { defaultValue: u.identityProvider }),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'lastSignIn',
+      header: t('adminUsers.lastSignIn'),
+      render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('adminUsers.never')),
+      hideBelow: 'lg',
+    },
     { key: 'status', header: t('adminUsers.status'), render: (u) => <UserStatusChip user={u} /> },
     {
       key: 'actions',
@@ -51,7 +61,12 @@ export function UserListPage() {
       render: (u) =>
         canWrite ? (
           <Tooltip title={t('adminUsers.edit')}>
-            <IconButton component={RouterLink} to={`/admin/user/${u.userId}/edit`} aria-label={`${t('adminUsers.edit')} ${u.displayName}`} onClick={(e) => e.stopPropagation()}>
+            <IconButton
+              component={RouterLink}
+              to={`/admin/user/${u.userId}/edit`}
+              aria-label={`${t('adminUsers.edit')} ${u.displayName}`}
+              onClick={(e) => e.stopPropagation()}
+            >
               <EditOutlinedIcon fontSize="small" />
             </IconButton>
           </Tooltip>

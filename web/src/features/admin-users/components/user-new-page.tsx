@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -49,7 +49,11 @@ export function UserNewPage() {
 
   return (
     <>
-      <AdminPageHeader title={t('adminUsers.newTitle')} subtitle={t('adminUsers.newSubtitle')} breadcrumbs={[{ label: t('adminUsers.title'), to: '/admin/user' }, { label: t('adminUsers.newUser') }]} />
+      <AdminPageHeader
+        title={t('adminUsers.newTitle')}
+        subtitle={t('adminUsers.newSubtitle')}
+        breadcrumbs={[{ label: t('adminUsers.title'), to: '/admin/user' }, { label: t('adminUsers.newUser') }]}
+      />
       <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Stack spacing={2.5}>
           {generalError && <AdminErrorAlert error={error} />}
@@ -85,7 +89,11 @@ export function UserNewPage() {
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
-                    <IconButton aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')} onClick={() => setShowPassword((s) => !s)} edge="end">
+                    <IconButton
+                      aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                      onClick={() => setShowPassword((s) => !s)}
+                      edge="end"
+                    >
                       {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
                     </IconButton>
                   </InputAdornment>

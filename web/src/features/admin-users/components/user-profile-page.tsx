@@ -30,7 +30,8 @@ export function UserProfilePage() {
         subtitle={user?.emailAddress}
         breadcrumbs={crumbs}
         actions={
-          canWrite && user && (
+          canWrite &&
+          user && (
             <Button component={RouterLink} to={`/admin/user/${user.userId}/edit`} variant="outlined" startIcon={<EditOutlinedIcon />}>
               {t('adminUsers.edit')}
             </Button>
@@ -44,7 +45,9 @@ export function UserProfilePage() {
       ) : (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-            <Avatar sx={{ width: 56, height: 56, bgcolor: user.disabled ? 'action.disabled' : 'primary.main' }}>{initialsOf(user.displayName, user.emailAddress)}</Avatar>
+            <Avatar sx={{ width: 56, height: 56, bgcolor: user.disabled ? 'action.disabled' : 'primary.main' }}>
+              {initialsOf(user.displayName, user.emailAddress)}
+            </Avatar>
             <div>
               <Typography variant="h6" component="h2">
                 {user.displayName}

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@atrium/contract';
 import { StatusChip } from '../../../components/admin';
 
-/** SPEC §3 status colours: Active or Inactive. */
+/** docs/product.md §3 status colours: Active or Inactive. */
 export const UserStatusChip = ({ user }: { user: Pick<AdminUser, 'status'> }) => <StatusChip status={user.status} />;

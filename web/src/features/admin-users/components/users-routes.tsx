@@ -1,4 +1,4 @@
-// /admin/user: list, /new, /cards, /{id}/profile, /account, /{userId}/edit (SPEC §2), lazily loaded by the admin shell.
+// /admin/user: list, /new, /cards, /{id}/profile, /account, /{userId}/edit (docs/product.md §2), lazily loaded by the admin shell.
 import '../admin-users-texts';
 import { Navigate, Route, Routes } from 'react-router';
 import { UserAccountPage } from './user-account-page';

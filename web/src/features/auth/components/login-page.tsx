@@ -1,4 +1,4 @@
-// The login screen, drawn on the brand's splash background (SPEC §2 General).
+// The login screen, drawn on the brand's splash background (docs/product.md §2 General).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +29,7 @@ export default function LoginPage() {
   const background = brand?.loginBackground.main ?? '#eef2ff';
   // without an uploaded splash the brand's file route serves the shipped one
   const splash = brand?.useLoginBackgroundImg ? brandFileUrl(brand, brand.splashScreenBackgroundFileName ?? 'splashScreenBackground.svg') : null;
-  // a splash that fails to load leaves the brand's background colour and the soft gradient (SPEC §8)
+  // a splash that fails to load leaves the brand's background colour and the soft gradient (docs/product.md §8)
   const image = useImageLoads(splash) === 'loaded' ? splash : null;
   const localEnabled = settings?.localSignInEnabled ?? false;
 

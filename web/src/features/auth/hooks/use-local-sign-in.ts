@@ -29,10 +29,10 @@ export function useLocalSignIn() {
     const status = result.error?.status;
     const message =
       status === 429
-        ? errorBodyOf(result.error)?.message ?? t('auth.throttled')
+        ? (errorBodyOf(result.error)?.message ?? t('auth.throttled'))
         : status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
           ? t('auth.unreachable')
-          : errorBodyOf(result.error)?.message ?? t('auth.failed');
+          : (errorBodyOf(result.error)?.message ?? t('auth.failed'));
     setError(message);
     dispatch(authActions.tokenCleared(message));
     return false;

@@ -1,5 +1,5 @@
 // Single sign-on: redirect to the identity provider, and on the way back exchange its tokens for a
-// platform token (SPEC §4 sign-in, with the token loop counter).
+// platform token (docs/product.md §4 sign-in, with the token loop counter).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { oidcSettingsOf } from '../../../app/auth/session.thunks';

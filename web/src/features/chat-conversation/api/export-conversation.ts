@@ -1,4 +1,4 @@
-// Downloads the conversation as text (GET /userConversations/{id}/export) under the SPEC §5 file name.
+// Downloads the conversation as text (GET /userConversations/{id}/export) under the docs/product.md §5 file name.
 import { http } from '../../../app/api/http';
 import type { DownloadResult } from '../../../lib/http/http.types';
 import { exportFileName } from '../utils/export-file-name';

@@ -1,14 +1,5 @@
-// The agents available to the user, for /chat without an agent (the first one is opened).
-import type { GptSystemList } from '@atrium/contract';
-import { baseApi } from '../../../app/api/base-api';
+// The agents available to the user, for /chat without an agent (the first one is opened): the same
+// request and cache entry as the sidebar's and the Discover page's list (app/api/agents.api.ts).
+import { useGetAgentsQuery } from '../../../app/api/agents.api';
 
-export const getChatAgentsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getChatAgents: build.query<GptSystemList, void>({
-      query: () => ({ url: '/CurrentUser/AvailableGptSystems', params: { pageSize: 200 } }),
-      providesTags: ['Agent'],
-    }),
-  }),
-});
-
-export const { useGetChatAgentsQuery } = getChatAgentsApi;
+export const useGetChatAgentsQuery = () => useGetAgentsQuery('available');

@@ -29,7 +29,7 @@ export function AgentIntro({ details, prompts, onPick }: AgentIntroProps) {
       {intro === null ? (
         <Box sx={{ minHeight: 48 }} />
       ) : intro.trim() ? (
-        <Box className="agent-introduction" sx={{ color: 'text.secondary', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: intro }} />
+        <Box className="agent-introduction" dir="auto" sx={{ color: 'text.secondary', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: intro }} />
       ) : (
         <Typography color="text.secondary">{t('conversation.introFallback')}</Typography>
       )}

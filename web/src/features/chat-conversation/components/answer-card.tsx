@@ -14,7 +14,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Citation, FeedbackType } from '@atrium/contract';
 import type { ReactNode } from 'react';
@@ -27,6 +27,8 @@ interface AnswerCardProps {
   streaming?: boolean;
   statusText?: string;
   stopped?: boolean;
+  /** stopped because the server stopped while writing it (crash recovery), not by the person */
+  interrupted?: boolean;
   failed?: boolean;
   modelName?: string | null;
   feedback?: FeedbackType | null;
@@ -54,7 +56,7 @@ function Action({ label, onClick, disabled, children }: { label: string; onClick
   );
 }
 
-export function AnswerCard({ answer, citations, streaming = false, statusText, stopped, failed, modelName, feedback, actions }: AnswerCardProps) {
+export function AnswerCard({ answer, citations, streaming = false, statusText, stopped, interrupted, failed, modelName, feedback, actions }: AnswerCardProps) {
   const { t } = useTranslation();
   return (
     <Box component="article" aria-busy={streaming} sx={{ minWidth: 0 }}>
@@ -75,7 +77,13 @@ export function AnswerCard({ answer, citations, streaming = false, statusText, s
           {t('conversation.answerFailed')}
         </Alert>
       )}
-      {stopped && <Chip size="small" label={t('conversation.stopped')} sx={{ mt: 1 }} />}
+      {interrupted ? (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {t('conversation.interrupted')}
+        </Alert>
+      ) : (
+        stopped && <Chip size="small" label={t('conversation.stopped')} sx={{ mt: 1 }} />
+      )}
       {citations.length > 0 && (
         <Box component="section" aria-label={t('conversation.citations')} sx={{ mt: 1.5 }}>
           <Typography variant="overline" color="text.secondary">

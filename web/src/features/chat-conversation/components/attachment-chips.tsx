@@ -19,7 +19,11 @@ interface AttachmentChipsProps {
 }
 
 const useUploadPercent = (localId: string) =>
-  useSyncExternalStore(uploadProgress.subscribe, () => uploadProgress.percent(localId), () => null);
+  useSyncExternalStore(
+    uploadProgress.subscribe,
+    () => uploadProgress.percent(localId),
+    () => null,
+  );
 
 /** Determinate while bytes go out; indeterminate before the size is known and once all are sent. */
 function UploadIndicator({ upload }: { upload: PromptUpload }) {
@@ -78,7 +82,17 @@ export function AttachmentChips({ uploads, onRemove }: AttachmentChipsProps) {
           component="li"
           key={u.localId}
           aria-busy={u.status === 'uploading'}
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.75, maxWidth: { xs: '100%', sm: 280 }, pl: 0.5, border: 1, borderColor: 'divider', borderRadius: 2, height: 40 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.75,
+            maxWidth: { xs: '100%', sm: 280 },
+            pl: 0.5,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+            height: 40,
+          }}
         >
           <Preview upload={u} />
           <Typography variant="body2" noWrap title={u.fileName} sx={{ minWidth: 0 }}>

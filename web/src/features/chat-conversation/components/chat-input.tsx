@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -69,7 +69,11 @@ export function ChatInput({ agentName, streaming, ready = true, onSend, onStop }
         data-tour="chat-input-bar"
         variant="outlined"
         {...drop.handlers}
-        sx={{ borderRadius: 3, '&:focus-within': { borderColor: 'primary.main' }, ...(drop.over ? { borderColor: 'primary.main', borderStyle: 'dashed', bgcolor: 'action.hover' } : {}) }}
+        sx={{
+          borderRadius: 3,
+          '&:focus-within': { borderColor: 'primary.main' },
+          ...(drop.over ? { borderColor: 'primary.main', borderStyle: 'dashed', bgcolor: 'action.hover' } : {}),
+        }}
       >
         <AttachmentChips uploads={uploads.uploads} onRemove={uploads.remove} />
         <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, px: 1, py: 1 }}>
@@ -100,7 +104,11 @@ export function ChatInput({ agentName, streaming, ready = true, onSend, onStop }
                   aria-label={t('conversation.send')}
                   onClick={send}
                   disabled={!canSend}
-                  sx={{ bgcolor: canSend ? 'primary.main' : 'action.disabledBackground', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } }}
+                  sx={{
+                    bgcolor: canSend ? 'primary.main' : 'action.disabledBackground',
+                    color: 'primary.contrastText',
+                    '&:hover': { bgcolor: 'primary.dark' },
+                  }}
                 >
                   <ArrowUpward />
                 </IconButton>

@@ -2,8 +2,6 @@
 // address the first available agent is opened in place (the address stays /chat until a
 // conversation exists).
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
@@ -13,20 +11,14 @@ import { useGetChatAgentsQuery } from '../api/get-chat-agents.api';
 import { ConversationPane } from './conversation-pane';
 
 function FirstAgent() {
-  const { t } = useTranslation();
   const { data, isLoading, isError } = useGetChatAgentsQuery();
   const first = data?.items[0];
   useEffect(() => {
     if (isError) console.error('Failed to load the available agents');
   }, [isError]);
-  if (isLoading) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
-  }
-  if (first) return <ConversationPane gptSystemId={first.gptSystemId} conversationId={null} />;
+  // While the list loads, the pane (and its input) is there without an agent; it stays mounted when
+  // the first agent arrives, so that typing can start at once (issue 15: the input comes first).
+  if (isLoading || first) return <ConversationPane gptSystemId={first?.gptSystemId ?? ''} conversationId={null} />;
   return <NoAgents />;
 }
 

@@ -1,4 +1,4 @@
-// SPEC §4: code-interpreter-updated events append to the code output of the answer being streamed; the
+// docs/product.md §4: code-interpreter-updated events append to the code output of the answer being streamed; the
 // panel shows it as it grows (monospace, scrolled to its end) and says when the code has stopped running.
 import Terminal from '@mui/icons-material/Terminal';
 import Box from '@mui/material/Box';
@@ -23,7 +23,10 @@ export function CodeInterpreterOutput({ text, updating }: { text: string; updati
         </Typography>
       </Stack>
       {updating && <LinearProgress sx={{ height: 2 }} />}
-      <Box component="pre" sx={{ m: 0, p: 1.5, maxHeight: 240, overflow: 'auto', fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      <Box
+        component="pre"
+        sx={{ m: 0, p: 1.5, maxHeight: 240, overflow: 'auto', fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      >
         {text}
         <div ref={end} />
       </Box>

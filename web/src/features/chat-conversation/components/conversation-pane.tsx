@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FeedbackType, Segment } from '@atrium/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
@@ -29,12 +30,17 @@ const SegmentFeedbackDialog = lazy(() => import('./segment-feedback-dialog').the
 const ExecutionDetailsDrawer = lazy(() => import('./execution-details-drawer').then((m) => ({ default: m.ExecutionDetailsDrawer })));
 import { QuestionBubble } from './question-bubble';
 
+/**
+ * `gptSystemId` is '' while /chat still waits for the list that names its first agent: the pane, and so
+ * the input (which holds a question until the agent is ready), is there already, and stays mounted with
+ * what was typed when the agent arrives.
+ */
 export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId: string; conversationId: string | null }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   useConversationSwitch(gptSystemId, conversationId);
-  const details = useGetDetailsForConversationQuery(gptSystemId);
-  const prompts = useGetPromptsForConversationQuery(gptSystemId);
+  const details = useGetDetailsForConversationQuery(gptSystemId || skipToken);
+  const prompts = useGetPromptsForConversationQuery(gptSystemId || skipToken);
   const conversationQuery = useGetConversationQuery(conversationId ?? '', { skip: !conversationId });
   const conversation = conversationId ? conversationQuery.data : undefined;
   const chat = useAppSelector((s) => s.chat);
@@ -53,7 +59,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
     return fullBranch.slice(0, cut);
   }, [fullBranch, showStreamed, streamed]);
 
-  // the app wears the agent's brand while its chat is on screen (SPEC §3 currentBrandKey)
+  // the app wears the agent's brand while its chat is on screen (docs/product.md §3 currentBrandKey)
   const agentBrandKey = details.data?.brandKey ?? null;
   useEffect(() => {
     dispatch(chatActions.brandChosen(agentBrandKey));
@@ -69,7 +75,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
   const consent = useGuidelinesConsent(details.data);
   const actions = consent.guardActions(useConversationActions(gptSystemId, agentName, conversation, fullBranch));
   const [feedbackFor, setFeedbackFor] = useState<{ segment: Segment; type: FeedbackType } | null>(null);
-  // the drawer belongs to the conversation it was opened in: switching closes it (SPEC §4)
+  // the drawer belongs to the conversation it was opened in: switching closes it (docs/product.md §4)
   const [detailsFor, setDetailsFor] = useState<{ conversationId: string; segmentId: string } | null>(null);
   const detailsTarget = detailsFor && detailsFor.conversationId === conversationId ? detailsFor : null;
 
@@ -112,9 +118,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         </Stack>
       )}
       <Box sx={{ flexGrow: 1 }} aria-live="polite">
-        {empty && (
-          <AgentIntro details={details.data} prompts={prompts.data?.items ?? []} onPick={(prompt) => !streaming && actions.send(prompt)} />
-        )}
+        {empty && <AgentIntro details={details.data} prompts={prompts.data?.items ?? []} onPick={(prompt) => !streaming && actions.send(prompt)} />}
         {conversationId && conversationQuery.isError && <Alert severity="error">{t('conversation.loadFailed')}</Alert>}
         <Stack spacing={3}>
           {branch.map((segment) => {
@@ -134,6 +138,8 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                   answer={segment.answer}
                   citations={segment.citations}
                   stopped={segment.status === 'Aborted'}
+                  // ended by the server's crash recovery rather than by the person (an execution log says so)
+                  interrupted={segment.status === 'Aborted' && segment.executionLogs.some((l) => l.executionLogType === 'Interrupted')}
                   failed={segment.status === 'Failed'}
                   modelName={segment.answeredWithModel?.displayName}
                   feedback={segment.feedback?.feedbackType ?? null}
@@ -165,7 +171,15 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         </Stack>
         <div ref={bottom} />
       </Box>
-      <ChatInput agentName={agentName} streaming={streaming} ready={!!details.data} onSend={actions.send} onStop={actions.stop} />
+      {/* A follow-up needs the conversation it continues: sent before it has loaded (a fast typist after the
+          first answer, a slow network), it went out as a new conversation. Until then the box holds it. */}
+      <ChatInput
+        agentName={agentName}
+        streaming={streaming}
+        ready={!!details.data && (!conversationId || !!conversation)}
+        onSend={actions.send}
+        onStop={actions.stop}
+      />
       {consent.dialog}
       <LazyMount open={feedbackFor !== null}>
         <SegmentFeedbackDialog

@@ -24,7 +24,12 @@ export function ExecutionDetailsDrawer({ target, onClose }: ExecutionDetailsDraw
   const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);
   const usage = data?.usage;
   return (
-    <Drawer anchor="right" open={target !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } }, 'aria-label': t('conversation.executionDetails') } }}>
+    <Drawer
+      anchor="right"
+      open={target !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } }, 'aria-label': t('conversation.executionDetails') } }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('conversation.executionDetails')}

@@ -1,4 +1,4 @@
-// SPEC §4 "Guidelines consent is recorded once per document id": the agent's guidelines document,
+// docs/product.md §4 "Guidelines consent is recorded once per document id": the agent's guidelines document,
 // shown as sanitised markdown, with I accept / Cancel, before the first question to that agent.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -32,7 +32,15 @@ export function GuidelinesConsentDialog({ document, agentName, busy, error, onAc
   const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={document !== null} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen} scroll="paper">
+    <Dialog
+      open={document !== null}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+      scroll="paper"
+    >
       <DialogTitle id={titleId}>{document?.documentTitle}</DialogTitle>
       <DialogContent dividers>
         <Typography color="text.secondary" sx={{ mb: 2 }}>

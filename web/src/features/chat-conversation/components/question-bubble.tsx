@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -62,16 +62,21 @@ export function QuestionBubble({ question, siblings, onEdit, disabled = false, i
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', '&:hover .question-tools, &:focus-within .question-tools': { opacity: 1 } }}>
       <SegmentUploads images={images} attachments={attachments} />
-      <Paper
-        elevation={0}
-        sx={{ px: 2, py: 1.25, maxWidth: { xs: '90%', sm: '75%' }, borderRadius: 3, borderTopRightRadius: 4, bgcolor: 'action.selected' }}
-      >
+      <Paper elevation={0} sx={{ px: 2, py: 1.25, maxWidth: { xs: '90%', sm: '75%' }, borderRadius: 3, borderTopRightRadius: 4, bgcolor: 'action.selected' }}>
         <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{question}</Typography>
       </Paper>
-      <Box className="question-tools" sx={{ display: 'flex', alignItems: 'center', opacity: { xs: 1, md: siblings && siblings.count > 1 ? 1 : 0 }, transition: 'opacity .15s' }}>
+      <Box
+        className="question-tools"
+        sx={{ display: 'flex', alignItems: 'center', opacity: { xs: 1, md: siblings && siblings.count > 1 ? 1 : 0 }, transition: 'opacity .15s' }}
+      >
         {siblings && siblings.count > 1 && (
           <>
-            <IconButton size="small" aria-label={t('conversation.previousBranch')} disabled={disabled || siblings.index === 0} onClick={() => siblings.onMove(-1)}>
+            <IconButton
+              size="small"
+              aria-label={t('conversation.previousBranch')}
+              disabled={disabled || siblings.index === 0}
+              onClick={() => siblings.onMove(-1)}
+            >
               <ChevronLeft fontSize="small" />
             </IconButton>
             <Typography variant="caption" color="text.secondary">

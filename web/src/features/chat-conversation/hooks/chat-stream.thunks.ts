@@ -7,7 +7,7 @@ import type { AppDispatch, RootState } from '../../../app/state/store';
 import { toChatStreamUpdate } from '../../../lib/sse/chat-stream-updates';
 import { streamSse } from '../../../lib/sse/sse-client';
 
-/** SPEC §9: the list is refetched this long after an abort (the server is still saving the segment). */
+/** docs/product.md §9: the list is refetched this long after an abort (the server is still saving the segment). */
 export const RefetchAfterAbortMs = 1000;
 
 export type AskRequest =
@@ -25,7 +25,10 @@ function requestOf(ask: AskRequest, ids: { visionImageIds: string[]; attachmentI
   const common = { ...ids, segmentTraceLogLevel: 'NonPersisted' };
   switch (ask.kind) {
     case 'new':
-      return { url: `/userConversations/byGptSystemId/${ask.gptSystemId}`, body: { question: ask.question, ...common, session: { sessionIdentifier: sessionIdentifier() } } };
+      return {
+        url: `/userConversations/byGptSystemId/${ask.gptSystemId}`,
+        body: { question: ask.question, ...common, session: { sessionIdentifier: sessionIdentifier() } },
+      };
     case 'followUp':
       return {
         url: `/userConversations/${ask.conversationId}/segments`,
@@ -42,7 +45,7 @@ const refetchConversations = (dispatch: AppDispatch, conversationId: string | nu
   dispatch(chatActions.conversationListStale());
 };
 
-/** Stops the running answer; the list refetches a second later (SPEC §4). */
+/** Stops the running answer; the list refetches a second later (docs/product.md §4). */
 export const abortChatStream = () => (dispatch: AppDispatch) => {
   if (!active) return;
   const { conversationId } = active;
@@ -93,7 +96,7 @@ export const askChat =
     });
     if (active?.id === id) active = null;
     if (outcome.kind === 'failed') {
-      // SPEC §8: failures starting a conversation or segment are only logged.
+      // docs/product.md §8: failures starting a conversation or segment are only logged.
       console.error('Chat request failed', outcome.error);
       dispatch(chatActions.streamEnded({ streamId: id, errors: [{ code: 'RequestFailed', message: '' }] }));
     } else if (outcome.kind === 'ended') {

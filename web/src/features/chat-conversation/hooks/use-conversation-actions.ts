@@ -1,7 +1,7 @@
 // What the user does in a conversation: ask, edit a question into a branch, regenerate, move
 // between branches, give feedback, export and copy.
 import type { Conversation, FeedbackType, Segment } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/state/hooks';
@@ -62,8 +62,7 @@ export function useConversationActions(gptSystemId: string, agentName: string, c
     feedback: async (segment: Segment, feedbackType: FeedbackType, comment: string | null) => {
       if (!conversationId) return;
       const args = { conversationId, segmentId: segment.conversationSegmentId };
-      const result =
-        comment === null ? await removeFeedback(args) : await giveFeedback({ ...args, feedbackType, comment: comment || undefined });
+      const result = comment === null ? await removeFeedback(args) : await giveFeedback({ ...args, feedbackType, comment: comment || undefined });
       if (result.error) enqueueSnackbar(t('conversation.feedbackFailed'), { variant: 'error' });
       else if (comment !== null) enqueueSnackbar(t('conversation.feedbackSaved'), { variant: 'success' });
     },

@@ -1,4 +1,4 @@
-// SPEC §4: opening another conversation (or a new chat, or another agent) clears the stream state;
+// docs/product.md §4: opening another conversation (or a new chat, or another agent) clears the stream state;
 // a running answer is aborted and the list refetches a second later.
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';

@@ -3,7 +3,7 @@
 // the server keeps the record per content version, so a changed document is asked for again.
 import type { DetailsForConversation } from '@atrium/contract';
 import { ErrorCodes, GuidelinesErrorCodes } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { chatActions } from '../../../app/state/chat.slice';
@@ -63,7 +63,9 @@ export function useGuidelinesConsent(details: DetailsForConversation | undefined
     if ('error' in result) {
       // the text changed while it was open: show the current version instead
       if (apiErrorBody(result.error)?.code === GuidelinesErrorCodes.versionChanged) {
-        const fresh = await load(document.guidelinesDocumentId).unwrap().catch(() => null);
+        const fresh = await load(document.guidelinesDocumentId)
+          .unwrap()
+          .catch(() => null);
         if (fresh) setPending({ document: fresh, run, settle });
         setError(t('guidelinesConsent.changed'));
       } else setError(apiErrorBody(result.error)?.code === ErrorCodes.notFound ? t('guidelinesConsent.loadFailed') : t('guidelinesConsent.saveFailed'));

@@ -4,7 +4,7 @@
 // clearly why a file was refused.
 import { skipToken } from '@reduxjs/toolkit/query';
 import { MaxUploadsPerQuestion } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -23,7 +23,7 @@ export function useUploads() {
   const { enqueueSnackbar } = useSnackbar();
   const uploads = useAppSelector((s) => s.chat.promptUploads);
   const gptSystemId = useAppSelector((s) => s.chat.currentGptSystemId);
-  const details = useGetDetailsForConversationQuery(gptSystemId ?? skipToken).data;
+  const details = useGetDetailsForConversationQuery(gptSystemId || skipToken).data; // '' while /chat waits for its first agent
   const store = useStore<RootState>();
   const seq = useRef(0);
 
@@ -31,14 +31,13 @@ export function useUploads() {
 
   const failed = useCallback(
     (localId: string, name: string, reason: string | null) => {
-    // only when it is still wanted: a removed upload or a switched conversation says nothing
-    const stillThere = store.getState().chat.promptUploads.some((u) => u.localId === localId);
-    dispatch(chatActions.promptUploadRemoved(localId));
-    if (stillThere) refuse(reason ? t('uploads.failedWithReason', { name, reason }) : t('uploads.failed', { name }));
+      // only when it is still wanted: a removed upload or a switched conversation says nothing
+      const stillThere = store.getState().chat.promptUploads.some((u) => u.localId === localId);
+      dispatch(chatActions.promptUploadRemoved(localId));
+      if (stillThere) refuse(reason ? t('uploads.failedWithReason', { name, reason }) : t('uploads.failed', { name }));
     },
     [dispatch, refuse, store, t],
   );
-
 
   const addFiles = useCallback(
     (files: File[], pasted = false) => {
@@ -70,7 +69,11 @@ export function useUploads() {
             // the question bubble reads the thumbnail by its blob name: seed that cache instead of asking again
             if (thumb) {
               void dispatch(
-                uploadsApi.util.upsertQueryData('getVisionImageBase64', { visionImageId, blobFileName: thumbnailBlobFileName }, { visionImageId, blobFileName: thumbnailBlobFileName, ...thumb }),
+                uploadsApi.util.upsertQueryData(
+                  'getVisionImageBase64',
+                  { visionImageId, blobFileName: thumbnailBlobFileName },
+                  { visionImageId, blobFileName: thumbnailBlobFileName, ...thumb },
+                ),
               );
             }
             dispatch(
@@ -86,7 +89,9 @@ export function useUploads() {
             uploadProgress.finish(localId);
             if (!r.ok) return failed(localId, file.name, r.message);
             const { attachmentId, attachmentType, context, originalFileName, mimeType } = r.data;
-            dispatch(chatActions.promptUploadFinished({ ...base, status: 'ready', attachment: { attachmentId, attachmentType, context, originalFileName, mimeType } }));
+            dispatch(
+              chatActions.promptUploadFinished({ ...base, status: 'ready', attachment: { attachmentId, attachmentType, context, originalFileName, mimeType } }),
+            );
           }
         })();
       });

@@ -1,23 +1,3 @@
-// The agent lists of the current user: available (Discover page, New Chat), pinned and recent.
-import type { GptSystemList } from '@atrium/contract';
-import { baseApi } from '../../../app/api/base-api';
-
-export type AgentListKind = 'available' | 'pinned' | 'recent';
-
-const paths: Record<AgentListKind, string> = {
-  available: '/CurrentUser/AvailableGptSystems',
-  pinned: '/CurrentUser/pinnedGptSystems',
-  recent: '/CurrentUser/recentGptSystems',
-};
-
-export const getAgentsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getAgents: build.query<GptSystemList, AgentListKind>({
-      query: (kind) => ({ url: paths[kind], params: { pageSize: 200 } }),
-      // 'Agent' refetches every list (pin changes); the list's own id only that list (recent after a new chat)
-      providesTags: (_result, _error, kind) => ['Agent', { type: 'Agent', id: kind }],
-    }),
-  }),
-});
-
-export const { useGetAgentsQuery } = getAgentsApi;
+// The agent lists of the current user: available (Discover page, New Chat), pinned and recent. They live
+// in app/api (agents.api.ts), shared with the chat page, which opens the first available agent.
+export { agentsApi as getAgentsApi, useGetAgentsQuery, type AgentListKind } from '../../../app/api/agents.api';

@@ -1,4 +1,4 @@
-// History and Archived lists (SPEC §2): pages of 50 chained by continuationToken, filtered by title
+// History and Archived lists (docs/product.md §2): pages of 50 chained by continuationToken, filtered by title
 // on the server. One infinite query per list and search text; tag 'Conversation' refetches them.
 import type { ConversationList } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';

@@ -1,4 +1,4 @@
-// Personal agents (SPEC §7 ConfigStates, GptSystems personal; WIRE.md): drafts, their avatar,
+// Personal agents (docs/product.md §7 ConfigStates, GptSystems personal; docs/wire-protocol.md): drafts, their avatar,
 // turning a draft into an agent, publishing V2 and sharing.
 import type { ConfigState, ConfigStateUpdate, ManagedAgent, PublishedVersion } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
@@ -50,7 +50,11 @@ export const personalAgentsApi = api.injectEndpoints({
       providesTags: ['PersonalAgent'],
     }),
     publishPersonalAgent: build.mutation<{ version: PublishedVersion }, { gptSystemId: string; configStateId: string }>({
-      query: ({ gptSystemId, configStateId }) => ({ url: `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, method: 'PUT', body: { configStateId } }),
+      query: ({ gptSystemId, configStateId }) => ({
+        url: `/gptSystems/personal/management/${gptSystemId}/publishing/V2`,
+        method: 'PUT',
+        body: { configStateId },
+      }),
       invalidatesTags: ['PersonalAgent', 'Agent'],
     }),
     sharePersonalAgent: build.mutation<ManagedAgent, { gptSystemId: string; emails: string[] }>({

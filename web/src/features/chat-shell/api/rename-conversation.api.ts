@@ -1,4 +1,4 @@
-// Rename one conversation (the sidebar's inline input, SPEC §5: at most 50 characters). The new title
+// Rename one conversation (the sidebar's inline input, docs/product.md §5: at most 50 characters). The new title
 // shows at once in every cached list and is rolled back when the server refuses it.
 import { baseApi } from '../../../app/api/base-api';
 import { getConversationsApi } from './get-conversations.api';

@@ -3,7 +3,7 @@ import PushPin from '@mui/icons-material/PushPin';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from '../../../app/i18n/i18n';
 
 interface AgentPinButtonProps {
@@ -19,7 +19,15 @@ export function AgentPinButton({ name, pinned, busy, onToggle }: AgentPinButtonP
   return (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" aria-label={label} aria-pressed={pinned} aria-busy={busy} disabled={busy} onClick={onToggle} color={pinned ? 'primary' : 'default'}>
+        <IconButton
+          size="small"
+          aria-label={label}
+          aria-pressed={pinned}
+          aria-busy={busy}
+          disabled={busy}
+          onClick={onToggle}
+          color={pinned ? 'primary' : 'default'}
+        >
           {busy ? <CircularProgress size={16} /> : pinned ? <PushPin fontSize="small" /> : <PushPinOutlined fontSize="small" />}
         </IconButton>
       </span>

@@ -3,23 +3,19 @@
 import AddIcon from '@mui/icons-material/Add';
 import AppsIcon from '@mui/icons-material/Apps';
 import Button from '@mui/material/Button';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import LinearProgress from '@mui/material/LinearProgress';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { QuickCreatePopoverWidth } from '@atrium/contract';
 import { useNavigate } from 'react-router';
 import { AgentList } from './agent-list';
+import { LazyMount } from '../../../components/lazy-mount';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
 
-// the form (and jdenticon) load when the popover first opens, not with the chat route
-const QuickCreateForm = lazy(() => import('./quick-create-form'));
-
-export const QuickCreateWidth = QuickCreatePopoverWidth;
+// the popover, its form and jdenticon load when it first opens, not with the chat route
+const QuickCreatePopover = lazy(() => import('./quick-create-popover'));
 
 export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAgents: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -47,17 +43,9 @@ export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAg
           <Button variant="outlined" startIcon={<AddIcon />} fullWidth onClick={(e) => setCreateAnchor(e.currentTarget)}>
             {t('chat.createPersonalAgent')}
           </Button>
-          <Popover
-            open={createAnchor !== null}
-            anchorEl={createAnchor}
-            onClose={() => setCreateAnchor(null)}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-            slotProps={{ paper: { sx: { width: QuickCreateWidth, maxWidth: 'calc(100vw - 32px)' }, 'aria-label': t('chat.createPersonalAgent') } }}
-          >
-            <Suspense fallback={<LinearProgress />}>
-              <QuickCreateForm onClose={() => setCreateAnchor(null)} />
-            </Suspense>
-          </Popover>
+          <LazyMount open={createAnchor !== null}>
+            <QuickCreatePopover anchor={createAnchor} onClose={() => setCreateAnchor(null)} />
+          </LazyMount>
         </>
       )}
       <Tabs value={list} onChange={(_e, v: 'recent' | 'pinned') => setList(v)} variant="fullWidth" aria-label={t('chat.tabAgents')}>

@@ -1,4 +1,4 @@
-// The chat sidebar of SPEC §2: tabs Chats and Agents; icons only when minimised.
+// The chat sidebar of docs/product.md §2: tabs Chats and Agents; icons only when minimised.
 import AddIcon from '@mui/icons-material/Add';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';

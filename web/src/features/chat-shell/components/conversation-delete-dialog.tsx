@@ -8,7 +8,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from '../../../app/i18n/i18n';
 
-export function ConversationDeleteDialog({ conversation, onCancel, onConfirm }: { conversation: ConversationListItem | null; onCancel: () => void; onConfirm: () => void }) {
+export function ConversationDeleteDialog({
+  conversation,
+  onCancel,
+  onConfirm,
+}: {
+  conversation: ConversationListItem | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={conversation !== null} onClose={onCancel} aria-labelledby="conversation-delete-title" maxWidth="xs" fullWidth>

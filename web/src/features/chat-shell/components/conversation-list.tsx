@@ -1,24 +1,31 @@
-// A virtualised History or Archived list (SPEC §2): rows of 38 px, overscan 2 rows, grouped by
-// createdAt, the next page requested near the end; the empty and error texts of SPEC §8.
+// A virtualised History or Archived list (docs/product.md §2): rows of 38 px, overscan 2 rows, grouped by
+// createdAt, the next page requested near the end; the empty and error texts of docs/product.md §8.
 import type { ConversationListItem } from '@atrium/contract';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppSelector } from '../../../app/state/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { LazyMount } from '../../../components/lazy-mount';
-import { FixedRowVirtualList } from '../../../components/virtual-list/fixed-row-virtual-list';
+import type { VirtualList as VirtualListComponent } from '../../../components/virtual-list/virtual-list';
 import { useGetConversationsInfiniteQuery } from '../api/get-conversations.api';
 import { useChatRoute } from '../hooks/use-chat-route';
 import { useConversationActions } from '../hooks/use-conversation-actions';
 import { groupLabel, userTimeZone } from '../utils/conversation-groups';
 import { mergePages, toRows, type ConversationRow as Row } from '../utils/conversation-rows';
-import { ConversationMenu } from './conversation-menu';
 import { ConversationRow, RowHeight } from './conversation-row';
 
+// The virtual list (react-virtuoso) loads beside the first page of conversations rather than before the
+// chat is usable: it is not needed until there are rows to show, and it keeps the chat route's initial
+// JavaScript within its budget.
+// Its download starts as soon as the sidebar's code runs, beside the first page's request.
+const virtualListModule = import('../../../components/virtual-list/virtual-list');
+const VirtualList = lazy(() => virtualListModule.then((m) => ({ default: m.VirtualList }))) as unknown as typeof VirtualListComponent;
+
+const ConversationMenu = lazy(() => import('./conversation-menu').then((m) => ({ default: m.ConversationMenu })));
 const ConversationDeleteDialog = lazy(() => import('./conversation-delete-dialog').then((m) => ({ default: m.ConversationDeleteDialog })));
 
 export const OverscanRows = 2;
@@ -29,6 +36,16 @@ interface ConversationListProps {
   archived: boolean;
   title: string;
   onNavigate: () => void;
+}
+
+function ListSkeleton() {
+  return (
+    <Box aria-busy="true" sx={{ px: 1 }}>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} height={RowHeight} />
+      ))}
+    </Box>
+  );
 }
 
 export function ConversationList({ archived, title, onNavigate }: ConversationListProps) {
@@ -46,15 +63,7 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
   const [deleting, setDeleting] = useState<ConversationListItem | null>(null);
   const rows = useMemo(() => toRows(mergePages(data?.pages ?? []), new Date(), userTimeZone()), [data]);
 
-  if (isLoading) {
-    return (
-      <Box aria-busy="true" sx={{ px: 1 }}>
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height={RowHeight} />
-        ))}
-      </Box>
-    );
-  }
+  if (isLoading) return <ListSkeleton />;
   if (isError && rows.length === 0) {
     return <EmptyState dense text={t(archived ? 'chat.archivedError' : 'chat.historyError')} />;
   }
@@ -95,25 +104,29 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
 
   return (
     <Box sx={{ flexGrow: 1, minHeight: 0, position: 'relative' }}>
-      <FixedRowVirtualList
-        style={{ height: '100%' }}
-        aria-label={t('chat.conversationsLabel')}
-        items={rows}
-        rowHeight={RowHeight}
-        overscan={OverscanRows}
-        getKey={(row) => row.key}
-        onRangeChange={({ endIndex }) => endIndex >= rows.length - PrefetchRows && loadMore()}
-        renderRow={renderRow}
-      />
+      <Suspense fallback={<ListSkeleton />}>
+        <VirtualList
+          style={{ height: '100%' }}
+          aria-label={t('chat.conversationsLabel')}
+          items={rows}
+          rowHeight={RowHeight}
+          overscan={OverscanRows}
+          getKey={(row) => row.key}
+          onRangeChange={({ endIndex }) => endIndex >= rows.length - PrefetchRows && loadMore()}
+          renderRow={renderRow}
+        />
+      </Suspense>
       {isFetchingNextPage && <LinearProgress aria-label={t('chat.loadingMore')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />}
-      <ConversationMenu
-        anchor={menu?.anchor ?? null}
-        conversation={menu?.conversation ?? null}
-        onClose={() => setMenu(null)}
-        onArchive={(value) => menu && void actions.setArchived(menu.conversation, value)}
-        onRename={() => menu && setRenamingId(menu.conversation.conversationId)}
-        onDelete={() => menu && setDeleting(menu.conversation)}
-      />
+      <LazyMount open={menu !== null}>
+        <ConversationMenu
+          anchor={menu?.anchor ?? null}
+          conversation={menu?.conversation ?? null}
+          onClose={() => setMenu(null)}
+          onArchive={(value) => menu && void actions.setArchived(menu.conversation, value)}
+          onRename={() => menu && setRenamingId(menu.conversation.conversationId)}
+          onDelete={() => menu && setDeleting(menu.conversation)}
+        />
+      </LazyMount>
       <LazyMount open={deleting !== null}>
         <ConversationDeleteDialog
           conversation={deleting}

@@ -1,4 +1,4 @@
-// The conversation menu: Archive or Unarchive as fitting, Rename, Delete (SPEC §2).
+// The conversation menu: Archive or Unarchive as fitting, Rename, Delete (docs/product.md §2).
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';

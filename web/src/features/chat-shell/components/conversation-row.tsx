@@ -1,5 +1,5 @@
 // One conversation in the sidebar: its title as a link to /chat/{gptSystemId}/{conversationId}, the
-// verified badge for System agents, the options button, and the inline rename input (SPEC §2, §5).
+// verified badge for System agents, the options button, and the inline rename input (docs/product.md §2, §5).
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { ConversationListItem } from '@atrium/contract';
@@ -8,7 +8,7 @@ import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import ListItemButton from '@mui/material/ListItemButton';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -85,7 +85,16 @@ function RenameInput({ initial, label, onSave, onCancel }: { initial: string; la
             } else if (e.key === 'Escape') onCancel();
           }}
           inputProps={{ 'aria-label': label, maxLength: RenameMaxLength }}
-          sx={{ width: '100%', height: 34, px: 1.25, borderRadius: 1, border: 1, borderColor: 'primary.main', typography: 'body2', bgcolor: 'background.paper' }}
+          sx={{
+            width: '100%',
+            height: 34,
+            px: 1.25,
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'primary.main',
+            typography: 'body2',
+            bgcolor: 'background.paper',
+          }}
         />
       </Box>
     </ClickAwayListener>

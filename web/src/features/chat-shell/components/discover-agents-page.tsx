@@ -48,17 +48,24 @@ export default function DiscoverAgentsPage() {
         sx={{ mb: 3, maxWidth: 480 }}
         slotProps={{
           htmlInput: { 'aria-label': t('chat.searchAgents'), maxLength: 200 },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       {isLoading ? (
-        <Box sx={grid}>{[0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={120} />)}</Box>
+        <Box sx={grid}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={120} />
+          ))}
+        </Box>
       ) : isError || agents.length === 0 ? (
         <Paper variant="outlined">
-          <EmptyState
-            icon={<TravelExploreOutlined />}
-            text={isError ? t('chat.agentsError') : search.trim() ? t('chat.noAgentsMatch') : t('chat.noAgents')}
-          />
+          <EmptyState icon={<TravelExploreOutlined />} text={isError ? t('chat.agentsError') : search.trim() ? t('chat.noAgentsMatch') : t('chat.noAgents')} />
         </Paper>
       ) : (
         <Box component="ul" aria-label={t('chat.discoverTitle')} sx={{ ...grid, listStyle: 'none', m: 0, p: 0 }}>
@@ -76,7 +83,11 @@ export default function DiscoverAgentsPage() {
                     {agent.name}
                     {agent.gptSystemType === 'System' && <VerifiedIcon titleAccess={t('chat.verifiedAgent')} color="primary" sx={{ fontSize: 16 }} />}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                  >
                     {agent.description}
                   </Typography>
                 </Box>

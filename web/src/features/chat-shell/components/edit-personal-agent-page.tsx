@@ -1,4 +1,4 @@
-// /chat/agents/configstate/{configStateId}/edit (SPEC §2, "Edit Personal Agent"): the draft's
+// /chat/agents/configstate/{configStateId}/edit (docs/product.md §2, "Edit Personal Agent"): the draft's
 // settings, a preview chat answered with the draft, publishing (createGptSystem or updateGptSystem,
 // then publishing V2) and sharing with chosen people. Server errors show under "Create Agent Failure!",
 // warnings as alerts.
@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConfigState } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -108,7 +108,9 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <AgentAvatar gptSystemId={configStateId} name={values.gptSystemName} avatarUrl={current.avatarUrl} size={40} />
                 <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
-                  {published !== null && published !== undefined ? t('personalAgents.publishedState', { version: published }) : t('personalAgents.notPublished')}
+                  {published !== null && published !== undefined
+                    ? t('personalAgents.publishedState', { version: published })
+                    : t('personalAgents.notPublished')}
                 </Typography>
                 {gptSystemId && published !== null && (
                   <Button component={RouterLink} to={`/chat/${gptSystemId}`}>
@@ -122,7 +124,12 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
                 <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
                   {t('personalAgents.saveDraft')}
                 </Button>
-                <Button variant="contained" onClick={() => void onPublish()} disabled={busy !== null} startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}>
+                <Button
+                  variant="contained"
+                  onClick={() => void onPublish()}
+                  disabled={busy !== null}
+                  startIcon={busy === 'publish' ? <CircularProgress size={16} /> : undefined}
+                >
                   {t('personalAgents.publish')}
                 </Button>
               </Stack>
@@ -133,13 +140,22 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
                     {t('personalAgents.share')}
                   </Typography>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                    <TextField label={t('personalAgents.shareWith')} value={shareText} onChange={(e) => setShareText(e.target.value)} helperText={t('personalAgents.shareHelp')} fullWidth size="small" />
+                    <TextField
+                      label={t('personalAgents.shareWith')}
+                      value={shareText}
+                      onChange={(e) => setShareText(e.target.value)}
+                      helperText={t('personalAgents.shareHelp')}
+                      fullWidth
+                      size="small"
+                    />
                     <Button variant="outlined" onClick={() => void onShare()} disabled={busy !== null} sx={{ alignSelf: 'flex-start' }}>
                       {t('personalAgents.share')}
                     </Button>
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
-                    {agent.data?.sharedWith.length ? t('personalAgents.sharedWith', { names: agent.data.sharedWith.map((s) => s.displayName || s.email).join(', ') }) : t('personalAgents.notShared')}
+                    {agent.data?.sharedWith.length
+                      ? t('personalAgents.sharedWith', { names: agent.data.sharedWith.map((s) => s.displayName || s.email).join(', ') })
+                      : t('personalAgents.notShared')}
                   </Typography>
                 </>
               )}

@@ -1,4 +1,4 @@
-// Quick create (SPEC §4, §5): a User-type configuration state, updated with the name, description and
+// Quick create (docs/product.md §4, §5): a User-type configuration state, updated with the name, description and
 // defaults, a generated identicon (24 px, §9) uploaded as its avatar; then the popover closes after
 // 500 ms and the edit page of that configuration state opens.
 import '../personal-agents-texts';
@@ -37,7 +37,9 @@ export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
 
   const failed = (error: unknown) => {
     const body = apiErrorBody(error);
-    const details = body?.details?.length ? body.details.map((d) => ({ property: d.field, message: d.message })) : [{ property: 'request', message: body?.message ?? String(error) }];
+    const details = body?.details?.length
+      ? body.details.map((d) => ({ property: d.field, message: d.message }))
+      : [{ property: 'request', message: body?.message ?? String(error) }];
     setIssues({ errors: details, warnings: [] });
   };
 

@@ -1,7 +1,7 @@
-// The conversation menu's actions (SPEC §2, §4): archive/unarchive, rename and delete, with a failure
+// The conversation menu's actions (docs/product.md §2, §4): archive/unarchive, rename and delete, with a failure
 // notice each; deleting the open conversation returns to its agent.
 import type { ConversationListItem } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useSetConversationArchivedMutation } from '../api/archive-conversation.api';
@@ -18,7 +18,8 @@ export function useConversationActions() {
   const [setArchived] = useSetConversationArchivedMutation();
   const [remove] = useDeleteConversationMutation();
   const [rename] = useRenameConversationMutation();
-  const fail = (key: string) => enqueueSnackbar(t(key), { variant: 'error' });
+  const fail = (key: 'chat.archiveFailed' | 'chat.unarchiveFailed' | 'chat.renameFailed' | 'chat.deleteFailed') =>
+    enqueueSnackbar(t(key), { variant: 'error' });
 
   return {
     setArchived: async (c: ConversationListItem, archived: boolean) => {

@@ -1,6 +1,6 @@
-// New Chat (SPEC §4): a new conversation with the current agent, else the first available one; with
+// New Chat (docs/product.md §4): a new conversation with the current agent, else the first available one; with
 // no agent at all it says so.
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useGetAgentsQuery } from '../api/get-agents.api';

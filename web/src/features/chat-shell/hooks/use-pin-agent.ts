@@ -1,7 +1,7 @@
-// Pin and unpin with SPEC §4's notices (the unpin notice only where the caller asks, i.e. the Recent
+// Pin and unpin with docs/product.md §4's notices (the unpin notice only where the caller asks, i.e. the Recent
 // list) and §8's failures. The busy state lingers 1000 ms (§9) so the toggle does not flicker.
 import type { GptSystemListItem } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useSetAgentPinnedMutation } from '../api/pin-agent.api';
@@ -14,8 +14,7 @@ export function usePinAgent({ unpinNotice }: { unpinNotice: boolean }) {
   const [setPinned] = useSetAgentPinnedMutation();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
-  const settle = (id: string) =>
-    setTimeout(() => setBusy((prev) => new Set([...prev].filter((x) => x !== id))), PinLoadingLingerMs);
+  const settle = (id: string) => setTimeout(() => setBusy((prev) => new Set([...prev].filter((x) => x !== id))), PinLoadingLingerMs);
 
   const toggle = async (agent: Pick<GptSystemListItem, 'gptSystemId' | 'isPinned'>) => {
     const id = agent.gptSystemId;

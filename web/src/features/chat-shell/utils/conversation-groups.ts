@@ -1,9 +1,7 @@
-// SPEC §2's grouping of conversations by createdAt, in the user's time zone: Today, Yesterday,
+// docs/product.md §2's grouping of conversations by createdAt, in the user's time zone: Today, Yesterday,
 // Previous 7 Days, Previous 30 Days, the month for the rest of the current year, then the year.
 export type ConversationGroup =
-  | { kind: 'today' | 'yesterday' | 'previous7' | 'previous30' }
-  | { kind: 'month'; month: number }
-  | { kind: 'year'; year: number };
+  { kind: 'today' | 'yesterday' | 'previous7' | 'previous30' } | { kind: 'month'; month: number } | { kind: 'year'; year: number };
 
 const DayMs = 86_400_000;
 
@@ -39,14 +37,17 @@ export function groupOf(createdAt: string | Date, now: Date, timeZone: string): 
   return { kind: 'year', year: created.year };
 }
 
-export const groupKey = (g: ConversationGroup): string =>
-  g.kind === 'month' ? `month-${g.month}` : g.kind === 'year' ? `year-${g.year}` : g.kind;
+export const groupKey = (g: ConversationGroup): string => (g.kind === 'month' ? `month-${g.month}` : g.kind === 'year' ? `year-${g.year}` : g.kind);
 
 /** The user's IANA time zone, or UTC when the browser does not say. */
 export const userTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The label of a group: fixed texts through i18next, month names in the user's language. */
-export function groupLabel(g: ConversationGroup, t: (key: string) => string, language: string): string {
+export function groupLabel(
+  g: ConversationGroup,
+  t: (key: 'chat.groupToday' | 'chat.groupYesterday' | 'chat.groupPrevious7' | 'chat.groupPrevious30') => string,
+  language: string,
+): string {
   switch (g.kind) {
     case 'today':
       return t('chat.groupToday');

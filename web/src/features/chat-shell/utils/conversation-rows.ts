@@ -5,8 +5,7 @@ import type { ConversationListItem } from '@atrium/contract';
 import { groupKey, groupOf, type ConversationGroup } from './conversation-groups';
 
 export type ConversationRow =
-  | { type: 'header'; key: string; group: ConversationGroup }
-  | { type: 'conversation'; key: string; conversation: ConversationListItem };
+  { type: 'header'; key: string; group: ConversationGroup } | { type: 'conversation'; key: string; conversation: ConversationListItem };
 
 export function mergePages(pages: readonly { items: readonly ConversationListItem[] }[]): ConversationListItem[] {
   const seen = new Set<string>();

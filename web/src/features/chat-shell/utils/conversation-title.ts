@@ -1,4 +1,4 @@
-// The inline rename rule of SPEC §5: at most 50 characters; a blank or unchanged title saves nothing.
+// The inline rename rule of docs/product.md §5: at most 50 characters; a blank or unchanged title saves nothing.
 export const RenameMaxLength = 50;
 
 export type RenameCheck = { ok: true; title: string } | { ok: false; reason: 'empty' | 'unchanged' | 'tooLong' };

@@ -29,7 +29,11 @@ export default function PublicChatPage() {
         aria-label={t('publicChat.menu')}
         sx={{ display: { xs: 'none', md: 'block' }, width: 280, flexShrink: 0, p: 2.5, borderRight: 1, borderColor: 'divider', bgcolor: 'menu.main' }}
       >
-        <BrandLogo src={brand ? brandFileUrl(brand, brand.navigationLogoFileName ?? brand.logoFileName) : null} alt={t('common.logoAlt', { name: brand?.name ?? '' })} height={32} />
+        <BrandLogo
+          src={brand ? brandFileUrl(brand, brand.navigationLogoFileName ?? brand.logoFileName) : null}
+          alt={t('common.logoAlt', { name: brand?.name ?? '' })}
+          height={32}
+        />
       </Box>
       {chat}
     </Box>

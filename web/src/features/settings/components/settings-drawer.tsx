@@ -1,4 +1,4 @@
-// SPEC §2 Settings drawer: contrast, stretch, fullscreen; Reset and Close.
+// docs/product.md §2 Settings drawer: contrast, stretch, fullscreen; Reset and Close.
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import Button from '@mui/material/Button';
@@ -76,9 +76,7 @@ export default function SettingsDrawer() {
             labelPlacement="start"
             sx={{ mx: 0, justifyContent: 'space-between' }}
             label={t('settings.stretch')}
-            control={
-              <Switch checked={settings.themeStretch} onChange={(e) => dispatch(settingsActions.setStretch(e.target.checked))} />
-            }
+            control={<Switch checked={settings.themeStretch} onChange={(e) => dispatch(settingsActions.setStretch(e.target.checked))} />}
           />
           <Typography variant="caption" color="text.secondary">
             {t('settings.stretchHint')}

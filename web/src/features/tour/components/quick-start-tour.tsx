@@ -1,4 +1,4 @@
-// The quick-start tour (SPEC §2, §4, §9) drawn by react-joyride in controlled mode: the run flag and
+// The quick-start tour (docs/product.md §2, §4, §9) drawn by react-joyride in controlled mode: the run flag and
 // the step live in the ui slice, so the header button starts it and the rules of tour-logic.ts move
 // it. Loaded only when someone asks for the tour.
 import '../tour.texts';
@@ -22,7 +22,7 @@ export default function QuickStartTour() {
   useEffect(() => {
     latest.current = tour;
   }, [tour]);
-  // SPEC §9 enter delay: the first tooltip waits a second, so the page it points at has settled
+  // docs/product.md §9 enter delay: the first tooltip waits a second, so the page it points at has settled
   const [entered, setEntered] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setEntered(true), TourConstants.enterDelayMs);
@@ -75,35 +75,35 @@ export default function QuickStartTour() {
   return (
     <TourButtonsContext.Provider value={press}>
       <Joyride
-      steps={steps}
-      run={tour.run && entered}
-      stepIndex={tour.stepIndex}
-      continuous
-      onEvent={onEvent}
-      tooltipComponent={TourTooltip}
-      locale={{
-        back: t('tour.back'),
-        close: t('tour.close'),
-        last: t('tour.last'),
-        next: t('tour.next'),
-        nextWithProgress: t('tour.nextWithProgress'),
-        open: t('tour.open'),
-        skip: t('tour.skip'),
-      }}
-      options={{
-        zIndex: TourConstants.zIndex,
-        width: TourConstants.width,
-        scrollDuration: TourConstants.scrollDuration,
-        offset: TourConstants.offset,
-        overlayClickAction: false,
-        showProgress: true,
-        skipBeacon: true,
-        primaryColor: theme.palette.primary.main,
-        arrowColor: theme.palette.background.paper,
-        backgroundColor: theme.palette.background.paper,
-        textColor: theme.palette.text.primary,
-      }}
-    />
+        steps={steps}
+        run={tour.run && entered}
+        stepIndex={tour.stepIndex}
+        continuous
+        onEvent={onEvent}
+        tooltipComponent={TourTooltip}
+        locale={{
+          back: t('tour.back'),
+          close: t('tour.close'),
+          last: t('tour.last'),
+          next: t('tour.next'),
+          nextWithProgress: t('tour.nextWithProgress'),
+          open: t('tour.open'),
+          skip: t('tour.skip'),
+        }}
+        options={{
+          zIndex: TourConstants.zIndex,
+          width: TourConstants.width,
+          scrollDuration: TourConstants.scrollDuration,
+          offset: TourConstants.offset,
+          overlayClickAction: false,
+          showProgress: true,
+          skipBeacon: true,
+          primaryColor: theme.palette.primary.main,
+          arrowColor: theme.palette.background.paper,
+          backgroundColor: theme.palette.background.paper,
+          textColor: theme.palette.text.primary,
+        }}
+      />
     </TourButtonsContext.Provider>
   );
 }

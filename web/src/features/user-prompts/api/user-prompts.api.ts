@@ -1,4 +1,4 @@
-// A person's saved prompts (SPEC §7 UserPrompts): the whole list (pages chained by continuationToken),
+// A person's saved prompts (docs/product.md §7 UserPrompts): the whole list (pages chained by continuationToken),
 // create, update and delete. Tag 'UserPrompt' refetches the list after each change.
 import { UserPromptTextMax, UserPromptTitleMax, type UserPrompt, type UserPromptBody, type UserPromptList } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';

@@ -1,22 +1,17 @@
-// The chat input's "show user prompt" button (SPEC §2 tour target): opens the picker; a pick puts
+// The chat input's "show user prompt" button (docs/product.md §2 tour target): opens the picker; a pick puts
 // the prompt into the input; save (the input or a new prompt), edit and delete go through dialogs.
 // Loaded lazily by the chat input's slot, so the picker costs nothing until the chat has rendered.
 import '../user-prompts.texts';
 import BookmarkBorderOutlined from '@mui/icons-material/BookmarkBorderOutlined';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Tooltip from '../../../components/tooltip/tooltip';
+import Tooltip from '@mui/material/Tooltip';
 import type { UserPrompt } from '@atrium/contract';
-import { useSnackbar } from '../../../components/notices/notices';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import type { UserPromptSlotProps } from '../../../app/slots/user-prompt-slot';
-import {
-  useCreateUserPromptMutation,
-  useDeleteUserPromptMutation,
-  useGetUserPromptsQuery,
-  useUpdateUserPromptMutation,
-} from '../api/user-prompts.api';
+import { useCreateUserPromptMutation, useDeleteUserPromptMutation, useGetUserPromptsQuery, useUpdateUserPromptMutation } from '../api/user-prompts.api';
 import { insertPrompt } from '../utils/filter-prompts';
 import { draftFor, titleFrom, UserPromptEditDialog, type PromptDraft } from './user-prompt-edit-dialog';
 import { UserPromptDeleteDialog } from './user-prompt-delete-dialog';
@@ -93,7 +88,13 @@ export default function UserPromptButton({ text, disabled = false, onInsert }: U
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
         transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('userPrompts.title'), sx: { width: { xs: 'calc(100vw - 32px)', sm: 420 }, maxHeight: 480, display: 'flex', flexDirection: 'column', mt: -1 } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': t('userPrompts.title'),
+            sx: { width: { xs: 'calc(100vw - 32px)', sm: 420 }, maxHeight: 480, display: 'flex', flexDirection: 'column', mt: -1 },
+          },
+        }}
       >
         <UserPromptPicker
           prompts={list.data}

@@ -8,7 +8,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from '../../../app/i18n/i18n';
 
-export function UserPromptDeleteDialog({ prompt, deleting, onCancel, onConfirm }: { prompt: UserPrompt | null; deleting: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function UserPromptDeleteDialog({
+  prompt,
+  deleting,
+  onCancel,
+  onConfirm,
+}: {
+  prompt: UserPrompt | null;
+  deleting: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={prompt !== null} onClose={onCancel} aria-labelledby="user-prompt-delete-title" maxWidth="xs" fullWidth>

@@ -30,7 +30,9 @@ export function titleFrom(text: string): string {
 
 type Errors = Partial<Record<'title' | 'prompt', string>>;
 
-export function validateDraft(draft: PromptDraft, t: (key: string, options?: Record<string, unknown>) => string): Errors {
+type ValidationText = 'userPrompts.titleRequired' | 'userPrompts.titleTooLong' | 'userPrompts.promptRequired' | 'userPrompts.promptTooLong';
+
+export function validateDraft(draft: PromptDraft, t: (key: ValidationText, options?: { max: number }) => string): Errors {
   const errors: Errors = {};
   const title = draft.title.trim();
   const prompt = draft.prompt.trim();

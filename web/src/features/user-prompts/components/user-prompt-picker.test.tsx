@@ -3,7 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserPromptPicker, type UserPromptPickerProps } from './user-prompt-picker';
 
-vi.mock('../../../app/i18n/i18n', async (importOriginal) => ({ ...(await importOriginal<object>()), useTranslation: () => ({ t: (k: string, o?: { title?: string }) => (o?.title ? `${k}:${o.title}` : k) }) }));
+vi.mock('../../../app/i18n/i18n', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useTranslation: () => ({ t: (k: string, o?: { title?: string }) => (o?.title ? `${k}:${o.title}` : k) }),
+}));
 
 const prompt = (title: string, text: string): UserPrompt => ({ promptId: `id-${title}`, title, prompt: text, createdAt: '', lastModifiedAt: '' });
 const prompts = [prompt('Summarise', 'Summarise in three bullets'), prompt('Email', 'Write a polite email')];

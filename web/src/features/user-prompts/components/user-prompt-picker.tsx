@@ -86,11 +86,7 @@ export function UserPromptPicker({ prompts, loading, failed, currentText, onRetr
             sx={{ '& .MuiListItemSecondaryAction-root': { right: 8 } }}
           >
             <ListItemButton onClick={() => onPick(prompt)} aria-label={t('userPrompts.insert', { title: prompt.title })} sx={{ pr: 11 }}>
-              <ListItemText
-                primary={prompt.title}
-                secondary={prompt.prompt}
-                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-              />
+              <ListItemText primary={prompt.title} secondary={prompt.prompt} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
             </ListItemButton>
           </ListItem>
         ))}

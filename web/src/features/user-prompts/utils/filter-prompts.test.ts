@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { filterPrompts, insertPrompt } from './filter-prompts';
 
 const prompt = (title: string, text: string): UserPrompt => ({ promptId: title, title, prompt: text, createdAt: '', lastModifiedAt: '' });
-const prompts = [prompt('Summarise', 'Summarise this text in three bullet points'), prompt('apology email', 'Write a polite email'), prompt('Translate', 'Translate to French')];
+const prompts = [
+  prompt('Summarise', 'Summarise this text in three bullet points'),
+  prompt('apology email', 'Write a polite email'),
+  prompt('Translate', 'Translate to French'),
+];
 
 describe('filterPrompts', () => {
   it('lists every prompt by title, ignoring case, when the search is empty', () => {

@@ -5,7 +5,8 @@ import { renderMarkdown } from './render-markdown';
 import { loadMarkdown } from './markdown-loader';
 import { MarkdownView } from './markdown-view';
 
-const uri = '/api/internal/generatedImages/7d1c1d3e-0000-4000-8000-000000000001/7d1c1d3e-0000-4000-8000-000000000002/Ab3_kZ-9xYwq0PlMnOpQrs/lighthouse-at-dusk-3f9a2c1e.png';
+const uri =
+  '/api/internal/generatedImages/7d1c1d3e-0000-4000-8000-000000000001/7d1c1d3e-0000-4000-8000-000000000002/Ab3_kZ-9xYwq0PlMnOpQrs/lighthouse-at-dusk-3f9a2c1e.png';
 const html = (markdown: string) =>
   renderMarkdown(markdown)
     .map((p) => (p.kind === 'html' ? p.html : ''))

@@ -6,7 +6,15 @@ import type { TexRenderer } from './math-extension';
 export const renderTex: TexRenderer = (tex, display) => {
   try {
     // trust off: no \href/\url to javascript:, no \htmlClass and friends
-    return katex.renderToString(tex, { displayMode: display, throwOnError: true, output: 'htmlAndMathml', trust: false, strict: 'ignore', maxSize: 50, maxExpand: 500 });
+    return katex.renderToString(tex, {
+      displayMode: display,
+      throwOnError: true,
+      output: 'htmlAndMathml',
+      trust: false,
+      strict: 'ignore',
+      maxSize: 50,
+      maxExpand: 500,
+    });
   } catch {
     return null;
   }

@@ -30,13 +30,14 @@ export function MarkdownView({ text }: { text: string }) {
   const { blocks, tail } = useMemo(() => splitter(text), [splitter, text]);
   if (!md) {
     return (
-      <Box className="markdown" sx={{ ...markdownSx, whiteSpace: 'pre-wrap' }}>
+      <Box className="markdown" dir="auto" sx={{ ...markdownSx, whiteSpace: 'pre-wrap' }}>
         {text}
       </Box>
     );
   }
   return (
-    <Box className="markdown" sx={markdownSx}>
+    // dir="auto": the text's own direction (an English answer in an Arabic page keeps its full stop on the right)
+    <Box className="markdown" dir="auto" sx={markdownSx}>
       {blocks.map((block, i) => (
         <MarkdownBlock key={i} text={block} render={md.renderMarkdown} />
       ))}

@@ -51,7 +51,12 @@ export function mathExtension(render: () => TexRenderer | null, onMath: () => vo
         level: 'inline',
         start: (src) => src.match(/\$|\\\(|\\\[/)?.index,
         tokenizer(src) {
-          for (const [re, display] of [[inlineDisplay, true], [inlineDollar, false], [inlineParen, false], [inlineBracket, true]] as const) {
+          for (const [re, display] of [
+            [inlineDisplay, true],
+            [inlineDollar, false],
+            [inlineParen, false],
+            [inlineBracket, true],
+          ] as const) {
             const m = re.exec(src);
             if (m && m[1]!.trim()) return { type: 'mathInline', raw: m[0], text: m[1]!.trim(), display } satisfies MathToken;
           }

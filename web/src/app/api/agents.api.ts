@@ -1,0 +1,25 @@
+// The agent lists of the current user: available (the chat page opens the first; Discover page, New
+// Chat), pinned and recent. One endpoint for all who need them, so that /chat asks for
+// AvailableGptSystems once (the chat page and the sidebar each had an endpoint of their own for it).
+import type { GptSystemList } from '@atrium/contract';
+import { baseApi } from './base-api';
+
+export type AgentListKind = 'available' | 'pinned' | 'recent';
+
+const paths: Record<AgentListKind, string> = {
+  available: '/CurrentUser/AvailableGptSystems',
+  pinned: '/CurrentUser/pinnedGptSystems',
+  recent: '/CurrentUser/recentGptSystems',
+};
+
+export const agentsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAgents: build.query<GptSystemList, AgentListKind>({
+      query: (kind) => ({ url: paths[kind], params: { pageSize: 200 } }),
+      // 'Agent' refetches every list (pin changes); the list's own id only that list (recent after a new chat)
+      providesTags: (_result, _error, kind) => ['Agent', { type: 'Agent', id: kind }],
+    }),
+  }),
+});
+
+export const { useGetAgentsQuery } = agentsApi;
