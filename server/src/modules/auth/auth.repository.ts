@@ -6,6 +6,7 @@ import { refreshSessions, signInFailures, userRoleAssignments, userRoles, users,
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
+export type FailureCounter = Pick<typeof signInFailures.$inferSelect, 'key' | 'failures' | 'lastFailureAt' | 'blockedUntil'>;
 
 export interface ProfileUpdate {
   email: string;
@@ -128,12 +129,16 @@ export class AuthRepository {
 
   // Sign-in failure counters
 
-  async findBlocks(keys: string[], at: Date): Promise<{ key: string; blockedUntil: Date }[]> {
-    const rows = await this.db
-      .select({ key: signInFailures.key, blockedUntil: signInFailures.blockedUntil })
+  async findFailureCounters(keys: string[]): Promise<FailureCounter[]> {
+    return this.db
+      .select({
+        key: signInFailures.key,
+        failures: signInFailures.failures,
+        lastFailureAt: signInFailures.lastFailureAt,
+        blockedUntil: signInFailures.blockedUntil,
+      })
       .from(signInFailures)
-      .where(and(inArray(signInFailures.key, keys), gt(signInFailures.blockedUntil, at)));
-    return rows.filter((r): r is { key: string; blockedUntil: Date } => r.blockedUntil !== null);
+      .where(inArray(signInFailures.key, keys));
   }
 
   /**

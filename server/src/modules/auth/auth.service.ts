@@ -80,7 +80,7 @@ export class AuthService {
       await throttle.recordFailure(email, client.address, this.now());
       throw invalidCredentials();
     }
-    await throttle.recordSuccess(email);
+    await throttle.recordSuccess(email, client.address);
 
     const at = this.now();
     await repository.markSignedIn(user.id, at);

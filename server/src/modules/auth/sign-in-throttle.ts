@@ -1,11 +1,18 @@
-// Slows down password guessing: failures are counted per account and per client address in the
-// database (so every server process sees them); past a few free attempts each further failure
-// blocks the key for a doubling time.
+// Slows down password guessing without handing anyone a way to lock a person out. Failures are counted in
+// the database (so every server process sees them) per account-and-address pair, per account and per address:
+// - The pair is one guesser at one account: past a few free attempts each further failure blocks that pair
+//   for a doubling time (429 with Retry-After). The same person from another address is not affected, and a
+//   campus behind one address is not locked out by one of its members.
+// - The account and the address are ceilings that slow rather than refuse: past them every attempt on that
+//   account (from anywhere) or from that address waits a growing delay before its password is checked, so
+//   guessing spread over many addresses, or over many accounts from one address, gets slow, and the right
+//   password still gets in.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../platform/errors.js';
 import { ErrorCodes } from '@atrium/contract';
-import type { AuthRepository } from './auth.repository.js';
+import type { AuthRepository, FailureCounter } from './auth.repository.js';
 
-export interface ThrottlePolicy {
+export interface BlockPolicy {
   /** failures allowed before the first block */
   freeAttempts: number;
   /** first block; doubles with every further failure */
@@ -15,17 +22,43 @@ export interface ThrottlePolicy {
   forgetAfterSeconds: number;
 }
 
-/** An account is guessed at by one attacker; an address may be shared by a whole campus (NAT). */
-export const AccountPolicy: ThrottlePolicy = { freeAttempts: 5, baseBlockSeconds: 15, maxBlockSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 };
-export const AddressPolicy: ThrottlePolicy = { freeAttempts: 20, baseBlockSeconds: 15, maxBlockSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 };
+export interface SlowPolicy {
+  /** failures before attempts start to wait */
+  freeAttempts: number;
+  /** the first wait; doubles with every further failure */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterSeconds: number;
+}
 
-export const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
+export interface ThrottlePolicies {
+  pair: BlockPolicy;
+  account: SlowPolicy;
+  address: SlowPolicy;
+}
+
+export const PairPolicy: BlockPolicy = { freeAttempts: 5, baseBlockSeconds: 15, maxBlockSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 };
+/** Attempts on one account from many addresses: a distributed guess, or many people mistyping is unlikely. */
+export const AccountCeiling: SlowPolicy = { freeAttempts: 20, baseDelayMs: 500, maxDelayMs: 8_000, forgetAfterSeconds: 60 * 60 };
+/** Attempts from one address at many accounts; set high, as a whole campus may share the address (NAT). */
+export const AddressCeiling: SlowPolicy = { freeAttempts: 100, baseDelayMs: 500, maxDelayMs: 8_000, forgetAfterSeconds: 60 * 60 };
+export const DefaultPolicies: ThrottlePolicies = { pair: PairPolicy, account: AccountCeiling, address: AddressCeiling };
+
+const normal = (email: string) => email.trim().toLowerCase();
+export const pairKey = (email: string, address: string) => `pair:${address}|${normal(email)}`;
+export const accountKey = (email: string) => `acct:${normal(email)}`;
 export const addressKey = (address: string) => `addr:${address}`;
 
-export function blockSeconds(failures: number, policy: ThrottlePolicy): number {
+export function blockSeconds(failures: number, policy: BlockPolicy): number {
   if (failures < policy.freeAttempts) return 0;
   const doublings = Math.min(failures - policy.freeAttempts, 30);
   return Math.min(policy.baseBlockSeconds * 2 ** doublings, policy.maxBlockSeconds);
+}
+
+export function delayMs(failures: number, policy: SlowPolicy): number {
+  if (failures < policy.freeAttempts) return 0;
+  const doublings = Math.min(failures - policy.freeAttempts, 30);
+  return Math.min(policy.baseDelayMs * 2 ** doublings, policy.maxDelayMs);
 }
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
@@ -33,35 +66,66 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
+export interface SignInThrottleOptions {
+  policies?: ThrottlePolicies;
+  /** how a slowed attempt waits (tests record the delay instead) */
+  wait?: (ms: number) => Promise<unknown>;
+}
+
 export class SignInThrottle {
+  private readonly policies: ThrottlePolicies;
+  private readonly wait: (ms: number) => Promise<unknown>;
+
   constructor(
     private readonly repository: AuthRepository,
-    private readonly policies: { account: ThrottlePolicy; address: ThrottlePolicy } = { account: AccountPolicy, address: AddressPolicy },
-  ) {}
-
-  /** Throws 429 with Retry-After while the account or the address is blocked. */
-  async assertAllowed(email: string, address: string, now: Date): Promise<void> {
-    const blocks = await this.repository.findBlocks([accountKey(email), addressKey(address)], now);
-    if (blocks.length === 0) return;
-    const until = Math.max(...blocks.map((b) => b.blockedUntil.getTime()));
-    throw tooManyAttempts(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
-  }
-
-  async recordFailure(email: string, address: string, now: Date): Promise<void> {
-    await Promise.all([this.count(accountKey(email), this.policies.account, now), this.count(addressKey(address), this.policies.address, now)]);
+    options: SignInThrottleOptions = {},
+  ) {
+    this.policies = options.policies ?? DefaultPolicies;
+    this.wait = options.wait ?? ((ms) => sleep(ms));
   }
 
   /**
-   * Only the account counter is cleared: clearing the address one would let an attacker who owns
-   * one account reset the counter of the address they guess other accounts from.
+   * Before a password is checked: throws 429 with Retry-After while this account-and-address pair is
+   * blocked, else waits as long as the account's and the address's ceilings ask (0 below them).
    */
-  async recordSuccess(email: string): Promise<void> {
-    await this.repository.clearFailures(accountKey(email));
+  async assertAllowed(email: string, address: string, now: Date): Promise<void> {
+    const pair = pairKey(email, address);
+    const counters = new Map((await this.repository.findFailureCounters([pair, accountKey(email), addressKey(address)])).map((c) => [c.key, c]));
+    const blockedUntil = counters.get(pair)?.blockedUntil;
+    if (blockedUntil && blockedUntil > now) throw tooManyAttempts(Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)));
+    const ms = Math.max(
+      delayMs(live(counters.get(accountKey(email)), this.policies.account, now), this.policies.account),
+      delayMs(live(counters.get(addressKey(address)), this.policies.address, now), this.policies.address),
+    );
+    if (ms > 0) await this.wait(ms);
   }
 
-  private async count(key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
-    const failures = await this.repository.recordFailure(key, now, new Date(now.getTime() - policy.forgetAfterSeconds * 1000));
-    const seconds = blockSeconds(failures, policy);
-    if (seconds > 0) await this.repository.blockUntil(key, new Date(now.getTime() + seconds * 1000));
+  async recordFailure(email: string, address: string, now: Date): Promise<void> {
+    const pair = pairKey(email, address);
+    const { pair: p, account, address: a } = this.policies;
+    const [failures] = await Promise.all([
+      this.repository.recordFailure(pair, now, forgetBefore(now, p.forgetAfterSeconds)),
+      this.repository.recordFailure(accountKey(email), now, forgetBefore(now, account.forgetAfterSeconds)),
+      this.repository.recordFailure(addressKey(address), now, forgetBefore(now, a.forgetAfterSeconds)),
+    ]);
+    const seconds = blockSeconds(failures, p);
+    if (seconds > 0) await this.repository.blockUntil(pair, new Date(now.getTime() + seconds * 1000));
   }
+
+  /**
+   * Only the pair is cleared: the owner signing in must not hand a distributed guesser the account's free
+   * attempts back, nor may an attacker holding one account reset the count of the address they guess
+   * others from. Both ceilings forget on their own after an hour without failures.
+   */
+  async recordSuccess(email: string, address: string): Promise<void> {
+    await this.repository.clearFailures(pairKey(email, address));
+  }
+}
+
+const forgetBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+/** The counter's failures, or 0 once it has been idle long enough to be forgotten. */
+function live(counter: FailureCounter | undefined, policy: SlowPolicy, now: Date): number {
+  if (!counter || counter.lastFailureAt < forgetBefore(now, policy.forgetAfterSeconds)) return 0;
+  return counter.failures;
 }
