@@ -15,7 +15,7 @@ import { startProcessRegistry } from './platform/server-processes.js';
 import { endAnswersOfStoppedProcesses } from './modules/conversations/conversations.repository.js';
 import { bootHandler } from './platform/boot.js';
 import { createModelGateway } from './ai/model-registry.js';
-import { chatTurnsInFlight } from './ai/chat-orchestrator.js';
+import { ChatEngine } from './ai/chat-engine.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 
 async function main(): Promise<void> {
@@ -55,7 +55,17 @@ async function main(): Promise<void> {
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
   const secrets = secretBoxFromConfig(config);
   const models = createModelGateway({ db: database.db, config, secrets, logger });
-  const ctx = { config, database, db: database.db, tokens, blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')), logger, models, secrets };
+  const ctx = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
+    logger,
+    models,
+    secrets,
+    chat: new ChatEngine(),
+  };
   const seeded = await seed(ctx);
   // answers a crashed process left InProgress end as interrupted; this process's own are marked as its
   const processes = await startProcessRegistry(database.db, logger, [(onlyProcess) => endAnswersOfStoppedProcesses(database.db, onlyProcess)], {
@@ -72,7 +82,7 @@ async function main(): Promise<void> {
     },
   });
   await app.ready();
-  const stopMaintenance = startDatabaseMaintenance(database, logger, { busy: () => chatTurnsInFlight() > 0 });
+  const stopMaintenance = startDatabaseMaintenance(database, logger, { busy: () => ctx.chat.turnsInFlight > 0 });
   if (!fastifyHandler) throw new Error('Fastify did not provide its request handler');
   handler = fastifyHandler;
 

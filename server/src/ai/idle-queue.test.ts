@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { FirstTokenGate } from './first-token-gate.js';
 import { IdleQueue } from './idle-queue.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('IdleQueue', () => {
   it('runs a job only once no turn waits for its first token', async () => {
-    const q = new IdleQueue({ concurrency: 1, idleDelayMs: 10, maxWaitMs: 10_000, maxQueued: 10 });
-    const release = q.holdFirstToken();
+    const gate = new FirstTokenGate();
+    const q = new IdleQueue(gate, { concurrency: 1, idleDelayMs: 10, maxWaitMs: 10_000, maxQueued: 10 });
+    const release = gate.hold();
     let ran = false;
     q.push(async () => {
       ran = true;
@@ -19,31 +21,32 @@ describe('IdleQueue', () => {
     expect(ran).toBe(true);
   });
 
-  it('lets finished work wait for first tokens, at most maxMs', async () => {
-    const q = new IdleQueue({ concurrency: 1, idleDelayMs: 10, maxWaitMs: 10_000, maxQueued: 10 });
+  it('lets finished work wait for first tokens through the gate, at most maxMs', async () => {
+    const gate = new FirstTokenGate();
     const started = performance.now();
-    await q.firstTokensOut(1000);
+    await gate.whenClear(1000);
     expect(performance.now() - started).toBeLessThan(50);
 
-    const release = q.holdFirstToken();
+    const release = gate.hold();
     let out = false;
-    const waiting = q.firstTokensOut(1000).then(() => (out = true));
+    const waiting = gate.whenClear(1000).then(() => (out = true));
     await sleep(30);
     expect(out).toBe(false);
     release();
     await waiting;
     expect(performance.now() - started).toBeLessThan(500);
 
-    const stuck = q.holdFirstToken();
+    const stuck = gate.hold();
     const before = performance.now();
-    await q.firstTokensOut(60);
+    await gate.whenClear(60);
     expect(performance.now() - before).toBeGreaterThanOrEqual(55);
     stuck();
   });
 
   it('runs a job that waited maxWaitMs while turns keep waiting, at most `concurrency` at a time', async () => {
-    const q = new IdleQueue({ concurrency: 2, idleDelayMs: 10, maxWaitMs: 80, maxQueued: 10 });
-    const stuck = q.holdFirstToken();
+    const gate = new FirstTokenGate();
+    const q = new IdleQueue(gate, { concurrency: 2, idleDelayMs: 10, maxWaitMs: 80, maxQueued: 10 });
+    const stuck = gate.hold();
     const started: number[] = [];
     const finish: (() => void)[] = [];
     const t0 = performance.now();
@@ -71,8 +74,9 @@ describe('IdleQueue', () => {
   });
 
   it('a job due later starts once the waits end, without waiting for its due time', async () => {
-    const q = new IdleQueue({ concurrency: 1, idleDelayMs: 10, maxWaitMs: 10_000, maxQueued: 10 });
-    const release = q.holdFirstToken();
+    const gate = new FirstTokenGate();
+    const q = new IdleQueue(gate, { concurrency: 1, idleDelayMs: 10, maxWaitMs: 10_000, maxQueued: 10 });
+    const release = gate.hold();
     let ran = false;
     q.push(async () => {
       ran = true;
@@ -84,8 +88,9 @@ describe('IdleQueue', () => {
   });
 
   it('drops jobs past maxQueued, and a failing job does not stop the next', async () => {
-    const q = new IdleQueue({ concurrency: 1, idleDelayMs: 5, maxWaitMs: 10_000, maxQueued: 2 });
-    const release = q.holdFirstToken();
+    const gate = new FirstTokenGate();
+    const q = new IdleQueue(gate, { concurrency: 1, idleDelayMs: 5, maxWaitMs: 10_000, maxQueued: 2 });
+    const release = gate.hold();
     const ran: string[] = [];
     expect(q.push(() => Promise.reject(new Error('model down')))).toBe(true);
     expect(q.push(async () => void ran.push('second'))).toBe(true);

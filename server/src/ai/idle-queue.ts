@@ -1,9 +1,11 @@
 // Low-priority work of the chat engine (generated titles): a small in-process queue that prefers to run
-// a job while no chat turn is waiting for its first token, so that a second model call and its database
-// write do not delay someone's answer. Under sustained load some turn is nearly always waiting, so a job
+// a job while no chat turn is waiting for its first token (the first-token gate), so that a second model
+// call and its database write do not delay someone's answer. Under sustained load some turn is nearly always waiting, so a job
 // that has waited maxWaitMs runs anyway (else titles would never come on a busy server, and the queue
 // would hold its jobs until it overflowed). Past maxQueued the newest are dropped (a conversation then
 // keeps its first-question title).
+import type { FirstTokenGate } from './first-token-gate.js';
+
 export interface IdleQueueOptions {
   concurrency: number;
   /** how long the engine must be free of first-token waits before a job starts */
@@ -22,13 +24,15 @@ interface Job {
 export class IdleQueue {
   private readonly jobs: Job[] = [];
   private running = 0;
-  private waiting = 0;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
-  /** firstTokensOut() callers, resolved when the last first-token wait ends */
-  private readonly clear: (() => void)[] = [];
 
-  constructor(private readonly options: IdleQueueOptions) {}
+  constructor(
+    private readonly gate: FirstTokenGate,
+    private readonly options: IdleQueueOptions,
+  ) {
+    gate.onClear(() => this.schedule());
+  }
 
   /** jobs waiting to run */
   get queued(): number {
@@ -43,46 +47,11 @@ export class IdleQueue {
     return true;
   }
 
-  /** A turn starts waiting for its first token; call the returned function when it came or the turn ended (idempotent). */
-  holdFirstToken(): () => void {
-    this.waiting++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.waiting--;
-      if (this.waiting === 0) {
-        for (const resolve of this.clear.splice(0)) resolve();
-        this.schedule();
-      }
-    };
-  }
-
-  /**
-   * Resolves once no turn waits for its first token, or after maxMs at the latest: work that must be
-   * done soon but not before others' first tokens (a finished turn's write) waits here.
-   */
-  firstTokensOut(maxMs: number): Promise<void> {
-    if (this.waiting === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        const i = this.clear.indexOf(done);
-        if (i >= 0) this.clear.splice(i, 1);
-        resolve();
-      }, maxMs);
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      this.clear.push(done);
-    });
-  }
-
   /** Sets the timer for the next moment a job may start: idleDelayMs from now when no turn waits, else the oldest job's due time. */
   private schedule(): void {
     if (this.running >= this.options.concurrency || this.jobs.length === 0) return;
     const now = performance.now();
-    const at = this.waiting === 0 ? now + this.options.idleDelayMs : this.jobs[0]!.due;
+    const at = this.gate.busy ? this.jobs[0]!.due : now + this.options.idleDelayMs;
     if (this.timer) {
       if (this.timerAt <= at) return;
       clearTimeout(this.timer);
@@ -102,8 +71,8 @@ export class IdleQueue {
   private start(): void {
     const now = performance.now();
     while (this.running < this.options.concurrency && this.jobs.length > 0) {
-      // a turn started meanwhile: only jobs that waited their longest go now; its release schedules the rest
-      if (this.waiting > 0 && this.jobs[0]!.due > now) break;
+      // a turn started meanwhile: only jobs that waited their longest go now; the gate's clearing schedules the rest
+      if (this.gate.busy && this.jobs[0]!.due > now) break;
       const job = this.jobs.shift()!;
       this.running++;
       void job

@@ -8,6 +8,7 @@ import type { BlobStore } from './blobs.js';
 import type { TokenService } from './tokens.js';
 import type { ModelGateway } from '../ai/model.types.js';
 import type { SecretBox } from './secrets.js';
+import type { ChatEngine } from '../ai/chat-engine.js';
 
 export interface AppContext {
   config: Config;
@@ -20,6 +21,8 @@ export interface AppContext {
   models: ModelGateway;
   /** seals provider and search keys at rest (AES-256-GCM) */
   secrets: SecretBox;
+  /** runs chat turns; holds the process's first-token gate and title queue */
+  chat: ChatEngine;
 }
 
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

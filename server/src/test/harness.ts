@@ -9,6 +9,7 @@ import pino from 'pino';
 import { inArray } from 'drizzle-orm';
 import type { UserAction } from '@atrium/contract';
 import { loadConfig, type Config } from '../config.js';
+import { ChatEngine } from '../ai/chat-engine.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { buildApp } from '../app.js';
 import { FileBlobStore } from '../platform/blobs.js';
@@ -90,6 +91,7 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     logger,
     models: createModelGateway({ db: database.db, config, secrets, logger }),
     secrets,
+    chat: new ChatEngine(),
   };
   await seed(ctx);
   const app = await buildApp(ctx);

@@ -2,6 +2,7 @@
 import { and, asc, eq, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { quoteName, runStatement, Statement, insertRows } from '../../db/statement.js';
+import { laneFor, WriteLane } from '../../db/write-lane.js';
 import {
   conversationSegments,
   conversations,
@@ -10,7 +11,7 @@ import {
   type SegmentFeedback,
   type SegmentRow,
 } from '../../db/schema/index.js';
-import type { SegmentOutcome } from '../../ai/chat-orchestrator.js';
+import type { SegmentOutcome } from '../../ai/chat-turn.js';
 import { ownerIsGone } from '../../platform/server-processes.js';
 import { agentUseStatement } from '../agents/agents.service.js';
 
@@ -111,84 +112,17 @@ const runTurns = (db: Db, writes: readonly TurnWrite[]) => {
   return runStatement(db, text, st);
 };
 
-/**
- * Turns per statement. PGlite runs one statement at a time from start to end, so a batch is kept small
- * enough (a few milliseconds) not to hold other turns' statements for long.
- */
+/** Turns per statement (db/write-lane.ts). */
 const MaxTurnsPerWrite = 16;
 
-type LaneJob = { kind: 'turn'; write: TurnWrite; resolve: () => void; reject: (e: unknown) => void } | { kind: 'other'; run: () => Promise<void> };
+const lanes = new WeakMap<Db, WriteLane<TurnWrite>>();
+/** The chat path's writes of this database: turns grouped into one statement, the other writes in order with them. */
+const lane = (db: Db) => laneFor(lanes, db, () => new WriteLane<TurnWrite>((writes) => runTurns(db, writes), MaxTurnsPerWrite));
+const inLane = <T>(db: Db, work: () => Promise<T>): Promise<T> => lane(db).run(work);
 
-interface Lane {
-  jobs: LaneJob[];
-  running: boolean;
-}
-const lanes = new WeakMap<Db, Lane>();
-
-/** Lets timers and sockets (other streams' pieces) run between two statements of the lane. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function writeTurns(db: Db, batch: Extract<LaneJob, { kind: 'turn' }>[]): Promise<void> {
-  try {
-    await runTurns(
-      db,
-      batch.map((i) => i.write),
-    );
-    for (const i of batch) i.resolve();
-  } catch (e) {
-    if (batch.length === 1) return batch[0]!.reject(e);
-    // one turn that cannot be written (say its conversation was deleted meanwhile) must not fail the others
-    for (const i of batch) {
-      await yieldToEventLoop();
-      await runTurns(db, [i.write]).then(i.resolve, i.reject);
-    }
-  }
-}
-
-async function drain(db: Db, lane: Lane): Promise<void> {
-  while (lane.jobs.length > 0) {
-    const job = lane.jobs[0]!;
-    if (job.kind === 'other') {
-      lane.jobs.shift();
-      await job.run();
-    } else {
-      // the turns waiting next to each other go in one statement
-      let n = 1;
-      while (n < MaxTurnsPerWrite && lane.jobs[n]?.kind === 'turn') n++;
-      await writeTurns(db, lane.jobs.splice(0, n) as Extract<LaneJob, { kind: 'turn' }>[]);
-    }
-    await yieldToEventLoop();
-  }
-  lane.running = false;
-}
-
-function enqueue(db: Db, job: LaneJob): void {
-  let lane = lanes.get(db);
-  if (!lane) lanes.set(db, (lane = { jobs: [], running: false }));
-  lane.jobs.push(job);
-  if (lane.running) return;
-  lane.running = true;
-  // the writes of this turn of the event loop join the first statement too
-  setImmediate(() => void drain(db, lane));
-}
-
-/**
- * The chat path's writes run one statement at a time, with the event loop free between two. When PGlite
- * ran on the server's thread, statements queued behind each other ran back to back in one go, and a
- * hundred streams' writes at once held every stream's next piece for hundreds of milliseconds; on its
- * own thread (db/pglite-thread.ts) the lane still keeps turns' writes grouped and in order.
- */
-function inLane<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => enqueue(db, { kind: 'other', run: () => work().then(resolve, reject) }));
-}
-
-/**
- * Writes a turn's rows. Turns waiting for the lane together go in one statement (a group commit):
- * every statement costs the database's one thread (PGlite) or a round trip, and turns that start or end together
- * (a wave of questions, long answers' deferred creates) would otherwise pay one statement each.
- */
+/** Writes a turn's rows; turns waiting for the lane together go in one statement (a group commit). */
 export function createTurn(db: Db, write: TurnWrite): Promise<void> {
-  return new Promise<void>((resolve, reject) => enqueue(db, { kind: 'turn', write, resolve, reject }));
+  return lane(db).add(write);
 }
 
 export async function saveAnswer(db: Db, segmentId: string, answer: string): Promise<void> {

@@ -30,7 +30,6 @@ import { principalOf, requireAny } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
-import { runChatTurn } from '../../ai/chat-orchestrator.js';
 import { sseTransport } from '../../ai/chat-updates.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
 import { createPreviewDirectory } from '../agents/config-states.service.js';
@@ -274,7 +273,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
 async function streamTurn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, planned: Awaited<ReturnType<typeof planTurn>>) {
   const writer = openSseStream(request, reply);
   try {
-    await runChatTurn(planned.turn, planned.store, sseTransport(writer), { models: ctx.models, logger: request.log });
+    await ctx.chat.run(planned.turn, planned.store, sseTransport(writer), { models: ctx.models, logger: request.log });
   } catch (e) {
     request.log.error({ err: e }, 'chat stream failed');
     writer.send('internal-server-error', 'Something went wrong while answering. Please try again.');

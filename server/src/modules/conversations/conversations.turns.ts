@@ -6,7 +6,7 @@ import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { formatInZone } from '../../platform/timezone.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
-import type { ChatTurn, SegmentStore } from '../../ai/chat-orchestrator.js';
+import type { ChatTurn, SegmentStore } from '../../ai/chat-turn.js';
 import { turnCapabilities } from '../../ai/chat-tools.js';
 import { imageToolForTurn } from '../../ai/tools/create-image.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
@@ -114,28 +114,39 @@ async function promptMessages(
   );
 }
 
-export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
-  let uploads = await knownUploads(deps, principal, request.body);
-  const now = new Date();
-  let agent: ChatAgent;
-  let conversationId: string;
-  let newConversation: repo.NewConversation | null = null;
-  let parentSegmentId: string | null = null;
-  let regeneratedFromSegmentId: string | null = null;
-  let question: string;
-  let lineage: repo.LineageRow[] = [];
+/** What each kind of request resolves to, before the prompt is assembled. */
+interface TurnBasis {
+  agent: ChatAgent;
+  conversationId: string;
+  /** the conversation to create with the turn (a new one) */
+  newConversation: repo.NewConversation | null;
+  parentSegmentId: string | null;
+  regeneratedFromSegmentId: string | null;
+  question: string;
+  /** the conversation's segments so far */
+  lineage: repo.LineageRow[];
   /** a regenerated question keeps the images and files it was asked with, unless the request names others */
-  let askedWith: repo.LineageRow | null = null;
+  askedWith: repo.LineageRow | null;
   /** the first question of an empty conversation (POST /userConversations) becomes its title */
-  let firstTitle: string | null = null;
+  firstTitle: string | null;
+  /** answered with a configuration state's draft (never the published configuration) */
+  preview: boolean;
+}
 
-  const preview = request.kind === 'preview-new' || request.kind === 'preview-follow-up' ? request : null;
-  if (request.kind === 'new' || request.kind === 'preview-new') {
-    question = requireQuestion(request.body.question);
-    agent =
-      request.kind === 'new' ? refuseInactive(await deps.agents.getForChat(principal, request.gptSystemId)) : await previewAgent(deps, principal, request);
-    conversationId = randomUUID();
-    newConversation = {
+type NewRequest = Extract<TurnRequest, { kind: 'new' | 'preview-new' }>;
+type ContinuingRequest = Exclude<TurnRequest, NewRequest>;
+
+/** A first question: a new conversation with the agent (or the draft previewed). */
+async function startConversation(deps: ConversationsDeps, principal: Principal, request: NewRequest, now: Date): Promise<TurnBasis> {
+  const question = requireQuestion(request.body.question);
+  const preview = request.kind === 'preview-new' ? request : null;
+  const agent =
+    request.kind === 'new' ? refuseInactive(await deps.agents.getForChat(principal, request.gptSystemId)) : await previewAgent(deps, principal, request);
+  const conversationId = randomUUID();
+  return {
+    agent,
+    conversationId,
+    newConversation: {
       id: conversationId,
       userId: principal.userId,
       gptSystemId: preview ? null : agent.gptSystemId,
@@ -146,46 +157,101 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       brandKey: agent.brandKey,
       createdAt: now,
       lastModifiedAt: now,
-    };
-  } else {
-    const conversation = await ownConversation(deps.db, principal, request.conversationId);
-    // a preview continues only under its own configuration state, and never as a normal conversation
-    if (preview ? conversation.configStateId !== preview.configStateId : !conversation.gptSystemId || conversation.configStateId)
-      throw notFound('The conversation');
-    conversationId = conversation.id;
-    [agent, lineage] = await Promise.all([
-      preview ? previewAgent(deps, principal, preview) : deps.agents.getForChat(principal, conversation.gptSystemId!).then(refuseInactive),
-      repo.listLineage(deps.db, conversation.id),
-    ]);
-    const inConversation = (id: string, field: string) => {
-      const s = lineage.find((x) => x.id === id);
-      if (!s) throw badRequest('The segment is not part of this conversation.', [{ field, message: 'Not a segment of this conversation' }]);
-      return s;
-    };
-    const body = request.body as FollowUpBody;
-    const regenerateOf =
-      request.kind === 'regenerate' ? request.segmentId : isRegenerate(body.lineage?.lineageType) ? body.lineage?.parentSegmentId : undefined;
-    if (request.kind === 'regenerate' || isRegenerate(body.lineage?.lineageType)) {
-      if (!regenerateOf) throw badRequest('Name the segment to regenerate.', [{ field: 'lineage.parentSegmentId', message: 'Required to regenerate' }]);
-      // a sibling answering the same question again
-      const original = inConversation(regenerateOf, request.kind === 'regenerate' ? 'segmentId' : 'lineage.parentSegmentId');
-      question = original.question;
-      parentSegmentId = original.parentSegmentId;
-      regeneratedFromSegmentId = original.id;
-      if (!request.body.visionImageIds.length && !request.body.attachmentIds.length) askedWith = original;
-    } else {
-      question = requireQuestion(body.question);
-      const named = body.lineage?.parentSegmentId ?? body.parentId ?? null;
-      if (named) parentSegmentId = inConversation(named, body.lineage?.parentSegmentId ? 'lineage.parentSegmentId' : 'parentId').id;
-      // a lineage that names no parent (null) is a new first question: a branch beside the conversation's root
-      else if (body.lineage && body.lineage.parentSegmentId === null) parentSegmentId = null;
-      else parentSegmentId = lineage.some((s) => s.id === conversation.selectedLeafSegmentId) ? conversation.selectedLeafSegmentId : null;
-      if (lineage.length === 0 && conversation.title === '' && !preview) firstTitle = initialTitle(question);
-    }
-  }
+    },
+    parentSegmentId: null,
+    regeneratedFromSegmentId: null,
+    question,
+    lineage: [],
+    askedWith: null,
+    firstTitle: null,
+    preview: !!preview,
+  };
+}
+
+/** The caller's conversation, its agent and its segments; a preview continues only under its own configuration state. */
+async function openConversation(deps: ConversationsDeps, principal: Principal, request: ContinuingRequest) {
+  const preview = request.kind === 'preview-follow-up' ? request : null;
+  const conversation = await ownConversation(deps.db, principal, request.conversationId);
+  if (preview ? conversation.configStateId !== preview.configStateId : !conversation.gptSystemId || conversation.configStateId)
+    throw notFound('The conversation');
+  const [agent, lineage] = await Promise.all([
+    preview ? previewAgent(deps, principal, preview) : deps.agents.getForChat(principal, conversation.gptSystemId!).then(refuseInactive),
+    repo.listLineage(deps.db, conversation.id),
+  ]);
+  const segment = (id: string, field: string) => {
+    const s = lineage.find((x) => x.id === id);
+    if (!s) throw badRequest('The segment is not part of this conversation.', [{ field, message: 'Not a segment of this conversation' }]);
+    return s;
+  };
+  return { conversation, agent, lineage, segment, preview: !!preview };
+}
+
+type OpenedConversation = Awaited<ReturnType<typeof openConversation>>;
+
+/** The same question answered again: a sibling of the original answer. */
+function regenerate(opened: OpenedConversation, segmentId: string | null | undefined, field: string, fields: TurnFields): TurnBasis {
+  if (!segmentId) throw badRequest('Name the segment to regenerate.', [{ field, message: 'Required to regenerate' }]);
+  const original = opened.segment(segmentId, field);
+  return {
+    agent: opened.agent,
+    conversationId: opened.conversation.id,
+    newConversation: null,
+    parentSegmentId: original.parentSegmentId,
+    regeneratedFromSegmentId: original.id,
+    question: original.question,
+    lineage: opened.lineage,
+    askedWith: !fields.visionImageIds.length && !fields.attachmentIds.length ? original : null,
+    firstTitle: null,
+    preview: opened.preview,
+  };
+}
+
+/** A new question in the conversation, after the segment it names (or the selected leaf). */
+function followUp(opened: OpenedConversation, body: FollowUpBody): TurnBasis {
+  const { conversation, lineage } = opened;
+  const question = requireQuestion(body.question);
+  const named = body.lineage?.parentSegmentId ?? body.parentId ?? null;
+  let parentSegmentId: string | null;
+  if (named) parentSegmentId = opened.segment(named, body.lineage?.parentSegmentId ? 'lineage.parentSegmentId' : 'parentId').id;
+  // a lineage that names no parent (null) is a new first question: a branch beside the conversation's root
+  else if (body.lineage && body.lineage.parentSegmentId === null) parentSegmentId = null;
+  else parentSegmentId = lineage.some((s) => s.id === conversation.selectedLeafSegmentId) ? conversation.selectedLeafSegmentId : null;
+  return {
+    agent: opened.agent,
+    conversationId: conversation.id,
+    newConversation: null,
+    parentSegmentId,
+    regeneratedFromSegmentId: null,
+    question,
+    lineage,
+    askedWith: null,
+    firstTitle: lineage.length === 0 && conversation.title === '' && !opened.preview ? initialTitle(question) : null,
+    preview: opened.preview,
+  };
+}
+
+async function resolveTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, now: Date): Promise<TurnBasis> {
+  if (request.kind === 'new' || request.kind === 'preview-new') return startConversation(deps, principal, request, now);
+  const opened = await openConversation(deps, principal, request);
+  if (request.kind === 'regenerate') return regenerate(opened, request.segmentId, 'segmentId', request.body);
+  if (isRegenerate(request.body.lineage?.lineageType))
+    return regenerate(opened, request.body.lineage?.parentSegmentId, 'lineage.parentSegmentId', request.body);
+  return followUp(opened, request.body);
+}
+
+/**
+ * Plans one turn: resolves the request by its kind, assembles the prompt (system prompt with the agent's
+ * guidelines, the history with its uploads, the tools), and makes the segment's store. Nothing is
+ * written here.
+ */
+export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
+  const now = new Date();
+  const named = await knownUploads(deps, principal, request.body);
+  const basis = await resolveTurn(deps, principal, request, now);
+  const { agent, askedWith, preview } = basis;
 
   const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
-  const earlierTurns = lineageOf(lineage, parentSegmentId);
+  const earlierTurns = lineageOf(basis.lineage, basis.parentSegmentId);
   // the agent's guidelines go into the system prompt; a person (not an editor's preview of a draft) must
   // have accepted their current version, else 403 with nothing written. The earlier questions' uploads
   // load meanwhile (no query when none of them named any).
@@ -195,13 +261,11 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       ? deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision)
       : new Map<string, TurnUploads>(),
   ]);
-  if (askedWith) uploads = earlierUploads.get(askedWith.id) ?? uploads;
-  const visionImageIds = askedWith?.visionImageIds ?? request.body.visionImageIds;
-  const attachmentIds = askedWith?.attachmentIds ?? request.body.attachmentIds;
+  const uploads = (askedWith && earlierUploads.get(askedWith.id)) || named;
   const system = withGuidelines(systemPrompt(agent, principal, timeZone), guidelines);
   deps.uploads?.requireVision(uploads, deployment);
-  const input = deps.uploads && uploads.attachments.length ? deps.uploads.textInput(uploads, question, deployment) : null;
-  const current = { role: 'user' as const, content: input?.content ?? question, images: uploads.images };
+  const input = deps.uploads && uploads.attachments.length ? deps.uploads.textInput(uploads, basis.question, deployment) : null;
+  const current = { role: 'user' as const, content: input?.content ?? basis.question, images: uploads.images };
   const [messages, imageTool] = await Promise.all([
     promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment }),
     imageToolForTurn({
@@ -211,61 +275,17 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       images: deps.generatedImages,
     }),
   ]);
-  const segmentId = randomUUID();
-  const segment = {
-    id: segmentId,
-    conversationId,
-    parentSegmentId,
-    regeneratedFromSegmentId,
-    question,
-    status: 'InProgress',
-    // a process that dies mid-answer leaves this for another (or its restart) to end as interrupted
-    ownerProcessId: ProcessId,
-    createdAt: now,
-    visionImageIds,
-    attachmentIds,
-    model: deployment.model,
-    deploymentName: deployment.name,
-    gptSystemId: preview ? null : agent.gptSystemId,
-    brandKey: agent.brandKey,
-    userId: principal.userId,
-  } satisfies repo.NewSegment;
-
-  const title = newConversation?.title ?? firstTitle ?? '';
-  const nameIt = async () => {
-    if (firstTitle !== null) await repo.setFirstTitle(deps.db, conversationId, firstTitle);
-  };
-  const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, visionImageIds, attachmentIds) : undefined);
-  // the agent's recent use goes into the turn's own statement: one write instead of two
-  const use = preview ? null : { userId: principal.userId, gptSystemId: agent.gptSystemId, at: now };
-  const store: SegmentStore = {
-    async create() {
-      await repo.createTurn(deps.db, { conversation: newConversation, segment, at: now, use });
-      await nameIt();
-    },
-    async createFinished(outcome) {
-      // every column is written here (feedback starts empty): the row is known without reading it back
-      const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
-      const [, uploads] = await Promise.all([
-        repo.createTurn(deps.db, { conversation: newConversation, segment: row, at: now, use }).then(nameIt),
-        uploadIndex(),
-      ]);
-      return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
-    },
-    saveProgress: (answer) => repo.saveAnswer(deps.db, segmentId, answer),
-    async finish(outcome) {
-      const row = await repo.finishSegment(deps.db, segmentId, outcome);
-      return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
-    },
-    // bound, not a closure: a queued title keeps this function alive, and a closure here would keep the whole turn
-    replaceTitle: repo.replaceInitialTitle.bind(null, deps.db, conversationId, title),
-  };
+  const segment = newSegment(basis, principal, deployment, {
+    visionImageIds: askedWith?.visionImageIds ?? request.body.visionImageIds,
+    attachmentIds: askedWith?.attachmentIds ?? request.body.attachmentIds,
+    now,
+  });
   const level = request.body.segmentTraceLogLevel;
   return {
-    store,
+    store: segmentStore(deps, principal, basis, segment, now),
     turn: {
-      conversationId,
-      segmentId,
+      conversationId: basis.conversationId,
+      segmentId: segment.id,
       deployment,
       system,
       messages,
@@ -280,10 +300,71 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       startedAt,
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
       // a preview is a throwaway: no second model call for its title
-      generateTitle: (newConversation !== null || firstTitle !== null) && !preview,
-      question,
+      generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview,
+      question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(imageTool ? { tools: [imageTool] } : {}),
     },
+  };
+}
+
+/** The segment's row as the turn starts. */
+function newSegment(
+  basis: TurnBasis,
+  principal: Principal,
+  deployment: ResolvedDeployment,
+  o: { visionImageIds: string[]; attachmentIds: string[]; now: Date },
+) {
+  return {
+    id: randomUUID(),
+    conversationId: basis.conversationId,
+    parentSegmentId: basis.parentSegmentId,
+    regeneratedFromSegmentId: basis.regeneratedFromSegmentId,
+    question: basis.question,
+    status: 'InProgress',
+    // a process that dies mid-answer leaves this for another (or its restart) to end as interrupted
+    ownerProcessId: ProcessId,
+    createdAt: o.now,
+    visionImageIds: o.visionImageIds,
+    attachmentIds: o.attachmentIds,
+    model: deployment.model,
+    deploymentName: deployment.name,
+    gptSystemId: basis.preview ? null : basis.agent.gptSystemId,
+    brandKey: basis.agent.brandKey,
+    userId: principal.userId,
+  } satisfies repo.NewSegment;
+}
+
+/** Where the turn's rows go: the conversation (when new), the segment, the first title and the agent's recent use. */
+function segmentStore(deps: ConversationsDeps, principal: Principal, basis: TurnBasis, segment: ReturnType<typeof newSegment>, now: Date): SegmentStore {
+  const { conversationId, newConversation, firstTitle } = basis;
+  const nameIt = async () => {
+    if (firstTitle !== null) await repo.setFirstTitle(deps.db, conversationId, firstTitle);
+  };
+  const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, segment.visionImageIds, segment.attachmentIds) : undefined);
+  // the agent's recent use goes into the turn's own statement: one write instead of two
+  const use = basis.preview ? null : { userId: principal.userId, gptSystemId: basis.agent.gptSystemId, at: now };
+  const title = newConversation?.title ?? firstTitle ?? '';
+  return {
+    async create() {
+      await repo.createTurn(deps.db, { conversation: newConversation, segment, at: now, use });
+      await nameIt();
+    },
+    async createFinished(outcome) {
+      // every column is written here (feedback starts empty): the row is known without reading it back
+      const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
+      const [, uploads] = await Promise.all([
+        repo.createTurn(deps.db, { conversation: newConversation, segment: row, at: now, use }).then(nameIt),
+        uploadIndex(),
+      ]);
+      return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
+    },
+    saveProgress: (answer) => repo.saveAnswer(deps.db, segment.id, answer),
+    async finish(outcome) {
+      const row = await repo.finishSegment(deps.db, segment.id, outcome);
+      return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
+    },
+    // bound, not a closure: a queued title keeps this function alive, and a closure here would keep the whole turn
+    replaceTitle: repo.replaceInitialTitle.bind(null, deps.db, conversationId, title),
   };
 }

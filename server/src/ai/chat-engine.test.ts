@@ -2,7 +2,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { runChatTurn, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-orchestrator.js';
+import { ChatEngine } from './chat-engine.js';
+import type { ChatTurn, SegmentOutcome, SegmentStore } from './chat-turn.js';
 import type { ChatTransport, ChatUpdate } from './chat-updates.js';
 import type { ModelGateway, StreamPart } from './model.types.js';
 import { ScriptedDeployment } from '../test/chat-stream.js';
@@ -51,6 +52,8 @@ const gateway = (stream: () => AsyncIterable<StreamPart>) => ({ stream, generate
 const logger = pino({ level: 'silent' });
 
 describe('a chat turn', () => {
+  const engine = new ChatEngine();
+
   it('ends, keeping the partial answer, when the client leaves and the provider ignores the signal', async () => {
     const { t, updates, leave } = transport();
     const { store, finished } = memoryStore();
@@ -59,7 +62,7 @@ describe('a chat turn', () => {
       yield { type: 'text', text: 'Partial' };
       await new Promise(() => undefined);
     });
-    const done = runChatTurn(turn(), store, t, { models, logger });
+    const done = engine.run(turn(), store, t, { models, logger });
     await new Promise((r) => setTimeout(r, 20));
     expect(updates.some((u) => u.type === 'text')).toBe(true);
     leave();
@@ -78,7 +81,7 @@ describe('a chat turn', () => {
       yield { type: 'text', text: 'Too late' };
     });
     leave();
-    const outcome = await runChatTurn(turn(), store, t, { models, logger });
+    const outcome = await engine.run(turn(), store, t, { models, logger });
     expect(outcome?.status).toBe('Aborted');
     expect(outcome?.answer).toBe('');
     expect(started).toBe(false);
@@ -92,7 +95,7 @@ describe('a chat turn', () => {
       for (const text of pieces) yield { type: 'text', text };
       yield { type: 'usage', promptTokens: 3, completionTokens: 5000, estimated: false };
     });
-    const outcome = await runChatTurn(turn(), store, t, { models, logger });
+    const outcome = await engine.run(turn(), store, t, { models, logger });
     expect(outcome?.status).toBe('Success');
     expect(outcome?.answer).toBe(pieces.join(''));
     expect(
@@ -109,7 +112,7 @@ describe('a chat turn', () => {
     const gc = vm.runInNewContext('gc') as () => void;
     // turn A waits for its first token, so B's title waits in the queue (up to 5 s)
     let firstToken!: () => void;
-    const a = runChatTurn(turn(), memoryStore().store, transport().t, {
+    const a = engine.run(turn(), memoryStore().store, transport().t, {
       models: gateway(async function* () {
         await new Promise<void>((r) => (firstToken = r));
         yield { type: 'text', text: 'At last' };
@@ -137,7 +140,7 @@ describe('a chat turn', () => {
         messages: [{ role: 'user', content: 'x'.repeat(1_000_000) }],
       };
       const store = { ...memoryStore().store, replaceTitle: recordTitle.bind(null, titled) };
-      await runChatTurn(b, store, transport().t, { models, logger });
+      await engine.run(b, store, transport().t, { models, logger });
       return new WeakRef(b);
     };
     const b = await runB();

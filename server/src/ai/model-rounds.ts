@@ -1,0 +1,213 @@
+// The streaming stage of a chat turn: the model's rounds, each a streamed call; when a round ends with
+// tool calls, the tools run and the model is asked again with their results, until it answers without
+// a call (or MaxToolRounds have offered tools). Text goes to the client as it comes; the answer so far
+// goes to the segment writer for progress saves. Never throws: a failure is returned for the settle stage.
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { generatedImageMarkdown, type Citation, type StreamError } from '@atrium/contract';
+import type { ChatMessage, ModelGateway, StreamPart, ToolCall } from './model.types.js';
+import { ModelError } from './model.types.js';
+import { runToolCall, type ChatTool } from './chat-tools.js';
+import { peopleMessage, redactSecrets } from './provider-errors.js';
+import type { ChatTransport } from './chat-updates.js';
+import type { TraceLog } from './chat-trace.js';
+import type { ChatTurn } from './chat-turn.js';
+import type { SegmentWriter } from './segment-writer.js';
+
+/**
+ * Model calls with tools offered in one turn; the call after them still declares the tools (the
+ * history holds their calls, and Anthropic refuses tool results without them) but lets the model call
+ * none, so a model that keeps calling cannot loop.
+ */
+const MaxToolRounds = 4;
+
+type Usage = Extract<StreamPart, { type: 'usage' }>;
+
+export interface TurnFailure {
+  error: StreamError;
+  /** an error of ours rather than the provider's (internal-server-error on the wire) */
+  internal: boolean;
+}
+
+export interface StreamedAnswer {
+  answer: string;
+  citations: Citation[];
+  /** the sum of every round's usage; null when the provider reported none */
+  usage: Usage | null;
+  /** performance.now() of the first piece of text */
+  firstTokenAt: number | null;
+  failure: TurnFailure | null;
+}
+
+export interface RoundsContext {
+  models: ModelGateway;
+  logger: FastifyBaseLogger;
+  transport: ChatTransport;
+  trace: TraceLog;
+  writer: SegmentWriter;
+  /** stops the turn: the person left or stopped it, or a write failed */
+  signal: AbortSignal;
+  /** called with the first piece of text */
+  onFirstToken(): void;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/** Publishes text pieces, never ending one inside a surrogate pair (base64 of half a character is not UTF-8). */
+class TextPieces {
+  private held = '';
+
+  constructor(private readonly transport: ChatTransport) {}
+
+  push(text: string): void {
+    let piece = this.held + text;
+    this.held = '';
+    if (isHighSurrogate(piece.charCodeAt(piece.length - 1))) {
+      this.held = piece.slice(-1);
+      piece = piece.slice(0, -1);
+    }
+    if (piece) this.transport.publish({ type: 'text', text: piece });
+  }
+
+  flush(): void {
+    if (this.held) this.transport.publish({ type: 'text', text: this.held });
+    this.held = '';
+  }
+}
+
+/**
+ * The next part of the model's stream, or 'aborted' once the turn is stopped: a provider that ignores the
+ * signal still cannot keep a gone client's stream open. Not Promise.race with one long-lived "aborted"
+ * promise: every race would leave a reaction on it until the turn ends (one per piece, 20,000 for a long
+ * answer), all kept alive and copied by every young-generation collection.
+ */
+function abortableParts(signal: AbortSignal) {
+  let wake: ((value: 'aborted') => void) | null = null;
+  signal.addEventListener('abort', () => wake?.('aborted'), { once: true });
+  return (it: AsyncIterator<StreamPart>) =>
+    new Promise<IteratorResult<StreamPart> | 'aborted'>((resolve, reject) => {
+      if (signal.aborted) return resolve('aborted');
+      wake = resolve;
+      it.next().then(resolve, reject);
+    });
+}
+
+const addUsage = (sum: Usage | null, part: Usage): Usage =>
+  sum
+    ? {
+        type: 'usage',
+        promptTokens: sum.promptTokens + part.promptTokens,
+        completionTokens: sum.completionTokens + part.completionTokens,
+        estimated: sum.estimated || part.estimated,
+      }
+    : part;
+
+/** What a person reads when the turn failed; the provider's own words (without credentials) go to the log only. */
+function failureOf(e: unknown, turn: ChatTurn, logger: FastifyBaseLogger): TurnFailure {
+  if (!(e instanceof ModelError)) {
+    logger.error({ err: e, segmentId: turn.segmentId }, 'chat generation failed');
+    return { error: { code: 'internal_error', message: 'Something went wrong while answering. Please try again.' }, internal: true };
+  }
+  if (e.kind === 'upstream') logger.warn({ segmentId: turn.segmentId, status: e.status, detail: redactSecrets(e.message) }, 'model provider failed');
+  return {
+    error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: peopleMessage(e, turn.segmentId) },
+    internal: false,
+  };
+}
+
+export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Promise<StreamedAnswer> {
+  const { signal, transport, trace } = ctx;
+  const result: StreamedAnswer = { answer: '', citations: [], usage: null, firstTokenAt: null, failure: null };
+  const pieces = new TextPieces(transport);
+  const nextPart = abortableParts(signal);
+  const tools: readonly ChatTool[] = turn.deployment.tools ? (turn.tools ?? []) : [];
+  const toolContext = { conversationId: turn.conversationId, segmentId: turn.segmentId, signal, persistTurn: () => ctx.writer.persist() };
+
+  /** Runs one call the model made; what it shows goes into the answer as it goes to the client. */
+  const runTool = async (call: ToolCall) => {
+    const outcome = await runToolCall(call, {
+      tools,
+      context: toolContext,
+      publishStep: (text) => transport.publish({ type: 'step', text }),
+      trace,
+      logger: ctx.logger,
+      // a stopped answer or an unsaved segment ends the turn; anything else is the tool's own failure
+      fatal: () => signal.aborted || !!ctx.writer.failure,
+    });
+    if (outcome.image) {
+      // the same markdown the client appends on the event, so that a reloaded answer shows the image
+      result.answer += generatedImageMarkdown(outcome.image);
+      transport.publish({ type: 'image', title: outcome.image.title, uri: outcome.image.uri });
+      ctx.writer.progress(result.answer);
+    }
+    return outcome.output;
+  };
+
+  let messages: ChatMessage[] = turn.messages;
+  let iterator: AsyncIterator<StreamPart> | null = null;
+  try {
+    for (let round = 0; ; round++) {
+      const offered = tools.length > 0 ? { tools: tools.map((t) => t.spec), toolChoice: round < MaxToolRounds ? ('auto' as const) : ('none' as const) } : {};
+      const parts = ctx.models.stream({
+        deployment: turn.deployment,
+        system: turn.system,
+        messages,
+        params: turn.params,
+        passages: turn.passages ?? [],
+        signal,
+        ...offered,
+      });
+      iterator = parts[Symbol.asyncIterator]();
+      let roundText = '';
+      const calls: ToolCall[] = [];
+      for (;;) {
+        const next = await nextPart(iterator);
+        if (next === 'aborted' || next.done) break;
+        const part = next.value;
+        switch (part.type) {
+          case 'text':
+            if (part.text === '') break;
+            if (result.firstTokenAt === null) {
+              result.firstTokenAt = performance.now();
+              ctx.onFirstToken();
+              trace.debug('FirstToken', `First token after ${Math.round(result.firstTokenAt - turn.startedAt)} ms`);
+            }
+            result.answer += part.text;
+            roundText += part.text;
+            pieces.push(part.text);
+            ctx.writer.progress(result.answer);
+            break;
+          case 'step':
+            transport.publish({ type: 'step', text: part.text });
+            trace.info('Step', part.text);
+            break;
+          case 'citation':
+            result.citations.push({ title: part.title, path: part.path });
+            break;
+          case 'tool-call':
+            trace.debug('ToolCall', `Called ${part.toolName}`);
+            calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+            break;
+          case 'usage':
+            result.usage = addUsage(result.usage, part);
+            break;
+        }
+      }
+      if (signal.aborted || calls.length === 0 || tools.length === 0 || round >= MaxToolRounds) break;
+      const results: ChatMessage[] = [];
+      for (const call of calls) {
+        const output = await runTool(call);
+        if (signal.aborted) break;
+        results.push({ role: 'tool', toolCallId: call.toolCallId, toolName: call.toolName, content: JSON.stringify(output) });
+      }
+      if (signal.aborted) break;
+      messages = [...messages, { role: 'assistant', content: roundText, toolCalls: calls }, ...results];
+    }
+  } catch (e) {
+    if (!signal.aborted && !(e instanceof ModelError && e.kind === 'aborted')) result.failure = failureOf(e, turn, ctx.logger);
+  } finally {
+    if (signal.aborted || result.failure) void iterator?.return?.().catch(() => undefined);
+  }
+  pieces.flush();
+  return result;
+}
