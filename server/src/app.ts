@@ -13,6 +13,7 @@ import { registerOpenApi } from './platform/openapi.js';
 import type { Api, AppContext, Module } from './platform/context.js';
 import { cachedPrincipalLoader } from './modules/users/users.principal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionEnded } from './modules/auth/auth.sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { brandsExternalRoutes, brandsRoutes } from './modules/brands/brands.routes.js';
@@ -123,7 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerErrorHandling(app);
   registerStorableTextCheck(app);
-  registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx.db));
+  registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx.db), (sid) => sessionEnded(ctx.db, sid));
   // the OpenAPI description and reference at /api/docs; it collects the routes registered after it
   const openApi = await registerOpenApi(app);
 

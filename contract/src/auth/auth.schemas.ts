@@ -41,6 +41,8 @@ export interface PlatformTokenClaims {
   v: string;
   iat: number;
   exp: number;
+  /** the session the token was minted in; the token dies when that session ends (logout). Absent in older tokens. */
+  sid?: string;
 }
 
 /** GET /authorization/session: who the bearer token belongs to and when it expires. */

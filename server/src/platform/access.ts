@@ -37,6 +37,9 @@ export interface Principal {
 /** Loads an enabled user with resolved actions; null when the user is unknown or disabled. */
 export type PrincipalLoader = (userId: string) => Promise<Principal | null>;
 
+/** Whether the session a token was minted in has ended (logout); answered from a cache, never a query per request. */
+export type SessionEndedCheck = (sessionId: string) => Promise<boolean>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -83,13 +86,22 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** Verifies a bearer token and loads its user; null when absent. Throws 401 when invalid. */
-export async function authenticate(request: FastifyRequest, tokens: TokenService, load: PrincipalLoader): Promise<Principal | null> {
+/**
+ * Verifies a bearer token and loads its user; null when absent. Throws 401 when invalid, and when the token's
+ * session (`sid`) has ended. Tokens minted without a session id keep the older rule: valid until they expire.
+ */
+export async function authenticate(
+  request: FastifyRequest,
+  tokens: TokenService,
+  load: PrincipalLoader,
+  sessionEnded?: SessionEndedCheck,
+): Promise<Principal | null> {
   const token = bearer(request);
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) throw challenge('Your session has expired or the token is not valid.', 'invalid_token');
-  const principal = await load(claims.sub);
+  const [principal, ended] = await Promise.all([load(claims.sub), claims.sid && sessionEnded ? sessionEnded(claims.sid) : false]);
+  if (ended) throw challenge('Your session has ended. Sign in again.', 'invalid_token');
   if (!principal) throw challenge('Your account is not active.', 'invalid_token');
   return principal;
 }
@@ -104,7 +116,7 @@ export function undeclaredRoutesArePublic(scope: FastifyInstance): void {
   (scope as unknown as Record<symbol, boolean>)[UndeclaredIsPublic] = true;
 }
 
-export function registerAccessControl(app: FastifyInstance, tokens: TokenService, load: PrincipalLoader): void {
+export function registerAccessControl(app: FastifyInstance, tokens: TokenService, load: PrincipalLoader, sessionEnded?: SessionEndedCheck): void {
   app.decorateRequest('principal', null);
   const table: RouteEntry[] = [];
   routeTables.set(app, table);
@@ -127,10 +139,10 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
     const access = request.routeOptions.config.access;
     // 404s and public routes: a token is optional, but a bad one on a public route is ignored
     if (access === undefined || access === 'public') {
-      if (access === 'public') request.principal = await authenticate(request, tokens, load).catch(() => null);
+      if (access === 'public') request.principal = await authenticate(request, tokens, load, sessionEnded).catch(() => null);
       return;
     }
-    request.principal = await authenticate(request, tokens, load);
+    request.principal = await authenticate(request, tokens, load, sessionEnded);
     if (!request.principal) throw challenge();
     if (access !== 'authenticated' && !hasAny(request.principal, access.anyOf)) {
       throw forbidden();

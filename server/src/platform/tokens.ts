@@ -1,5 +1,5 @@
-// The platform token: RS256 JWT, 30 minutes, claims of docs/wire-protocol.md. The signing key comes from
-// TOKEN_SIGNING_KEY or is generated once into DATA_DIR so that tokens survive restarts.
+// The platform token: RS256 JWT, 30 minutes, claims of docs/wire-protocol.md (with `sid`, its session). The
+// signing key comes from TOKEN_SIGNING_KEY or is generated once into DATA_DIR so that tokens survive restarts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateKeyPairSync, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
@@ -14,6 +14,8 @@ export interface TokenSubject {
   email: string;
   displayName: string;
   identityProvider: IdentityProvider;
+  /** the session the token belongs to (the `sid` claim): logging out of it ends the token too */
+  sessionId?: string;
 }
 
 export class TokenService {
@@ -50,6 +52,7 @@ export class TokenService {
       email: subject.email,
       name: subject.displayName,
       v: this.version,
+      ...(subject.sessionId ? { sid: subject.sessionId } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
       .setSubject(subject.userId)
@@ -94,7 +97,7 @@ export class TokenService {
         // a token without an expiry would never die: refuse it even when its signature is good
         requiredClaims: ['exp', 'sub'],
       });
-      if (typeof payload.sub !== 'string') return null;
+      if (typeof payload.sub !== 'string' || (payload.sid !== undefined && typeof payload.sid !== 'string')) return null;
       return payload as unknown as PlatformTokenClaims;
     } catch (e) {
       if (e instanceof joseErrors.JOSEError || e instanceof TypeError) return null;

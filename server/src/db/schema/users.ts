@@ -64,7 +64,10 @@ export const userRoleAssignments = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_assignments_role_idx').on(t.roleId)],
 );
 
-/** Refresh sessions behind the httpOnly cookie of local sign-in; only a hash of the secret is kept. */
+/**
+ * Refresh sessions behind the httpOnly cookie of local sign-in; only a hash of the secret is kept. A token's `sid`
+ * names its session; a single sign-on session gets a row only when it is logged out of (token_hash `ended:<id>`).
+ */
 export const refreshSessions = pgTable(
   'refresh_sessions',
   {
@@ -80,7 +83,13 @@ export const refreshSessions = pgTable(
     userAgent: text('user_agent'),
     address: text('address'),
   },
-  (t) => [index('refresh_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_sessions_user_idx').on(t.userId),
+    // the access hook's set of recently ended sessions (modules/auth/auth.sessions.ts) reads these
+    index('refresh_sessions_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 /** Failed sign-in counters per account and per address, to slow down guessing. */

@@ -8,6 +8,7 @@ import { RefreshCookieName, TokenVersion } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { refreshSessions, signInFailures, users } from '../../db/schema/index.js';
 import { TokenService } from '../../platform/tokens.js';
+import { EndedSessionsTtlMs } from './auth.sessions.js';
 
 const url = '/api/internal/authorization/Local/GenerateToken';
 let t: TestApp;
@@ -184,6 +185,70 @@ describe('POST /authorization/logout', () => {
 
   it('answers 204 without a cookie', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/authorization/logout' })).statusCode).toBe(204);
+  });
+
+  const whoAmI = (token: string) => t.app.inject({ method: 'GET', url: '/api/internal/authorization/session', headers: { authorization: `Bearer ${token}` } });
+  const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/internal/authorization/logout', headers });
+
+  it('ends every token of the session at once: the one signed in with and those renewed from its cookie', async () => {
+    const user = await t.createUser();
+    const first = await signIn({ userName: user.email, password: user.password });
+    const token = first.json<{ n1AIToken: string }>().n1AIToken;
+    const secret = refreshCookieOf(first)!.value;
+    const renewed = await signIn({}, { cookie: secret });
+    const renewedToken = renewed.json<{ n1AIToken: string }>().n1AIToken;
+    const [row] = await t.ctx.db.select().from(refreshSessions).where(eq(refreshSessions.userId, user.id));
+    expect(decodeJwt(token).sid).toBe(row!.id);
+    expect(decodeJwt(renewedToken).sid).toBe(row!.id);
+    // the same person signed in elsewhere, and a token minted before sessions had ids, are not affected
+    const elsewhere = (await signIn({ userName: user.email, password: user.password })).json<{ n1AIToken: string }>().n1AIToken;
+    expect(decodeJwt(user.token).sid).toBeUndefined();
+    for (const live of [token, renewedToken, elsewhere, user.token]) expect((await whoAmI(live)).statusCode).toBe(200);
+
+    expect((await logout({ cookie: `${RefreshCookieName}=${refreshCookieOf(renewed)!.value}`, authorization: `Bearer ${renewedToken}` })).statusCode).toBe(204);
+    for (const ended of [token, renewedToken]) {
+      const res = await whoAmI(ended);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'unauthenticated', message: 'Your session has ended. Sign in again.' });
+      expect(res.headers['www-authenticate']).toContain('invalid_token');
+    }
+    expect((await whoAmI(elsewhere)).statusCode).toBe(200);
+    expect((await whoAmI(user.token)).statusCode).toBe(200);
+  });
+
+  it('ends the session of the bearer token when there is no cookie, and its cookie with it', async () => {
+    const user = await t.createUser();
+    const res = await signIn({ userName: user.email, password: user.password });
+    const token = res.json<{ n1AIToken: string }>().n1AIToken;
+    expect((await logout({ authorization: `Bearer ${token}` })).statusCode).toBe(204);
+    expect((await whoAmI(token)).statusCode).toBe(401);
+    expect((await signIn({}, { cookie: refreshCookieOf(res)!.value })).statusCode).toBe(401);
+  });
+
+  it('refuses the tokens of a session another server process ended within a few seconds', async () => {
+    const user = await t.createUser();
+    const token = (await signIn({ userName: user.email, password: user.password })).json<{ n1AIToken: string }>().n1AIToken;
+    expect((await whoAmI(token)).statusCode).toBe(200);
+    // as the other process's logout leaves it: a revoked row, and no word to this process
+    await t.ctx.db.update(refreshSessions).set({ revokedAt: new Date() }).where(eq(refreshSessions.userId, user.id));
+    const started = Date.now();
+    while ((await whoAmI(token)).statusCode === 200) {
+      expect(Date.now() - started).toBeLessThan(EndedSessionsTtlMs + 2_000);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 15_000);
+
+  it("cannot end another person's session by naming it", async () => {
+    const owner = await t.createUser();
+    const ownerToken = (await signIn({ userName: owner.email, password: owner.password })).json<{ n1AIToken: string }>().n1AIToken;
+    const other = await t.createUser();
+    const sid = decodeJwt(ownerToken).sid as string;
+    // a well-signed token of someone else carrying the owner's session id, as a bug elsewhere might mint
+    const forged = await t.ctx.tokens.sign({ userId: other.id, email: other.email, displayName: 'x', identityProvider: 'Local', sessionId: sid });
+    expect((await logout({ authorization: `Bearer ${forged}` })).statusCode).toBe(204);
+    const [row] = await t.ctx.db.select().from(refreshSessions).where(eq(refreshSessions.id, sid));
+    expect(row!.revokedAt).toBeNull();
+    expect((await whoAmI(ownerToken)).statusCode).toBe(200);
   });
 });
 

@@ -68,6 +68,19 @@ describe('POST /authorization/EntraId/GenerateToken', () => {
     expect(session.json()).toMatchObject({ userId: user!.id, identityProvider: 'EntraId' });
   });
 
+  it('gives each sign-in a session of its own, which logging out with the token ends', async () => {
+    const first = tokenOf(await generate({ idToken: (await idp.signIn('alice-oid')).idToken }));
+    const second = tokenOf(await generate({ idToken: (await idp.signIn('alice-oid')).idToken }));
+    expect(decodeJwt(first).sid).toEqual(expect.any(String));
+    expect(decodeJwt(first).sid).not.toBe(decodeJwt(second).sid);
+    const whoAmI = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/internal/authorization/session', headers: { authorization: `Bearer ${token}` } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/internal/authorization/logout', headers: { authorization: `Bearer ${first}` } });
+    expect(out.statusCode).toBe(204);
+    expect((await whoAmI(first)).statusCode).toBe(401);
+    expect((await whoAmI(second)).statusCode).toBe(200);
+  });
+
   it('updates name, email and groups at the next sign-in without creating anyone', async () => {
     const before = await userBySubject('alice-oid');
     const count = await userCount();

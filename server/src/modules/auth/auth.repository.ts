@@ -80,9 +80,13 @@ export class AuthRepository {
     userAgent: string | null;
     address: string | null;
     at: Date;
-  }): Promise<void> {
+  }): Promise<string> {
     const { at, ...rest } = values;
-    await this.db.insert(refreshSessions).values({ ...rest, createdAt: at, lastUsedAt: at });
+    const [row] = await this.db
+      .insert(refreshSessions)
+      .values({ ...rest, createdAt: at, lastUsedAt: at })
+      .returning({ id: refreshSessions.id });
+    return row!.id;
   }
 
   async findRefreshSession(tokenHash: string): Promise<RefreshSessionRow | null> {
@@ -115,6 +119,36 @@ export class AuthRepository {
       .update(refreshSessions)
       .set({ revokedAt: at })
       .where(and(eq(refreshSessions.tokenHash, tokenHash), isNull(refreshSessions.revokedAt)));
+  }
+
+  /**
+   * Ends the session a token names (logout with a bearer token). A session with no row (single sign-on has no
+   * refresh cookie) is recorded as ended, with a token hash no secret can have (a secret's is 64 hex digits),
+   * kept until the token would have expired. Another person's session is left alone.
+   */
+  async endSession(values: { id: string; userId: string; tokenExpiresAt: Date; at: Date }): Promise<void> {
+    await this.db
+      .insert(refreshSessions)
+      .values({
+        id: values.id,
+        userId: values.userId,
+        tokenHash: `ended:${values.id}`,
+        createdAt: values.at,
+        lastUsedAt: values.at,
+        expiresAt: values.tokenExpiresAt,
+        revokedAt: values.at,
+      })
+      .onConflictDoUpdate({
+        target: refreshSessions.id,
+        set: { revokedAt: sql`coalesce(${refreshSessions.revokedAt}, excluded.revoked_at)` },
+        setWhere: sql`${refreshSessions.userId} = excluded.user_id`,
+      });
+  }
+
+  /** Ids of sessions ended (revoked) since `since`: the tokens minted in them may still be unexpired. */
+  async sessionsEndedSince(since: Date): Promise<string[]> {
+    const rows = await this.db.select({ id: refreshSessions.id }).from(refreshSessions).where(gt(refreshSessions.revokedAt, since));
+    return rows.map((r) => r.id);
   }
 
   /** Ends every open refresh session of a person (they were disabled): their cookie no longer renews. */

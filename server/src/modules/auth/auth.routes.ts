@@ -19,6 +19,7 @@ import { AuthRepository } from './auth.repository.js';
 import { AuthService, RefreshRejected, RefreshSessionDays, type ClientInfo, type SignInResult } from './auth.service.js';
 import { OidcVerifier } from './oidc.verifier.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { sessionsEnded } from './auth.sessions.js';
 import { userChanged } from '../users/users.service.js';
 
 export const authRoutes: Module = (api, ctx) => {
@@ -31,6 +32,7 @@ export const authRoutes: Module = (api, ctx) => {
     localSignIn: ctx.config.localSignIn,
     logger: ctx.logger,
     userChanged: (userId) => userChanged(ctx.db, userId),
+    sessionsEnded: () => sessionsEnded(ctx.db),
   });
 
   // The browser sends the cookie to the sign-in calls only. Cookie paths are case-sensitive, so a
@@ -99,7 +101,10 @@ export const authRoutes: Module = (api, ctx) => {
   );
 
   api.post('/authorization/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await service.logout(request.cookies[RefreshCookieName]);
+    // the bearer token, when valid, names its session: logging out ends it and every token minted in it
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const claims = bearer ? await ctx.tokens.verify(bearer) : null;
+    await service.logout(request.cookies[RefreshCookieName], claims);
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });

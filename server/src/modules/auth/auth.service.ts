@@ -1,7 +1,7 @@
 // The rules of signing in: local passwords (throttled, one vague error), refresh sessions behind
 // the httpOnly cookie (rotated at every use), and OpenID tokens with just-in-time provisioning.
 // Issues the platform token for whoever passes.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthErrorCodes, ErrorCodes, type IdentityProvider } from '@atrium/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config.js';
@@ -58,6 +58,15 @@ export interface AuthServiceDeps {
   now?: () => Date;
   /** told after sign-in re-provisioned a user (profile, groups), so that cached principals reload */
   userChanged?: (userId: string) => void;
+  /** told after a logout ended sessions, so that their tokens stop working here at once */
+  sessionsEnded?: () => void;
+}
+
+/** The token being logged out with: its session ends, and every token minted in it. */
+export interface LoggedOutToken {
+  sub: string;
+  sid?: string;
+  exp: number;
 }
 
 export class AuthService {
@@ -85,7 +94,7 @@ export class AuthService {
     const at = this.now();
     await repository.markSignedIn(user.id, at);
     const refreshSecret = newSecret();
-    await repository.createRefreshSession({
+    const sessionId = await repository.createRefreshSession({
       userId: user.id,
       tokenHash: hashSecret(refreshSecret),
       expiresAt: new Date(at.getTime() + RefreshSessionMs),
@@ -93,7 +102,7 @@ export class AuthService {
       address: client.address,
       at,
     });
-    return { token: await this.issue(user, 'Local'), refreshSecret };
+    return { token: await this.issue(user, 'Local', sessionId), refreshSecret };
   }
 
   /** Renews a local session from the refresh cookie; the old secret stops working. */
@@ -118,11 +127,19 @@ export class AuthService {
     const rotated = await repository.rotateRefreshSession(session.id, oldHash, hashSecret(refreshSecret), new Date(at.getTime() + RefreshSessionMs), at);
     if (!rotated) throw new RefreshRejected(false);
     await repository.markSignedIn(user.id, at);
-    return { token: await this.issue(user, 'Local'), refreshSecret };
+    return { token: await this.issue(user, 'Local', session.id), refreshSecret };
   }
 
-  async logout(secret: string | undefined): Promise<void> {
-    if (secret) await this.deps.repository.revokeRefreshSessionByHash(hashSecret(secret), this.now());
+  /**
+   * Ends the session of the refresh cookie and the one the bearer token was minted in (usually the same;
+   * single sign-on has only the token), so that neither the cookie nor any token of the session works again.
+   */
+  async logout(secret: string | undefined, token: LoggedOutToken | null): Promise<void> {
+    const { repository } = this.deps;
+    const at = this.now();
+    if (secret) await repository.revokeRefreshSessionByHash(hashSecret(secret), at);
+    if (token?.sid) await repository.endSession({ id: token.sid, userId: token.sub, tokenExpiresAt: new Date(token.exp * 1000), at });
+    if (secret || token?.sid) this.deps.sessionsEnded?.();
   }
 
   async signInWithOidc(idpToken: string | undefined): Promise<SignInResult> {
@@ -146,7 +163,8 @@ export class AuthService {
     const user = await this.provision({ ...identity, email: identity.email });
     this.deps.userChanged?.(user.id);
     if (user.disabled) throw unauthenticated('Your account is not active.');
-    return { token: await this.issue(user, OidcProvider) };
+    // no refresh cookie here: each sign-in with the provider's token is a session of its own
+    return { token: await this.issue(user, OidcProvider, randomUUID()) };
   }
 
   private async provision(
@@ -206,8 +224,8 @@ export class AuthService {
     }
   }
 
-  private issue(user: UserRow, identityProvider: IdentityProvider): Promise<string> {
-    return this.deps.tokens.sign({ userId: user.id, email: user.email, displayName: user.displayName, identityProvider });
+  private issue(user: UserRow, identityProvider: IdentityProvider, sessionId: string): Promise<string> {
+    return this.deps.tokens.sign({ userId: user.id, email: user.email, displayName: user.displayName, identityProvider, sessionId });
   }
 }
 

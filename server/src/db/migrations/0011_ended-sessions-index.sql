@@ -1,0 +1,1 @@
+CREATE INDEX "refresh_sessions_revoked_idx" ON "refresh_sessions" USING btree ("revoked_at") WHERE "refresh_sessions"."revoked_at" is not null;
