@@ -9,8 +9,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     name,
     root: './server',
     include: ['src/**/*.test.ts'],
-    // the embedded database's worker thread runs from its TypeScript source in tests
-    setupFiles: ['./src/test/pglite-worker-source.ts'],
+    // the embedded database's and the document extraction's worker threads run from their TypeScript sources in tests
+    setupFiles: ['./src/test/pglite-worker-source.ts', './src/test/extraction-worker-source.ts'],
     environment: 'node',
     env,
     testTimeout: 30_000,

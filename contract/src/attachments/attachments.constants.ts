@@ -64,4 +64,6 @@ export const UploadErrorCodes = {
   unsupportedFileType: 'unsupported_file_type',
   unsupportedAttachmentType: 'unsupported_attachment_type',
   modelCannotSeeImages: 'model_cannot_see_images',
+  /** 422: reading the file's text needs more memory or time than the server gives one file */
+  fileTooComplex: 'file_too_complex',
 } as const;

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { ExtractionBusyError, ExtractionRefusedError } from '../../platform/extraction/extraction-pool.js';
 import type { AttachmentRow, VisionImageRow } from '../../db/schema/index.js';
 import { cleanFileName, sniffFile, sniffImage } from './file-types.js';
 import { extractText } from './text-extract.js';
@@ -43,6 +44,36 @@ const unsupported = (message: string) =>
   new AppError(UploadErrorCodes.unsupportedFileType, 400, message, [{ field: 'file', message: 'Unsupported file type' }]);
 
 const AttachmentKinds = 'PDF, Word (.docx), text, Markdown, CSV or JSON files';
+
+const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+const tooComplex = (fileName: string, reason: string, detail: string) =>
+  new AppError(UploadErrorCodes.fileTooComplex, 422, `${fileName} could not be read within the server's limits: ${reason}. Attach a smaller or simpler file.`, [
+    { field: 'file', message: detail },
+  ]);
+
+/** A document over a limit of what it may unpack to (413) or of the memory and time reading it may take (422). */
+function refusedDocument(fileName: string, e: ExtractionRefusedError): AppError {
+  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+  const tooLarge = (reason: string, detail: string) =>
+    new AppError(ErrorCodes.payloadTooLarge, 413, `${fileName} is too large when unpacked: ${reason}. Attach a smaller document.`, [
+      { field: 'file', message: detail },
+    ]);
+  switch (e.limit) {
+    case 'unpackedBytes':
+      return tooLarge(`it unpacks to more than ${mb(e.value)}`, `Unpacks to more than ${mb(e.value)}`);
+    case 'entries':
+      return tooLarge(`it holds more than ${e.value} parts`, `More than ${e.value} parts`);
+    case 'ratio':
+      return tooLarge(`a part of it grows more than ${e.value} times`, `A part grows more than ${e.value} times when unpacked`);
+    case 'memory':
+      return tooComplex(fileName, `it needs more than ${e.value} MB of memory`, `Needs more than ${e.value} MB of memory to read`);
+    case 'time':
+      return tooComplex(fileName, `it takes longer than ${seconds(e.value)}`, `Takes longer than ${seconds(e.value)} to read`);
+  }
+}
+
+const extractionBusy = () =>
+  new AppError(ErrorCodes.notReady, 503, 'The server is reading too many files at once. Try again in a moment.', [], { 'retry-after': '5' });
 
 export function presentAttachment(row: AttachmentRow): Attachment {
   return {
@@ -79,6 +110,12 @@ export async function uploadAttachment(ctx: UploadsCtx, principal: Principal, qu
   try {
     extractedText = await extractText(kind, file.data);
   } catch (e) {
+    // over a limit (a zip bomb, a document that needs gigabytes to parse): refused, nothing stored
+    if (e instanceof ExtractionRefusedError) {
+      ctx.logger.warn({ kind, sizeBytes: file.data.length, limit: e.limit }, 'refused an attachment over a limit of extraction');
+      throw refusedDocument(originalFileName, e);
+    }
+    if (e instanceof ExtractionBusyError) throw extractionBusy();
     // a damaged or encrypted document is kept without text; the model is told it could not be read
     ctx.logger.warn({ err: e, kind }, 'could not read the text of an attachment');
   }

@@ -1,0 +1,166 @@
+// Reads the text of documents people upload on threads of their own, where a file can use only so much
+// memory and time: a worker with a V8 heap limit and a deadline, from a piscina pool. A parser that runs
+// out of either is stopped (its thread ends, taking its memory with it) and the file is refused; the
+// server's thread and every other request go on. Archives are unpacked within limits first (archive.ts).
+//
+// The worker's file: the built server runs dist/platform/extraction/extraction-worker.js; the tests and
+// benches, which run the TypeScript sources, point the pool at a boot file that loads the source through
+// tsx (server/src/test/extraction-worker-source.ts), so production code has no branch for them.
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { DefaultArchiveLimits, type ArchiveLimit, type ArchiveLimits } from './archive.js';
+import type { DocumentKind, ExtractionOutcome, ExtractionTask } from './extraction-worker.js';
+
+export type { DocumentKind } from './extraction-worker.js';
+
+export interface ExtractionOptions {
+  /** threads reading at once; more files wait */
+  threads: number;
+  /** files waiting for a thread before more are turned away (ExtractionBusyError) */
+  maxWaiting: number;
+  /** V8 heap of a thread, in MB */
+  heapMb: number;
+  /** the longest one file may take once a thread has it, in ms */
+  timeoutMs: number;
+  archiveLimits: ArchiveLimits;
+  /** text kept per file */
+  maxChars: number;
+}
+
+/** Text kept per file; more would not fit any model's context anyway. */
+export const MaxExtractedChars = 1_000_000;
+
+/**
+ * mammoth holds a DOCX's XML as a tree: about 35 bytes of heap per byte of XML (measured: 9 MB of XML, 330 MB
+ * of heap, 7 s on this 2-core machine). 256 MB reads any document whose text fits MaxExtractedChars; one thread
+ * leaves the other core to the server on a small machine.
+ */
+export const DefaultExtractionOptions: ExtractionOptions = {
+  threads: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  maxWaiting: 32,
+  heapMb: 256,
+  timeoutMs: 30_000,
+  archiveLimits: DefaultArchiveLimits,
+  maxChars: MaxExtractedChars,
+};
+
+export type ExtractionLimit = ArchiveLimit | 'memory' | 'time';
+
+/** The file exceeds a limit of what may be unpacked or of the memory or time it may take: refuse it. */
+export class ExtractionRefusedError extends Error {
+  constructor(
+    readonly limit: ExtractionLimit,
+    /** the limit's value: entries, bytes, a ratio, megabytes of heap or milliseconds */
+    readonly value: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExtractionRefusedError';
+  }
+}
+
+/** Every thread is busy and too many files wait already. */
+export class ExtractionBusyError extends Error {
+  constructor() {
+    super('Too many files are being read at once.');
+    this.name = 'ExtractionBusyError';
+  }
+}
+
+/** The file is damaged, encrypted or not what it claims to be: it has no text to give. */
+export class ExtractionUnreadableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExtractionUnreadableError';
+  }
+}
+
+let workerFile = new URL('./extraction-worker.js', import.meta.url);
+
+/** Runs the worker from another file from now on (tests and benches: a boot file for the TypeScript source). */
+export function setExtractionWorkerFile(file: URL): void {
+  workerFile = file;
+}
+
+const codeOf = (e: unknown) => (e as { code?: string } | null)?.code;
+
+export class ExtractionPool {
+  private readonly pool: Piscina<ExtractionTask, ExtractionOutcome>;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly options: ExtractionOptions = DefaultExtractionOptions) {
+    const filename = fileURLToPath(workerFile);
+    if (!fs.existsSync(filename)) {
+      throw new Error(
+        `The document extraction worker (${filename}) is not built: run \`npm run build\`, or, when running the TypeScript sources, import server/src/test/extraction-worker-source.ts first.`,
+      );
+    }
+    this.pool = new Piscina({
+      filename,
+      minThreads: 0,
+      maxThreads: options.threads,
+      // threads end when idle, and their memory with them
+      idleTimeout: 30_000,
+      concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.min(32, options.heapMb / 4) },
+    });
+    // a thread that dies between tasks (its memory limit) is replaced by the pool; nothing waits on it
+    this.pool.on('error', () => undefined);
+  }
+
+  /** The text of a PDF or DOCX (null when it has none), or ExtractionRefusedError, ExtractionBusyError, ExtractionUnreadableError. */
+  async extract(kind: DocumentKind, data: Buffer): Promise<string | null> {
+    await this.slot();
+    try {
+      return await this.run(kind, data);
+    } finally {
+      // a waiting file takes the slot over; else it is free
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  /** Waits for a free thread, so that a file's deadline counts from when a thread has it. */
+  private async slot(): Promise<void> {
+    if (this.running < this.options.threads) {
+      this.running++;
+      return;
+    }
+    if (this.waiting.length >= this.options.maxWaiting) throw new ExtractionBusyError();
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private async run(kind: DocumentKind, data: Buffer): Promise<string | null> {
+    const { heapMb, timeoutMs, archiveLimits, maxChars } = this.options;
+    let outcome: ExtractionOutcome;
+    try {
+      outcome = await this.pool.run({ kind, data, archiveLimits, maxChars }, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (e) {
+      // the pool ends the thread of an aborted task, and replaces a thread that ran out of memory
+      if (codeOf(e) === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new ExtractionRefusedError('memory', heapMb, `Reading the file needs more than ${heapMb} MB of memory.`);
+      }
+      if (e instanceof Error && e.name === 'AbortError') {
+        const took = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+        throw new ExtractionRefusedError('time', timeoutMs, `Reading the file takes longer than ${took}.`);
+      }
+      throw e;
+    }
+    if (outcome.ok) return outcome.text;
+    if ('refused' in outcome) throw new ExtractionRefusedError(outcome.refused.limit, outcome.refused.value, outcome.refused.message);
+    throw new ExtractionUnreadableError(outcome.unreadable);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+let shared: ExtractionPool | undefined;
+
+/** The server's pool, made at the first file (no thread runs until one is read). */
+export const extractionPool = (): ExtractionPool => (shared ??= new ExtractionPool());
