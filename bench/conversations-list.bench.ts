@@ -167,7 +167,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-list-'));
   const env: Record<string, string> = {
     ADMIN_PASSWORD: adminPassword,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info' /* the product's default: benches measure what people run */,
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };

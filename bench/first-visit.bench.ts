@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     ADMIN_EMAIL: benchAdmin.email,
     ADMIN_PASSWORD: benchAdmin.password,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info' /* the product's default: benches measure what people run */,
     DATA_DIR: path.join(work, 'data'),
     WEB_DIST_DIR: dist,
   });

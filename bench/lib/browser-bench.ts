@@ -46,7 +46,13 @@ export async function startBrowserBench(
   viewport = { width: 1280, height: 900 },
 ): Promise<BrowserBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-web-'));
-  const fullEnv = { ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password, LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env };
+  const fullEnv = {
+    ADMIN_EMAIL: benchAdmin.email,
+    ADMIN_PASSWORD: benchAdmin.password,
+    LOG_LEVEL: 'info' /* the product's default: benches measure what people run */,
+    DATA_DIR: dataDir,
+    ...env,
+  };
   let server = await startServer(fullEnv);
   if (seed) {
     const agentId = await systemAgentId(server.baseUrl);

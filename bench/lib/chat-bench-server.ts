@@ -19,7 +19,7 @@ export async function startChatBenchServer(upstreamUrl: string, databaseUrl: str
       OPENAI_MODELS: BenchModel,
       OPENAI_API_KEY: 'bench-key',
       ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info' /* the product's default: benches measure what people run */,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     nodeArgs ? { nodeArgs } : {},

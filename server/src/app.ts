@@ -66,6 +66,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: routerErrorReply,
+    // one line a request, written when it completes (onResponse below), instead of Fastify's two
+    disableRequestLogging: true,
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
     // docs/wire-protocol.md: echo the client's x-request-id, make one when absent
@@ -98,6 +100,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // the path without its query (which may hold search words), the status and the time; the request id is on the logger
+  const logRequests = ['trace', 'debug', 'info'].includes(ctx.logger.level);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logRequests) {
+      const path = request.url.indexOf('?') === -1 ? request.url : request.url.slice(0, request.url.indexOf('?'));
+      request.log.info({ method: request.method, path, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
   });
 
   const oidcOrigin = ctx.config.oidc ? new URL(ctx.config.oidc.issuer).origin : null;

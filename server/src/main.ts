@@ -29,15 +29,22 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const logger = pino({
-    level: config.logLevel,
-    // questions and answers never reach the logs, also not inside errors (HIPAA mode, docs/architecture.md)
-    serializers: { err: safeErrorSerializer },
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.apiKeyEncrypted', '*.*.apiKey', '*.n1AIToken'],
-      censor: '[redacted]',
+  // written asynchronously (sonic-boom): a log line costs the request a buffer append, not a write(2) of its own;
+  // what is buffered is flushed at exit
+  const logDestination = pino.destination({ dest: 1, sync: false });
+  process.once('exit', () => logDestination.flushSync());
+  const logger = pino(
+    {
+      level: config.logLevel,
+      // questions and answers never reach the logs, also not inside errors (HIPAA mode, docs/architecture.md)
+      serializers: { err: safeErrorSerializer },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.apiKey', '*.apiKeyEncrypted', '*.*.apiKey', '*.n1AIToken'],
+        censor: '[redacted]',
+      },
     },
-  });
+    logDestination,
+  );
 
   let handler: http.RequestListener = bootHandler;
   const server = http.createServer((req, res) => handler(req, res));
