@@ -2,17 +2,19 @@
 // every route, before anything is written or any model is asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ErrorBodySchema, unstorableTextDetails } from '@atrium/contract';
+import { ErrorBodySchema, MaxNestingDepth, unstorableTextDetails } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { conversations, gptSystems, signInFailures } from '../db/schema/index.js';
+import { auditLog, conversations, gptSystemConfigStates, gptSystems, signInFailures } from '../db/schema/index.js';
 
 const json = { 'content-type': 'application/json' };
+const nested = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: nested(depth - 1, leaf) });
 
 describe('text the database cannot store', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   let agentId: string;
-  const count = async (table: typeof conversations | typeof signInFailures) => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  const count = async (table: typeof conversations | typeof signInFailures | typeof gptSystems | typeof gptSystemConfigStates | typeof auditLog) =>
+    (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
   const refused = (res: { statusCode: number; json: () => unknown }, field: string) => {
     expect(res.statusCode).toBe(400);
     const body = ErrorBodySchema.parse(res.json());
@@ -34,6 +36,28 @@ describe('text the database cannot store', () => {
       { field: 'body.d', message: 'Text must be valid Unicode (it contains a lone surrogate).' },
     ]);
     expect(unstorableTextDetails('\udc00', '')).toHaveLength(1);
+  });
+
+  it('refuses values nested deeper than the contract goes, and looks for bad text down to there', () => {
+    expect(unstorableTextDetails(nested(MaxNestingDepth - 1, 'fine'), 'body')).toEqual([]);
+    const tooDeep = unstorableTextDetails({ config: nested(MaxNestingDepth, 'fine') }, 'body');
+    expect(tooDeep).toHaveLength(1);
+    expect(tooDeep[0]!.message).toBe(`Values may be nested at most ${MaxNestingDepth} levels deep.`);
+    expect(unstorableTextDetails(nested(MaxNestingDepth - 1, 'a\u0000b'), 'body')).toHaveLength(1);
+  });
+
+  it('refuses a deeply nested free-form value before it reaches the database (was 500 with a half-made agent, or a stalled database)', async () => {
+    const admin = await t.createUser({ actions: ['GptSystemsCreate'] });
+    const headers = { ...json, authorization: `Bearer ${admin.token}` };
+    const before = await Promise.all([count(gptSystems), count(gptSystemConfigStates), count(auditLog)]);
+    // a NUL beyond the depth the check used to stop at (64), and nesting deep enough to stall the embedded database
+    for (const value of [nested(70, 'a\u0000b'), nested(3000, 1)]) {
+      const payload = JSON.stringify({ name: 'Deep', config: { publicEndpointConfiguration: value } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/internal/admin/gptSystems', payload, headers });
+      expect(res.statusCode).toBe(400);
+      expect(ErrorBodySchema.parse(res.json()).details[0]!.field).toMatch(/^config\.publicEndpointConfiguration(\.a)+$/);
+    }
+    expect(await Promise.all([count(gptSystems), count(gptSystemConfigStates), count(auditLog)])).toEqual(before);
   });
 
   it('refuses them in a path parameter without a token (was 500)', async () => {

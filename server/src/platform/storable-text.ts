@@ -1,7 +1,7 @@
-// Refuses, once for every route, request text the database cannot store (NUL characters, lone
-// surrogates: contract/src/common/storable-text.ts) with 400 and the fields that hold it. It runs before
-// validation and before any handler, so nothing is written, no model is asked, and no sign-in attempt is
-// counted for such a request.
+// Refuses, once for every route, request values the database cannot store (NUL characters, lone
+// surrogates, nesting deeper than the contract goes: contract/src/common/storable-text.ts) with 400 and
+// the fields that hold them. It runs before validation and before any handler, so nothing is written, no
+// model is asked, and no sign-in attempt is counted for such a request.
 import type { FastifyInstance } from 'fastify';
 import { unstorableTextDetails } from '@atrium/contract';
 import { badRequest } from './errors.js';
@@ -14,6 +14,6 @@ export function registerStorableTextCheck(app: FastifyInstance): void {
       // JSON bodies (multipart files arrive as streams, not here; raw bodies are not text to check)
       ...(ArrayBuffer.isView(request.body) ? [] : unstorableTextDetails(request.body, '')),
     ];
-    if (details.length > 0) throw badRequest('The request contains text that cannot be stored.', details);
+    if (details.length > 0) throw badRequest('The request contains values that cannot be stored.', details);
   });
 }
