@@ -29,7 +29,7 @@ import { findAgent, type AgentRow } from './agents.repository.js';
 import { mayManage } from './agents.policy.js';
 import { agentChanged, avatarUrl } from './agents.service.js';
 import * as repo from './config-states.repository.js';
-import { actorOf, createConfigState, SystemDefaults, type StatesCtx } from './config-states.service.js';
+import { actorOf, insertConfigStateIn, SystemDefaults, type StatesCtx } from './config-states.service.js';
 import { fullConfig } from './config-states.validation.js';
 
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
@@ -114,25 +114,27 @@ async function assertBrand(db: AppContext['db'], brandKey: string | undefined): 
     throw badRequest('The brand does not exist.', [{ field: 'brandKey', message: `No brand has the key "${brandKey}"` }]);
 }
 
-/** A System agent (unpublished) with its first draft; an empty body makes an untitled one (forceCreate). */
+/**
+ * A System agent (unpublished) with its first draft; an empty body makes an untitled one (forceCreate). One
+ * transaction: a draft the database refuses leaves no agent without a draft, and no audit row of it.
+ */
 export async function createAdminAgent(ctx: StatesCtx, principal: Principal, body: AdminAgentCreate) {
   await assertBrand(ctx.db, body?.brandKey);
   const name = (body?.gptSystemName ?? body?.name ?? 'New agent').trim();
   const description = body?.description ?? '';
   const config = { ...SystemDefaults, ...(body?.config ?? {}) };
-  const agent = await ctx.db.transaction(async (tx) => {
-    const created = await repo.insertAgent(tx, { name, description, gptSystemType: 'System', brandKey: body?.brandKey ?? 'default', publishedConfig: null });
+  return ctx.db.transaction(async (tx) => {
+    const agent = await repo.insertAgent(tx, { name, description, gptSystemType: 'System', brandKey: body?.brandKey ?? 'default', publishedConfig: null });
     await recordAudit(tx, {
       aggregateType: 'GptSystem',
-      aggregateId: created.id,
+      aggregateId: agent.id,
       domainOperation: 'Created',
       actor: actorOf(principal),
-      after: { name, description, brandKey: created.brandKey },
+      after: { name, description, brandKey: agent.brandKey },
     });
-    return created;
+    const draft = await insertConfigStateIn(tx, principal, { gptSystemType: 'System', gptSystemId: agent.id, name, description, config });
+    return { gptSystemId: agent.id, configStateId: draft.id };
   });
-  const draft = await createConfigState(ctx, principal, { gptSystemType: 'System', gptSystemId: agent.id, name, description, config });
-  return { gptSystemId: agent.id, configStateId: draft.id };
 }
 
 export async function updateAdminAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, body: AdminAgentUpdate): Promise<void> {

@@ -2,6 +2,7 @@
 // rules live in agents.policy.ts and agents.service.ts.
 import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../platform/audit.js';
 import { insertRows, quoteName, runStatement, Statement } from '../../db/statement.js';
 import { auditLog, gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
 
@@ -131,8 +132,8 @@ export interface AvatarChange {
   actor: { userId: string; userName: string };
 }
 
-/** Points the agent at its new avatar and records the change in the audit trail, in one transaction. */
-export async function setAvatar(db: Db, change: AvatarChange): Promise<void> {
+/** Points the agent at its new avatar and records the change in the audit trail, in one transaction (or the caller's). */
+export async function setAvatar(db: DbOrTx, change: AvatarChange): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(gptSystems)

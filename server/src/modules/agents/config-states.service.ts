@@ -3,6 +3,7 @@
 // agent that preview conversations answer with. Personal drafts belong to their owner; System drafts
 // to administrators who may manage the agent. Every change writes an audit row in its transaction.
 import { ApiBase, ErrorCodes, type ConfigState, type ConfigStateUpdate, type PublishBody, type PublishedVersion, type GptSystemType } from '@atrium/contract';
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
@@ -16,7 +17,6 @@ import * as agentsRepo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
 import { mayManage, personalAgentsDisabled } from './agents.policy.js';
 import { agentChanged } from './agents.service.js';
-import { uploadAvatar } from './agents.avatar.js';
 import * as repo from './config-states.repository.js';
 import type { ConfigStateRow, VersionRow } from './config-states.repository.js';
 import { fullConfig, refuseDraftErrors, validateDraft, type DeploymentFacts } from './config-states.validation.js';
@@ -119,29 +119,30 @@ export async function manageableAgent(ctx: Pick<AppContext, 'db'>, principal: Pr
   return agent;
 }
 
-export async function createConfigState(
-  ctx: StatesCtx,
-  principal: Principal,
-  input: { gptSystemType: GptSystemType; gptSystemId?: string | null; name?: string; description?: string; config?: PublishedAgentConfig },
-): Promise<ConfigStateRow> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await repo.insertConfigState(tx, {
-      gptSystemType: input.gptSystemType,
-      gptSystemId: input.gptSystemId ?? null,
-      ownerUserId: principal.userId,
-      name: input.name ?? '',
-      description: input.description ?? '',
-      config: { ...(input.config ?? SystemDefaults) },
-    });
-    await recordAudit(tx, {
-      aggregateType: 'GptSystemConfigurationState',
-      aggregateId: row.id,
-      domainOperation: 'Created',
-      actor: actorOf(principal),
-      after: { gptSystemId: row.gptSystemId, gptSystemType: row.gptSystemType, name: row.name },
-    });
-    return row;
+type NewConfigState = { gptSystemType: GptSystemType; gptSystemId?: string | null; name?: string; description?: string; config?: PublishedAgentConfig };
+
+/** Writes a draft and its audit row in the caller's transaction (an agent and its first draft are made together). */
+export async function insertConfigStateIn(tx: DbOrTx, principal: Principal, input: NewConfigState): Promise<ConfigStateRow> {
+  const row = await repo.insertConfigState(tx, {
+    gptSystemType: input.gptSystemType,
+    gptSystemId: input.gptSystemId ?? null,
+    ownerUserId: principal.userId,
+    name: input.name ?? '',
+    description: input.description ?? '',
+    config: { ...(input.config ?? SystemDefaults) },
   });
+  await recordAudit(tx, {
+    aggregateType: 'GptSystemConfigurationState',
+    aggregateId: row.id,
+    domainOperation: 'Created',
+    actor: actorOf(principal),
+    after: { gptSystemId: row.gptSystemId, gptSystemType: row.gptSystemType, name: row.name },
+  });
+  return row;
+}
+
+export async function createConfigState(ctx: StatesCtx, principal: Principal, input: NewConfigState): Promise<ConfigStateRow> {
+  return ctx.db.transaction((tx) => insertConfigStateIn(tx, principal, input));
 }
 
 /** Name, description and any config fields, flat or under `config`; the draft is saved even with errors. */
@@ -182,11 +183,33 @@ export async function deleteConfigState(ctx: StatesCtx, principal: Principal, ro
   if (row.avatarBlobKey) await ctx.blobs.delete(row.avatarBlobKey).catch(() => undefined);
 }
 
-/** The draft's avatar becomes the agent's (a copy: either can change later without the other). */
-async function carryAvatar(ctx: StatesCtx, principal: Principal, row: ConfigStateRow, gptSystemId: string): Promise<void> {
-  if (!row.avatarBlobKey) return;
+/**
+ * A copy of the draft's avatar for the agent (either can change later without the other), written before
+ * the transaction that points the agent at it; `withCarriedAvatar` removes it again if that transaction fails.
+ */
+async function copyDraftAvatar(ctx: StatesCtx, row: ConfigStateRow, gptSystemId: string): Promise<{ blobKey: string; contentType: string } | null> {
+  if (!row.avatarBlobKey || !row.avatarContentType) return null;
   const data = await ctx.blobs.get(row.avatarBlobKey);
-  if (data) await uploadAvatar(ctx, principal, gptSystemId, data);
+  if (!data) return null;
+  const blobKey = `agents/${gptSystemId}/avatar-${randomUUID()}`;
+  await ctx.blobs.put(blobKey, data, row.avatarContentType);
+  return { blobKey, contentType: row.avatarContentType };
+}
+
+/** Runs `change` (one transaction) with the copy of the draft's avatar; a failed change leaves no copy behind. */
+async function withCarriedAvatar<T>(
+  ctx: StatesCtx,
+  row: ConfigStateRow,
+  gptSystemId: string,
+  change: (avatar: { blobKey: string; contentType: string } | null) => Promise<T>,
+): Promise<T> {
+  const avatar = await copyDraftAvatar(ctx, row, gptSystemId);
+  try {
+    return await change(avatar);
+  } catch (e) {
+    if (avatar) await ctx.blobs.delete(avatar.blobKey).catch(() => undefined);
+    throw e;
+  }
 }
 
 /** What a publication takes live: a draft's (or an older version's) name, description and configuration. */
@@ -241,27 +264,39 @@ export async function createGptSystem(ctx: StatesCtx, principal: Principal, row:
   if (row.gptSystemId) throw new AppError(ErrorCodes.conflict, 409, 'This configuration state is already an agent; use updateGptSystem.');
   refuseDraftErrors((await checkDraft(ctx, row)).errors);
   const personal = row.gptSystemType === 'User';
-  const agent = await ctx.db.transaction(async (tx) => {
-    const created = await repo.insertAgent(tx, {
-      name: row.name.trim(),
-      description: row.description,
-      gptSystemType: personal ? 'User' : 'System',
-      ownerUserId: row.ownerUserId,
-      publishedConfig: null,
-    });
-    await repo.updateConfigState(tx, row.id, { gptSystemId: created.id });
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: created.id,
-      domainOperation: 'Created',
-      actor: actorOf(principal),
-      after: { name: created.name, description: created.description, gptSystemType: created.gptSystemType, configStateId: row.id },
-    });
-    if (personal) await publishIn(tx, principal, created, draftSource(row));
-    return created;
-  });
+  // the agent, its link to the draft, its avatar, its audit rows and (personal) its first version: all or nothing
+  const gptSystemId = randomUUID();
+  const agent = await withCarriedAvatar(ctx, row, gptSystemId, (avatar) =>
+    ctx.db.transaction(async (tx) => {
+      const created = await repo.insertAgent(tx, {
+        id: gptSystemId,
+        name: row.name.trim(),
+        description: row.description,
+        gptSystemType: personal ? 'User' : 'System',
+        ownerUserId: row.ownerUserId,
+        publishedConfig: null,
+        avatarBlobKey: avatar?.blobKey ?? null,
+        avatarContentType: avatar?.contentType ?? null,
+      });
+      await repo.updateConfigState(tx, row.id, { gptSystemId: created.id });
+      await recordAudit(tx, {
+        aggregateType: 'GptSystem',
+        aggregateId: created.id,
+        domainOperation: 'Created',
+        actor: actorOf(principal),
+        after: {
+          name: created.name,
+          description: created.description,
+          gptSystemType: created.gptSystemType,
+          configStateId: row.id,
+          avatarBlobKey: created.avatarBlobKey,
+        },
+      });
+      if (personal) await publishIn(tx, principal, created, draftSource(row));
+      return created;
+    }),
+  );
   agentChanged(ctx.db, agent.id);
-  await carryAvatar(ctx, principal, row, agent.id);
   return { gptSystemId: agent.id, configStateId: row.id };
 }
 
@@ -275,20 +310,31 @@ export async function updateGptSystem(ctx: StatesCtx, principal: Principal, row:
     throw badRequest('This configuration state is not an agent yet; use createGptSystem.', [{ field: 'configStateId', message: 'Not linked to an agent' }]);
   refuseDraftErrors((await checkDraft(ctx, row)).errors);
   const agent = await manageableAgent(ctx, principal, row.gptSystemId);
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateAgent(tx, agent.id, { name: row.name.trim(), description: row.description });
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: 'Updated',
-      actor: actorOf(principal),
-      before: { name: agent.name, description: agent.description },
-      after: { name: row.name.trim(), description: row.description, configStateId: row.id },
-    });
-    if (agent.gptSystemType === 'User' && !isLive(agent, draftSource(row))) await publishIn(tx, principal, agent, draftSource(row));
-  });
+  const avatarChanged = await withCarriedAvatar(ctx, row, agent.id, (avatar) =>
+    ctx.db.transaction(async (tx) => {
+      await repo.updateAgent(tx, agent.id, { name: row.name.trim(), description: row.description });
+      await recordAudit(tx, {
+        aggregateType: 'GptSystem',
+        aggregateId: agent.id,
+        domainOperation: 'Updated',
+        actor: actorOf(principal),
+        before: { name: agent.name, description: agent.description },
+        after: { name: row.name.trim(), description: row.description, configStateId: row.id },
+      });
+      if (agent.gptSystemType === 'User' && !isLive(agent, draftSource(row))) await publishIn(tx, principal, agent, draftSource(row));
+      if (!avatar) return false;
+      await agentsRepo.setAvatar(tx, {
+        gptSystemId: agent.id,
+        ...avatar,
+        before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
+        actor: actorOf(principal),
+      });
+      return true;
+    }),
+  );
   agentChanged(ctx.db, agent.id);
-  await carryAvatar(ctx, principal, row, agent.id);
+  // the avatar it replaced goes once the agent no longer points at it
+  if (avatarChanged && agent.avatarBlobKey) await ctx.blobs.delete(agent.avatarBlobKey).catch(() => undefined);
   return { gptSystemId: agent.id, configStateId: row.id };
 }
 
