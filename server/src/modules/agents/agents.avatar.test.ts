@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AgentAvatarMaxBytes } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { auditLog, gptSystems } from '../../db/schema/index.js';
+import { auditLog, chatAccessPolicies, gptSystems } from '../../db/schema/index.js';
+import { policiesChanged } from '../chat-access-policies/chat-access-policies.index.js';
 import { createAgent } from './agents.test-factory.js';
 import { sniffImageType } from './agents.avatar.js';
 
@@ -62,6 +63,24 @@ describe('agent avatars', () => {
     expect((await getAvatar(reader.token, personal.id)).statusCode).toBe(404);
     expect((await getAvatar(admin.token, personal.id)).statusCode).toBe(200);
     expect((await getAvatar(reader.token, '6f1c7f6e-2a47-4b8a-9b53-0f0b8c1d2e3f')).statusCode).toBe(404);
+  });
+
+  it('serves the avatar of an agent a chat access policy closes only to those it admits and to administrators', async () => {
+    const agent = await createAgent(t.ctx.db);
+    const admitted = await t.createUser({ actions: ['GptSystemsRead'] });
+    const auditor = await t.createUser({ actions: ['GptSystemsRead', 'ConfigurationAuditLogRead'] });
+    await t.ctx.db.insert(chatAccessPolicies).values({ name: 'Only one', gptSystemIds: [agent.id], userIds: [admitted.id] });
+    policiesChanged(t.ctx.db);
+    try {
+      expect((await getAvatar(reader.token, agent.id)).statusCode).toBe(404);
+      expect((await getAvatar(admitted.token, agent.id)).statusCode).toBe(200);
+      // those who administer agents see every avatar, as the admin pages list them
+      expect((await getAvatar(admin.token, agent.id)).statusCode).toBe(200);
+      expect((await getAvatar(auditor.token, agent.id)).statusCode).toBe(200);
+    } finally {
+      await t.ctx.db.delete(chatAccessPolicies);
+      policiesChanged(t.ctx.db);
+    }
   });
 
   it('stores an uploaded PNG, serves it with a new ETag and URL, audits it, and deletes it back to the default', async () => {

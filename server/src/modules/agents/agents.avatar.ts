@@ -2,14 +2,15 @@
 // generated identicon for every agent without one, so that the UI always gets an image.
 import { createHash, randomUUID } from 'node:crypto';
 import { toSvg } from 'jdenticon';
-import { AgentAvatarMaxBytes, type AgentAvatarContentTypes } from '@atrium/contract';
+import { AgentAvatarMaxBytes, canSeeAdmin, type AgentAvatarContentTypes } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { uploadTooLarge } from '../../platform/uploads.js';
 import * as repo from './agents.repository.js';
-import { mayManage, maySee } from './agents.policy.js';
-import { agentChanged, avatarUrl } from './agents.service.js';
+import { mayManage } from './agents.policy.js';
+import { agentChanged, avatarUrl, mayChatWith } from './agents.service.js';
+import { mayAdminister } from './admin-agents.service.js';
 
 type AvatarContentType = (typeof AgentAvatarContentTypes)[number];
 
@@ -48,9 +49,16 @@ export function defaultAvatar(agentId: string): AvatarFile {
   return { body: Buffer.from(svg, 'utf8'), contentType: 'image/svg+xml', etag: defaultEtag(agentId) };
 }
 
+/** Who may see an agent's avatar: those who administer the agent, and those who may chat with it (404 for the rest). */
+async function maySeeAvatar(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: repo.AgentRow): Promise<boolean> {
+  if (mayManage(principal, agent)) return true;
+  if (canSeeAdmin([...principal.actions]) && mayAdminister(principal, agent)) return true;
+  return mayChatWith(ctx.db, principal, agent);
+}
+
 export async function readAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<AvatarFile> {
   const agent = await repo.findAgent(ctx.db, gptSystemId);
-  if (!agent || !maySee(principal, agent)) throw notFound('The agent');
+  if (!agent || agent.isDeleted || !(await maySeeAvatar(ctx, principal, agent))) throw notFound('The agent');
   if (agent.avatarBlobKey && agent.avatarContentType) {
     const body = await ctx.blobs.get(agent.avatarBlobKey);
     if (body) return { body, contentType: agent.avatarContentType, etag: `"${agent.avatarBlobKey.split('/').pop()}"` };

@@ -45,12 +45,6 @@ export function mayManage(principal: Principal, agent: AgentFacts): boolean {
   return agent.gptSystemType === 'User' && isOwner(principal, agent);
 }
 
-/** Whether the caller may see the agent at all (its avatar, for instance), even without chatting. */
-export function maySee(principal: Principal, agent: AgentFacts): boolean {
-  if (agent.isDeleted) return false;
-  return mayUse(principal, agent) || mayManage(principal, agent);
-}
-
 /** The abilities presented with an agent, so that the UI never re-derives these rules. */
 export function userActionsOn(principal: Principal, agent: AgentFacts): GptSystemUserAction[] {
   const actions: GptSystemUserAction[] = [];

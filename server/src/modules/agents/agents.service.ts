@@ -153,6 +153,22 @@ async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRo
 }
 
 /**
+ * Whether the person may chat with the agent now: published, theirs or shared with them, allowed by the chat
+ * access policies, and personal agents turned on. What belongs to an agent (its avatar, its guidelines document)
+ * is readable by these people and by those who administer the agent, and by nobody else.
+ */
+export async function mayChatWith(db: Db, principal: Principal, agent: AgentRow | null): Promise<boolean> {
+  if (!agent || accessForChat(principal, agent) !== 'use') return false;
+  return (await listFilter(db))(principal, agent);
+}
+
+/** mayChatWith for any of these agents, named by id (for other modules' links to agents). */
+export async function mayChatWithAny(db: Db, principal: Principal, gptSystemIds: readonly string[]): Promise<boolean> {
+  for (const id of gptSystemIds) if (await mayChatWith(db, principal, await cachedAgent(db, id))) return true;
+  return false;
+}
+
+/**
  * The lists people pick agents from leave out hidden agents (isHidden: reached by id or link only, e.g.
  * `/chat/{gptSystemId}`) and Inactive ones (which answer no question). A pin is the person's own
  * bookmark, so a pinned agent stays in pinnedGptSystems when hidden, and leaves it only while Inactive.

@@ -20,7 +20,7 @@ import {
   ProviderSchema,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireAny, requireAnyInAdminArea } from '../../platform/access.js';
 import { listGptSystemDeployments } from './connections.catalog.js';
 import * as service from './connections.service.js';
 
@@ -94,7 +94,8 @@ export const connectionsRoutes: Module = (api, ctx) => {
   api.get(
     C.gptSystemDeployments,
     {
-      config: { access: requireAny('GptSystemsRead', 'GptSystemsWrite', 'ConnectionsRead') },
+      // every person holds GptSystemsRead to chat: it counts only for those who may open the admin area
+      config: { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsWrite', 'ConnectionsRead') },
       schema: { querystring: GptSystemDeploymentsQuerySchema, response: { 200: GptSystemDeploymentListSchema } },
     },
     async (request) => listGptSystemDeployments(ctx.db, request.query),

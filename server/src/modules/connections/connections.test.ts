@@ -11,6 +11,7 @@ let admin: string;
 let reader: string;
 let nobody: string;
 let agentAuthor: string;
+let chatter: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +19,7 @@ beforeAll(async () => {
   reader = (await t.createUser({ actions: ['ConnectionsRead'] })).token;
   nobody = (await t.createUser({ actions: [] })).token;
   agentAuthor = (await t.createUser({ actions: ['GptSystemsWrite'] })).token;
+  chatter = (await t.createUser({ actions: ['GptSystemsRead'] })).token;
 });
 afterAll(() => t.close());
 
@@ -170,6 +172,8 @@ describe('Admin Connections', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/internal/admin/connections' })).statusCode).toBe(401);
     expect((await call('GET', '/admin/connections', nobody)).statusCode).toBe(403);
     expect((await call('GET', '/admin/gptSystems/deployments', nobody)).statusCode).toBe(403);
+    // every person holds GptSystemsRead to chat: alone it does not show the instance's deployments
+    expect((await call('GET', '/admin/gptSystems/deployments', chatter)).statusCode).toBe(403);
     expect((await call('POST', '/admin/connections', reader, { name: 'x', providerType: 'Offline' })).statusCode).toBe(403);
     expect((await call('PUT', `/admin/connections/${created.connectionId}`, reader, { name: 'x' })).statusCode).toBe(403);
     expect((await call('DELETE', `/admin/connections/${created.connectionId}`, reader)).statusCode).toBe(403);

@@ -21,6 +21,7 @@ import type { Principal } from '../../platform/access.js';
 import { recordAudit, type AuditActor, type DbOrTx } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
+import { mayChatWithAny } from '../agents/agents.service.js';
 import { contentVersionOf, guidelinesChanged, rememberConsent } from './guidelines.chat.js';
 import * as repo from './guidelines.repository.js';
 import type { DocumentRow, SectionRow } from './guidelines.repository.js';
@@ -262,10 +263,19 @@ export async function setAgentGuidelinesDocument(tx: DbOrTx, actor: AuditActor, 
   });
 }
 
-/** The document a signed-in person reads before consenting; templates are not for people. */
-export async function getForUser(db: Db, principal: Principal, id: string): Promise<UserGuidelinesDocument> {
+/**
+ * A document as people read it (not templates): only someone who may chat with an agent showing it can read
+ * it or consent to it; for anyone else it does not exist.
+ */
+async function documentForUser(db: Db, principal: Principal, id: string): Promise<DocumentRow> {
   const row = await repo.findDocument(db, id);
-  if (!row || row.isTemplate) throw notFound('The guidelines document');
+  if (!row || row.isTemplate || !(await mayChatWithAny(db, principal, await repo.linkedAgentIds(db, id)))) throw notFound('The guidelines document');
+  return row;
+}
+
+/** The document a signed-in person reads before consenting. */
+export async function getForUser(db: Db, principal: Principal, id: string): Promise<UserGuidelinesDocument> {
+  const row = await documentForUser(db, principal, id);
   const [sections, consent] = await Promise.all([repo.listSections(db, id), repo.findConsent(db, principal.userId, id)]);
   return {
     guidelinesDocumentId: row.id,
@@ -279,8 +289,7 @@ export async function getForUser(db: Db, principal: Principal, id: string): Prom
 
 /** Records consent to the version the person read; a stale version (the text changed since) is refused. */
 export async function consent(db: Db, principal: Principal, id: string, contentVersion: string): Promise<GuidelinesConsent> {
-  const row = await repo.findDocument(db, id);
-  if (!row || row.isTemplate) throw notFound('The guidelines document');
+  const row = await documentForUser(db, principal, id);
   if (row.contentVersion !== contentVersion) {
     throw new AppError(
       GuidelinesErrorCodes.versionChanged,

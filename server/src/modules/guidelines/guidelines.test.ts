@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DetailsForConversation, GuidelinesDocument, GuidelinesDocumentList, UserGuidelinesDocument } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { auditLog, conversationSegments, conversations } from '../../db/schema/index.js';
+import { auditLog, chatAccessPolicies, conversationSegments, conversations, gptSystemGuidelines } from '../../db/schema/index.js';
+import { policiesChanged } from '../chat-access-policies/chat-access-policies.index.js';
+import { guidelinesChanged } from './guidelines.chat.js';
 import { createAgent } from '../agents/agents.test-factory.js';
 import { scriptedGateway } from '../../test/chat-stream.js';
 
@@ -189,6 +191,39 @@ describe('guidelines documents', () => {
     ).toBeNull();
     const template = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, { documentTitle: 'A template', isTemplate: true });
     expect((await call('GET', `/guidelinesDocuments/${template.body.guidelinesDocumentId}`, user.token)).status).toBe(404);
+  });
+
+  it('lets only people who may chat with an agent showing a document read it or consent to it', async () => {
+    const closed = await createAgent(t.ctx.db, { name: 'Closed clinic' });
+    const personal = await createAgent(t.ctx.db, { name: 'Private notes', gptSystemType: 'User', ownerUserId: admin.id });
+    const member = await t.createUser({ actions: ['GptSystemsRead'] });
+    const created = await call<GuidelinesDocument>('POST', '/admin/guidelinesDocuments', admin.token, {
+      documentTitle: 'Closed rules',
+      sections: [{ title: 'One', content: 'Members only.' }],
+      gptSystemIds: [closed.id],
+    });
+    const id = created.body.guidelinesDocumentId;
+    await t.ctx.db.insert(chatAccessPolicies).values({ name: 'Members', gptSystemIds: [closed.id], userIds: [member.id] });
+    policiesChanged(t.ctx.db);
+    try {
+      expect((await call('GET', `/guidelinesDocuments/${id}`, member.token)).status).toBe(200);
+      for (const outsider of [user.token, reader.token]) {
+        expect((await call('GET', `/guidelinesDocuments/${id}`, outsider)).status).toBe(404);
+        expect((await call('POST', `/guidelinesDocuments/${id}/consent`, outsider, { contentVersion: 'x' })).status).toBe(404);
+      }
+      // an unshared personal agent's document is its owner's to read
+      await call('PUT', `/admin/guidelinesDocuments/${id}`, admin.token, { gptSystemIds: [] });
+      await t.ctx.db.insert(gptSystemGuidelines).values({ gptSystemId: personal.id, documentId: id });
+      guidelinesChanged(t.ctx.db);
+      expect((await call('GET', `/guidelinesDocuments/${id}`, admin.token)).status).toBe(200);
+      expect((await call('GET', `/guidelinesDocuments/${id}`, member.token)).status).toBe(404);
+      // a document no agent shows is nobody's to read here
+      await t.ctx.db.delete(gptSystemGuidelines).where(eq(gptSystemGuidelines.documentId, id));
+      expect((await call('GET', `/guidelinesDocuments/${id}`, admin.token)).status).toBe(404);
+    } finally {
+      await t.ctx.db.delete(chatAccessPolicies);
+      policiesChanged(t.ctx.db);
+    }
   });
 
   it('attaches and detaches a document from the agent side, with scope checks and an audit row', async () => {
