@@ -29,6 +29,9 @@ import { leanStreamFits, streamOpenAIChat, type OpenAIChatEndpoint } from './pro
 
 const CacheMs = 5_000;
 const TitleMaxChars = 60;
+/** The system prompt of a title request (tests tell title requests from answers by it). */
+export const TitleInstructions =
+  'You write a short title for a conversation. Reply with the title only: at most six words, in the language of the question, without quotes or a final full stop.';
 /** Image models take tens of seconds (gpt-image-1 at high quality close to a minute); past this the tool gives up. */
 const ImageTimeoutMs = 180_000;
 
@@ -236,8 +239,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         const request = { deployment: entry.resolved, params: { temperature: 0.2, topP: null, frequencyPenalty: null, maxTokens: 40 } };
         const result = await generateText({
           model: languageModel(entry),
-          system:
-            'You write a short title for a conversation. Reply with the title only: at most six words, in the language of the question, without quotes or a final full stop.',
+          system: TitleInstructions,
           prompt: `Question:\n${question.slice(0, TitleInputChars)}\n\nAnswer:\n${answer.slice(0, TitleInputChars)}`,
           ...callSettings(request as AnswerRequest, providerAdapters[entry.providerType].quirks),
           abortSignal: signal,

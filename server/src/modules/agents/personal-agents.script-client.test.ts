@@ -8,15 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { ConversationList, GptSystemList, ManagedAgentList } from '@atrium/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { startFakeOpenAI, type FakeUpstream, type RecordedRequest } from '../../test/fake-upstreams.js';
-import { baseUrl } from '../../test/chat-stream.js';
-import { createConnection } from '../connections/connections.service.js';
+import { answerRequests, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 
 type Json = Record<string, unknown>;
 
 const systemOf = (r: RecordedRequest) => String((r.body.messages as { role: string; content: unknown }[]).find((m) => m.role === 'system')?.content ?? '');
-const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body).includes('short title for a conversation');
 
 /**
  * The stream reader of the script (docs/wire-protocol.md step 6): lines, the last `event:` name kept across blank lines
@@ -62,6 +60,7 @@ export class ScriptStreamReader {
 }
 
 describe('personal agents as scripts build them (docs/wire-protocol.md)', () => {
+  let app: ModelTestApp;
   let t: TestApp;
   let base: string;
   let model: FakeUpstream;
@@ -72,10 +71,7 @@ describe('personal agents as scripts build them (docs/wire-protocol.md)', () => 
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ script: { chunks: ['Hello', ' from', ' the', ' fake', ' model.'] } });
-    t = await createTestApp();
-    await createConnection(
-      t.ctx,
-      { userId: null, userName: 'test' },
+    app = await startModelTestApp([
       {
         name: 'Fake OpenAI',
         providerType: 'OpenAICompatible',
@@ -86,15 +82,13 @@ describe('personal agents as scripts build them (docs/wire-protocol.md)', () => 
           { name: 'gpt-5-mini', displayName: 'GPT-5 mini', model: 'gpt-5-mini' },
         ],
       },
-    );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseUrl(t);
+    ]);
+    ({ t, base } = app);
     owner = await t.createUser({ actions: ['GptSystemsRead'], displayName: 'Sam Student' });
     friend = await t.createUser({ actions: ['GptSystemsRead'], displayName: 'Fran Friend' });
   });
   afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+    await app.close();
     await model.close();
   });
 
@@ -155,7 +149,7 @@ describe('personal agents as scripts build them (docs/wire-protocol.md)', () => 
     segmentTraceLogLevel: 'NonPersisted',
   });
   /** The model requests of answers (title requests left out), newest last. */
-  const answers = () => model.requests.filter((r) => !isTitleRequest(r));
+  const answers = () => answerRequests(model);
 
   /** docs/wire-protocol.md step 3's whole configuration. */
   const wholeConfiguration = (configStateId: string, attachment: { attachmentId: string; originalFileName: string }) => ({

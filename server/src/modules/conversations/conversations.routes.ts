@@ -25,6 +25,7 @@ import {
   UpdateTitleBodySchema,
   UpdateTitleByIdBodySchema,
 } from '@atrium/contract';
+import { sendTextDownload } from '../../platform/downloads.js';
 import type { AppContext, Module } from '../../platform/context.js';
 import { principalOf, requireAny } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
@@ -148,12 +149,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
 
   api.get(`${Base}/:conversationId/export`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
     const file = await service.exportConversation(deps(request), principalOf(request), request.params.conversationId, timeZoneOf(request));
-    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .type('text/plain; charset=utf-8')
-      .send(file.text);
+    return sendTextDownload(reply, file);
   });
 
   api.post(
@@ -231,11 +227,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
     api.get(`${base}/:conversationId/export`, { config, schema: { params: PreviewParams } }, async (request, reply) => {
       const { principal, row } = await ownPreview(request, request.params);
       const file = await service.exportConversation(deps(request), principal, row.id, timeZoneOf(request));
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
-      return reply
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .type('text/plain; charset=utf-8')
-        .send(file.text);
+      return sendTextDownload(reply, file);
     });
     api.get(`${base}/:conversationId/citations`, { config, schema: { params: PreviewParams, response: { 200: SegmentCitationsSchema } } }, async (request) => {
       const { principal, row } = await ownPreview(request, request.params);

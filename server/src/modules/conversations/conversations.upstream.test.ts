@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ResponseModelEvent } from '@atrium/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { startFakeAnthropic, startFakeOpenAI, DefaultChunks, type FakeScript, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { conversationSegments } from '../../db/schema/index.js';
-import { createConnection } from '../connections/connections.service.js';
-import { answerOf, baseUrl, dataOf, eventually, names, postStream, systemAgentId } from '../../test/chat-stream.js';
+import { answerOf, dataOf, eventually, names, postStream } from '../../test/chat-stream.js';
+import { isTitleRequest, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 
 describe('the chat stream through model providers', () => {
+  let app: ModelTestApp;
   let t: TestApp;
   let base: string;
   let agentId: string;
@@ -21,31 +22,27 @@ describe('the chat stream through model providers', () => {
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     anthropic = await startFakeAnthropic();
-    t = await createTestApp();
-    const actor = { userId: null, userName: 'test' };
-    await createConnection(t.ctx, actor, {
-      name: 'Local vLLM',
-      providerType: 'OpenAICompatible',
-      endpoint: openai.url,
-      apiKey: 'sk-test',
-      deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
-    });
-    await createConnection(t.ctx, actor, {
-      name: 'Claude',
-      providerType: 'Anthropic',
-      endpoint: anthropic.origin,
-      apiKey: 'sk-ant-test',
-      deployments: [{ name: 'fake-claude', displayName: 'Fake Claude', model: 'claude-fake' }],
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseUrl(t);
-    agentId = await systemAgentId(t);
+    app = await startModelTestApp([
+      {
+        name: 'Local vLLM',
+        providerType: 'OpenAICompatible',
+        endpoint: openai.url,
+        apiKey: 'sk-test',
+        deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
+      },
+      {
+        name: 'Claude',
+        providerType: 'Anthropic',
+        endpoint: anthropic.origin,
+        apiKey: 'sk-ant-test',
+        deployments: [{ name: 'fake-claude', displayName: 'Fake Claude', model: 'claude-fake' }],
+      },
+    ]);
+    ({ t, base, agentId } = app);
     user = await t.createUser({ actions: ['GptSystemsRead'] });
   });
   afterAll(async () => {
-    // fetch's pool opens a spare connection after an aborted request; it would hold close() until headersTimeout
-    t.app.server.closeAllConnections();
-    await t.close();
+    await app.close();
     await openai.close();
     await anthropic.close();
   });
@@ -70,7 +67,7 @@ describe('the chat stream through model providers', () => {
   const nextAnswer = (upstream: FakeUpstream, script: FakeScript) => {
     let used = false;
     upstream.setScript((request) => {
-      if (used || JSON.stringify(request.body).includes('short title for a conversation')) return {};
+      if (used || isTitleRequest(request)) return {};
       used = true;
       return script;
     });

@@ -3,6 +3,7 @@
 // read, as an <img> sends no Authorization header.
 import { z } from 'zod';
 import type { Module } from '../../platform/context.js';
+import { contentDisposition } from '../../platform/downloads.js';
 import { readGeneratedImage } from './generated-images.service.js';
 
 /** The bytes at an address never change; private: the address is a secret, not for shared caches. */
@@ -23,7 +24,7 @@ export const generatedImagesRoutes: Module = (api, ctx) => {
           .header('x-content-type-options', 'nosniff')
           // other clients of the API (embeds, chat bridges) show answers on their own origins
           .header('cross-origin-resource-policy', 'cross-origin')
-          .header('content-disposition', `inline; filename="${image.fileName}"`)
+          .header('content-disposition', contentDisposition('inline', image.fileName))
           .type(image.contentType)
           .send(image.data)
       );

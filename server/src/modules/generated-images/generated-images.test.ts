@@ -7,19 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Conversation, GeneratedImageLinkEvent, ResponseModelEvent } from '@atrium/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { FakeImagePng, startFakeOpenAI, type FakeUpstream, type RecordedRequest } from '../../test/fake-upstreams.js';
-import { baseUrl, dataOf, eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
-import { createConnection, updateDeployment } from '../connections/connections.service.js';
+import { dataOf, eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
+import { isTitleRequest, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
+import { updateDeployment } from '../connections/connections.service.js';
 import { createAgent, publishedConfig } from '../agents/agents.test-factory.js';
 import { conversationSegments, generatedImages } from '../../db/schema/index.js';
 
 const Prompt = 'A lighthouse at dusk, oil painting, warm light';
-const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body).includes('short title for a conversation');
 type ChatBody = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown; tool_calls?: unknown[] }[] };
 const chatBody = (r: RecordedRequest) => r.body as unknown as ChatBody;
 
 describe('images created while answering', () => {
+  let app: ModelTestApp;
   let t: TestApp;
   let base: string;
   let model: FakeUpstream;
@@ -43,30 +44,29 @@ describe('images created while answering', () => {
         return { chunks: ['I cannot draw here.'] };
       },
     });
-    t = await createTestApp();
-    const actor = { userId: null, userName: 'test' };
-    const connection = await createConnection(t.ctx, actor, {
-      name: 'Local server',
-      providerType: 'OpenAICompatible',
-      endpoint: model.url,
-      deployments: [
-        { name: 'fake-gpt', model: 'fake-gpt-model', tools: true, isDefault: true },
-        { name: 'fake-gpt-no-tools', model: 'fake-gpt-model', tools: false },
-        { name: 'fake-image', displayName: 'Fake Image', model: 'fake-image-1', kind: 'ImageGeneration' },
-      ],
-    });
+    app = await startModelTestApp([
+      {
+        name: 'Local server',
+        providerType: 'OpenAICompatible',
+        endpoint: model.url,
+        deployments: [
+          { name: 'fake-gpt', model: 'fake-gpt-model', tools: true, isDefault: true },
+          { name: 'fake-gpt-no-tools', model: 'fake-gpt-model', tools: false },
+          { name: 'fake-image', displayName: 'Fake Image', model: 'fake-image-1', kind: 'ImageGeneration' },
+        ],
+      },
+    ]);
+    ({ t, base } = app);
+    const connection = app.connections[0]!;
     connectionId = connection.connectionId;
     imageDeploymentId = connection.deployments.find((d) => d.kind === 'ImageGeneration')!.deploymentId;
     painter = (await createAgent(t.ctx.db, { name: 'Painter', publishedConfig: publishedConfig({ capabilityTypes: ['ImageCreation'] }) })).id;
     plain = (await createAgent(t.ctx.db, { name: 'Plain', publishedConfig: publishedConfig({ capabilityTypes: [] }) })).id;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseUrl(t);
     user = await t.createUser({ actions: ['GptSystemsRead'] });
     other = await t.createUser({ actions: ['GptSystemsRead'] });
   });
   afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+    await app.close();
     await model.close();
   });
 

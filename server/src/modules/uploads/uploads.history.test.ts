@@ -5,17 +5,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Attachment, ResponseModelEvent, VisionImage } from '@atrium/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { makePng, multipart } from '../../test/upload-fixtures.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
-import { baseUrl, dataOf, postStream, systemAgentId } from '../../test/chat-stream.js';
-import { createConnection } from '../connections/connections.service.js';
+import { dataOf, postStream } from '../../test/chat-stream.js';
+import { answerRequests, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 import { MaxEarlierImages } from '../../ai/chat-prompt.js';
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
 type Message = { role: string; content: string | Part[] };
 
 describe('follow-up questions and the uploads of earlier questions', () => {
+  let app: ModelTestApp;
   let t: TestApp;
   let base: string;
   let agentId: string;
@@ -24,10 +25,7 @@ describe('follow-up questions and the uploads of earlier questions', () => {
 
   beforeAll(async () => {
     openai = await startFakeOpenAI();
-    t = await createTestApp();
-    await createConnection(
-      t.ctx,
-      { userId: null, userName: 'test' },
+    app = await startModelTestApp([
       {
         name: 'Local vLLM',
         providerType: 'OpenAICompatible',
@@ -41,16 +39,13 @@ describe('follow-up questions and the uploads of earlier questions', () => {
           { name: 'small-text', displayName: 'Small Text', model: 'small-text-model', vision: false, contextWindow: 3000, maxOutputTokens: 500 },
         ],
       },
-    );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseUrl(t);
-    agentId = await systemAgentId(t);
+    ]);
+    ({ t, base, agentId } = app);
     user = await t.createUser({ actions: ['GptSystemsRead'] });
   });
   afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+    await app.close();
     await openai.close();
   });
 
@@ -105,8 +100,7 @@ describe('follow-up questions and the uploads of earlier questions', () => {
   };
   /** The messages of the latest answer request (title requests left aside). */
   const sent = (): Message[] => {
-    const answers = openai.requests.filter((r) => !JSON.stringify(r.body).includes('short title for a conversation'));
-    return (answers.at(-1)!.body as { messages: Message[] }).messages.filter((m) => m.role !== 'system');
+    return (answerRequests(openai).at(-1)!.body as { messages: Message[] }).messages.filter((m) => m.role !== 'system');
   };
   const textOf = (m: Message) =>
     typeof m.content === 'string'

@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Attachment, Conversation, DetailsForConversation, ResponseModelEvent, VisionImage } from '@atrium/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeDocx, makePdf, makePng, multipart } from '../../test/upload-fixtures.js';
+import type { TestApp } from '../../test/harness.js';
+import { blackPng, makeDocx, makePdf, makePng, multipart } from '../../test/upload-fixtures.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
-import { answerOf, baseUrl, dataOf, postStream, systemAgentId } from '../../test/chat-stream.js';
-import { createConnection } from '../connections/connections.service.js';
+import { answerOf, dataOf, postStream } from '../../test/chat-stream.js';
+import { answerRequests, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 
 type Upload = ReturnType<typeof multipart>;
 
 describe('uploads', () => {
+  let app: ModelTestApp;
   let t: TestApp;
   let base: string;
   let agentId: string;
@@ -22,30 +23,27 @@ describe('uploads', () => {
 
   beforeAll(async () => {
     openai = await startFakeOpenAI();
-    t = await createTestApp({ ATTACHMENT_MAX_BYTES: String(64 * 1024), VISION_IMAGE_MAX_BYTES: String(256 * 1024) });
-    await createConnection(
-      t.ctx,
-      { userId: null, userName: 'test' },
-      {
-        name: 'Local vLLM',
-        providerType: 'OpenAICompatible',
-        endpoint: openai.url,
-        apiKey: 'sk-test',
-        deployments: [
-          { name: 'fake-vision', displayName: 'Fake Vision', model: 'fake-vision-model', isDefault: true, vision: true },
-          { name: 'fake-text', displayName: 'Fake Text', model: 'fake-text-model', vision: false },
-        ],
-      },
+    app = await startModelTestApp(
+      [
+        {
+          name: 'Local vLLM',
+          providerType: 'OpenAICompatible',
+          endpoint: openai.url,
+          apiKey: 'sk-test',
+          deployments: [
+            { name: 'fake-vision', displayName: 'Fake Vision', model: 'fake-vision-model', isDefault: true, vision: true },
+            { name: 'fake-text', displayName: 'Fake Text', model: 'fake-text-model', vision: false },
+          ],
+        },
+      ],
+      { ATTACHMENT_MAX_BYTES: String(64 * 1024), VISION_IMAGE_MAX_BYTES: String(256 * 1024) },
     );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = baseUrl(t);
-    agentId = await systemAgentId(t);
+    ({ t, base, agentId } = app);
     user = await t.createUser({ actions: ['GptSystemsRead'] });
     other = await t.createUser({ actions: ['GptSystemsRead'] });
   });
   afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
+    await app.close();
     await openai.close();
   });
 
@@ -69,9 +67,9 @@ describe('uploads', () => {
       { token: user.token },
     );
   // the earlier questions' titles are generated in the background and may reach the fake at any time
-  const answerRequests = () => openai.requests.filter((r) => !JSON.stringify(r.body).includes('short title for a conversation'));
+  const answers = () => answerRequests(openai);
   const lastUserMessage = () => {
-    const messages = (answerRequests().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
+    const messages = (answers().at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
     return messages.filter((m) => m.role === 'user').at(-1)!;
   };
 
@@ -210,6 +208,29 @@ describe('uploads', () => {
       expect(big.json().message).toBe('The image is larger than the limit of 0.3 MB.');
     });
 
+    it('refuses an image over the pixel limit, and stores a larger one than anyone views at 4096 px', async () => {
+      const bomb = await uploadImage(user.token, multipart(blackPng(10000, 10000), 'bomb.png', 'image/png'));
+      expect(bomb.statusCode).toBe(413);
+      expect(bomb.json()).toEqual({
+        code: 'payload_too_large',
+        message: 'The image is 10000 × 10000 pixels, more than the limit of 50 megapixels.',
+        details: [{ field: 'file', message: 'At most 50 megapixels' }],
+      });
+
+      const res = await uploadImage(user.token, multipart(blackPng(6000, 3000), 'wide.png', 'image/png'));
+      expect(res.statusCode).toBe(200);
+      const img = res.json<VisionImage>();
+      expect(img).toMatchObject({ mimeType: 'image/png', width: 4096, height: 2048 });
+      const full = await t.app.inject({
+        method: 'GET',
+        url: `/api/internal/userConversations/visionImages/${img.visionImageId}/${img.blobFileName}/base64`,
+        headers: auth(user.token),
+      });
+      const stored = Buffer.from(full.json<{ base64Content: string }>().base64Content, 'base64');
+      expect(stored.length).toBe(img.sizeBytes);
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 4096, height: 2048 });
+    });
+
     it('reports the configured limit in detailsForConversation', async () => {
       const res = await t.app.inject({
         method: 'GET',
@@ -278,7 +299,7 @@ describe('uploads', () => {
     it("refuses someone else's or unknown ids with 400 before streaming", async () => {
       const theirs = (await uploadImage(other.token, multipart(await makePng(10, 10), 'theirs.png'))).json<VisionImage>();
       const theirFile = (await attach(other.token, multipart(Buffer.from('private'), 'private.txt'))).json<Attachment>();
-      const before = answerRequests().length;
+      const before = answers().length;
       const r = await ask({ visionImageIds: [theirs.visionImageId], attachmentIds: [randomUUID(), theirFile.attachmentId] });
       expect(r.status).toBe(400);
       expect((r.json as { details: unknown }).details).toEqual([
@@ -286,7 +307,7 @@ describe('uploads', () => {
         { field: 'attachmentIds.0', message: 'Unknown attachment id' },
         { field: 'attachmentIds.1', message: 'Unknown attachment id' },
       ]);
-      expect(answerRequests().length).toBe(before);
+      expect(answers().length).toBe(before);
     });
 
     it('refuses images for a deployment without vision with a clear 400', async () => {
