@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { uploadTooLarge } from '../../platform/uploads.js';
+import { fitImage, ImageSides, ImageUnreadableError } from '../../platform/images.js';
 import * as repo from './agents.repository.js';
 import { mayManage } from './agents.policy.js';
 import { agentChanged, avatarUrl, mayChatWith } from './agents.service.js';
@@ -75,6 +76,27 @@ async function manageable(ctx: Pick<AppContext, 'db'>, principal: Principal, gpt
 
 export const tooLarge = () => uploadTooLarge('avatar', AgentAvatarMaxBytes);
 
+/**
+ * An uploaded avatar as it is stored: a raster image within ImageSides.icon pixels a side (re-encoded in its
+ * format when larger; 413 over the pixel limit), an SVG as it is (it has no pixels to count).
+ */
+export async function avatarImage(data: Buffer): Promise<{ data: Buffer; contentType: AvatarContentType }> {
+  if (data.length === 0) throw badRequest('The avatar file is empty.', [{ field: 'file', message: 'The file is empty' }]);
+  if (data.length > AgentAvatarMaxBytes) throw tooLarge();
+  const contentType = sniffImageType(data);
+  if (!contentType) {
+    throw badRequest('The avatar must be a PNG, JPEG, GIF, WebP or SVG image.', [{ field: 'file', message: 'Unsupported image type' }]);
+  }
+  if (contentType === 'image/svg+xml') return { data, contentType };
+  try {
+    return { data: (await fitImage(data, { maxSide: ImageSides.icon, what: 'avatar' })).data, contentType };
+  } catch (e) {
+    if (e instanceof ImageUnreadableError)
+      throw badRequest('The avatar could not be read; it may be damaged.', [{ field: 'file', message: 'Unreadable image' }]);
+    throw e;
+  }
+}
+
 /** Stores a new avatar and points the agent at it; the old blob goes only after the switch is committed. */
 export async function uploadAvatar(
   ctx: Pick<AppContext, 'db' | 'blobs'>,
@@ -83,14 +105,10 @@ export async function uploadAvatar(
   data: Buffer,
 ): Promise<{ gptSystemId: string; avatarUrl: string }> {
   const agent = await manageable(ctx, principal, gptSystemId);
-  if (data.length === 0) throw badRequest('The avatar file is empty.', [{ field: 'file', message: 'The file is empty' }]);
-  if (data.length > AgentAvatarMaxBytes) throw tooLarge();
-  const contentType = sniffImageType(data);
-  if (!contentType) {
-    throw badRequest('The avatar must be a PNG, JPEG, GIF, WebP or SVG image.', [{ field: 'file', message: 'Unsupported image type' }]);
-  }
+  const avatar = await avatarImage(data);
+  const { contentType } = avatar;
   const blobKey = `agents/${agent.id}/avatar-${randomUUID()}`;
-  await ctx.blobs.put(blobKey, data, contentType);
+  await ctx.blobs.put(blobKey, avatar.data, contentType);
   try {
     await repo.setAvatar(ctx.db, {
       gptSystemId: agent.id,

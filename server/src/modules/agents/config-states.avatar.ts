@@ -1,11 +1,9 @@
 // Avatars of configuration states: the quick-create identicon or an upload, checked by content like
 // agent avatars, carried over to the agent by createGptSystem/updateGptSystem.
 import { randomUUID } from 'node:crypto';
-import { AgentAvatarMaxBytes } from '@atrium/contract';
 import type { Principal } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
-import { badRequest } from '../../platform/errors.js';
-import { defaultAvatar, sniffImageType, tooLarge, type AvatarFile } from './agents.avatar.js';
+import { avatarImage, defaultAvatar, type AvatarFile } from './agents.avatar.js';
 import * as repo from './config-states.repository.js';
 import type { ConfigStateRow } from './config-states.repository.js';
 import { actorOf, configStateAvatarUrl, type StatesCtx } from './config-states.service.js';
@@ -33,12 +31,10 @@ async function setAvatar(ctx: StatesCtx, principal: Principal, row: ConfigStateR
 }
 
 export async function uploadConfigStateAvatar(ctx: StatesCtx, principal: Principal, row: ConfigStateRow, data: Buffer) {
-  if (data.length === 0) throw badRequest('The avatar file is empty.', [{ field: 'file', message: 'The file is empty' }]);
-  if (data.length > AgentAvatarMaxBytes) throw tooLarge();
-  const contentType = sniffImageType(data);
-  if (!contentType) throw badRequest('The avatar must be a PNG, JPEG, GIF, WebP or SVG image.', [{ field: 'file', message: 'Unsupported image type' }]);
+  const avatar = await avatarImage(data);
+  const { contentType } = avatar;
   const blobKey = `config-states/${row.id}/avatar-${randomUUID()}`;
-  await ctx.blobs.put(blobKey, data, contentType);
+  await ctx.blobs.put(blobKey, avatar.data, contentType);
   try {
     await setAvatar(ctx, principal, row, blobKey, contentType);
   } catch (e) {

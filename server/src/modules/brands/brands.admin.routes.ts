@@ -16,9 +16,11 @@ import {
   BrandRoutes,
   BrandUpdateSchema,
   NewBrandKeySchema,
+  type BrandImageSlot,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { requireAny } from '../../platform/access.js';
+import { ImageSides } from '../../platform/images.js';
 import { actorOf } from '../instance/instance.admin.routes.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from './brands.images.js';
 import * as admin from './brands.admin.service.js';
@@ -81,13 +83,21 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
   await api.register(async (scope) => brandUploadRoutes(scope as Api, ctx));
 };
 
+/** Longest side a slot's raster image keeps: avatars small, logos moderate, the splash screen screen-sized. */
+const SlotSides: Record<BrandImageSlot, number> = {
+  avatar: ImageSides.icon,
+  logo: ImageSides.logo,
+  navigationLogo: ImageSides.logo,
+  splashScreenBackground: ImageSides.background,
+};
+
 /** Uploads in their own scope, so that multipart parsing exists only where it is needed. */
 async function brandUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
   for (const slot of BrandImageSlots) {
     const config = { ...write, upload: { maxBytes: BrandImageMaxBytes, what: 'image' } };
     scope.post(`${brandPath}/${slot}`, { config, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) => {
-      const upload = await receiveImage(request, { allowed: BrandImageContentTypes });
+      const upload = await receiveImage(request, { allowed: BrandImageContentTypes, maxSide: SlotSides[slot] });
       return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
     });
   }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { AdminBrandSchema, BrandImageMaxBytes } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { auditLog, gptSystems } from '../../db/schema/index.js';
+import { blackPng } from '../../test/upload-fixtures.js';
 
 const Png = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200e2a3a1d50000000049454e44ae426082',
@@ -182,6 +184,29 @@ describe('admin brands', () => {
     // nothing of the refused uploads was kept
     const brand = (await call('GET', '/admin/brands/campus', reader.token)).json();
     expect(brand.files).toHaveLength(4);
+  });
+
+  it('refuses an image over the pixel limit, and keeps large ones at the size of their slot', async () => {
+    const bomb = await upload(admin.token, '/admin/brands/campus/logo', multipart(blackPng(20000, 20000), 'logo.png', 'image/png'));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The image is 20000 × 20000 pixels, more than the limit of 50 megapixels.',
+      details: [{ field: 'file', message: 'At most 50 megapixels' }],
+    });
+    expect((await call('GET', '/admin/brands/campus', reader.token)).json().files).toHaveLength(4);
+
+    const served = async (slot: string, data: Buffer) => {
+      const brand = (await upload(admin.token, `/admin/brands/campus/${slot}`, multipart(data, 'x.png', 'image/png'))).json();
+      // the brand names its avatar's file `avatar`, the other slots `<slot>FileName`
+      const fileName = brand[slot === 'avatar' ? 'avatar' : `${slot}FileName`] as string;
+      const res = await t.app.inject({ method: 'GET', url: `/api/internal/Brands/campus/${fileName}` });
+      expect(res.headers['content-type']).toBe('image/png');
+      return sharp(res.rawPayload).metadata();
+    };
+    expect(await served('logo', blackPng(4000, 1000))).toMatchObject({ format: 'png', width: 1024, height: 256 });
+    expect(await served('avatar', blackPng(2000, 2000))).toMatchObject({ width: 512, height: 512 });
+    expect(await served('splashScreenBackground', blackPng(6000, 3000))).toMatchObject({ width: 2560, height: 1280 });
   });
 
   it('deletes an uploaded file: the slot falls back to the shipped image', async () => {

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../platform/errors.js';
 import { readSingleUpload } from '../../platform/uploads.js';
+import { checkIcon, fitImage, ImageUnreadableError } from '../../platform/images.js';
 
 export type SniffedImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml' | 'image/x-icon';
 
@@ -49,11 +50,13 @@ export const matchesIfNoneMatch = (header: string | undefined, etag: string) =>
 
 /**
  * The uploaded image, checked: multipart with a field `file`, not empty, not over the limit of the route's
- * config.upload, of an allowed type.
+ * config.upload, of an allowed type, and not over the pixel limit (413). A raster image larger than `maxSide`
+ * pixels a side is re-encoded within it in its own format; an ICO's images must be icon-sized; an SVG is kept
+ * as it is (it has no pixels, and is served sandboxed).
  */
 export async function receiveImage(
   request: FastifyRequest,
-  options: { allowed: readonly SniffedImageType[] },
+  options: { allowed: readonly SniffedImageType[]; maxSide: number },
 ): Promise<{ data: Buffer; contentType: SniffedImageType; fileName: string }> {
   const got = await readSingleUpload(request);
   const what = request.routeOptions.config.upload?.what ?? 'image';
@@ -63,5 +66,14 @@ export async function receiveImage(
     const names = options.allowed.map((t) => ExtensionOf[t].toUpperCase()).join(', ');
     throw badRequest(`The ${what} must be one of: ${names}.`, [{ field: 'file', message: 'Unsupported image type' }]);
   }
-  return { data: got.data, contentType, fileName: got.fileName };
+  let data = got.data;
+  try {
+    if (contentType === 'image/x-icon') checkIcon(data, what);
+    else if (contentType !== 'image/svg+xml') data = (await fitImage(data, { maxSide: options.maxSide, what })).data;
+  } catch (e) {
+    if (e instanceof ImageUnreadableError)
+      throw badRequest(`The ${what} could not be read; it may be damaged.`, [{ field: 'file', message: 'Unreadable image' }]);
+    throw e;
+  }
+  return { data, contentType, fileName: got.fileName };
 }

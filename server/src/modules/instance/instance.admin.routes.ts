@@ -21,6 +21,7 @@ import {
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { principalOf, requireAny } from '../../platform/access.js';
+import { ImageSides } from '../../platform/images.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from '../brands/brands.images.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as admin from './instance.admin.service.js';
@@ -126,7 +127,7 @@ async function faviconUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   for (const base of [InstanceAdminRoutes.favicons, '/admin/instanceSettings/favicons']) {
     const config = { ...write, upload: { maxBytes: FaviconMaxBytes, what: 'favicon' } };
     scope.put(base, { config, schema: { querystring: FaviconUploadQuerySchema, response: { 200: FaviconSchema } } }, async (request) => {
-      const upload = await receiveImage(request, { allowed: FaviconContentTypes });
+      const upload = await receiveImage(request, { allowed: FaviconContentTypes, maxSide: ImageSides.icon });
       const fromPart = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(upload.fileName) ? upload.fileName : undefined;
       return putFavicon(ctx, actorOf(request), { ...upload, fileName: request.query.fileName ?? fromPart });
     });

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { auditLog, instanceSettings } from '../../db/schema/index.js';
 import { startFakeAnthropic, type FakeUpstream } from '../../test/fake-upstreams.js';
+import { blackPng, icoOf } from '../../test/upload-fixtures.js';
 import { readSearchApiKey } from './instance.admin.service.js';
 
 const Png = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200e2a3a1d50000000049454e44ae426082',
   'hex',
 );
-const Ico = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0]), Buffer.alloc(40, 1)]);
+const Ico = icoOf([{ data: Png, side: 1 }]);
 
 function multipart(data: Buffer, fileName: string) {
   const boundary = '----atrium-favicon-boundary';
@@ -241,6 +243,36 @@ describe('admin instance settings', () => {
     expect((await call('DELETE', '/InstanceSettings/favicons', admin.token)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/favicon.ico' })).statusCode).toBe(404);
     expect((await audits('favicons')).map((r) => r.domainOperation)).toEqual(['FaviconUploaded', 'FaviconUploaded', 'FaviconsDeleted']);
+  });
+
+  it('refuses favicons with more pixels than an icon, and serves a large PNG icon-sized', async () => {
+    const upload = (body: ReturnType<typeof multipart>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/internal/InstanceSettings/favicons',
+        headers: { authorization: `Bearer ${admin.token}`, ...body.headers },
+        payload: body.payload,
+      });
+    const bomb = await upload(multipart(blackPng(20000, 20000), 'icon.png'));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The favicon is 20000 × 20000 pixels, more than the limit of 50 megapixels.',
+      details: [{ field: 'file', message: 'At most 50 megapixels' }],
+    });
+    // an ICO's directory says at most 256 px; the PNG inside is read by its own header
+    const hiddenBomb = await upload(multipart(icoOf([{ data: blackPng(20000, 20000), side: 256 }]), 'favicon.ico'));
+    expect(hiddenBomb.statusCode).toBe(413);
+    expect(hiddenBomb.json().message).toBe('The favicon holds an image of 20000 × 20000 pixels; icons may be at most 256 × 256.');
+    expect((await upload(multipart(Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0]), Buffer.alloc(40, 1)]), 'broken.ico'))).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/custom' })).json().items).toEqual([]);
+
+    const large = await upload(multipart(blackPng(2048, 2048), 'icon.png'));
+    expect(large.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: '/api/internal/InstanceSettings/favicons/icon.png' });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
+    await call('DELETE', '/InstanceSettings/favicons', admin.token);
   });
 
   it('names its aggregates in the audit log', async () => {

@@ -15,10 +15,11 @@ import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { ExtractionBusyError, ExtractionRefusedError } from '../../platform/extraction/extraction-pool.js';
+import { fitImage, ImageSides, type FittedImage } from '../../platform/images.js';
 import type { AttachmentRow, VisionImageRow } from '../../db/schema/index.js';
 import { cleanFileName, sniffFile, sniffImage } from './file-types.js';
 import { extractText } from './text-extract.js';
-import { imageInfo, thumbnail } from './images.js';
+import { thumbnail } from './images.js';
 import * as repo from './uploads.repository.js';
 
 export type UploadsCtx = Pick<AppContext, 'db' | 'blobs' | 'config' | 'logger'>;
@@ -168,12 +169,14 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
   if (file.data.length > limit) throw tooLarge('image', limit);
   const mimeType = sniffImage(file.data);
   if (!mimeType) throw unsupported('Images must be PNG, JPEG, GIF or WebP.');
-  let info: Awaited<ReturnType<typeof imageInfo>>;
+  // larger than anyone views it: re-encoded smaller in its format; over the pixel limit: 413
+  let image: FittedImage;
   let thumb: Awaited<ReturnType<typeof thumbnail>>;
   try {
-    info = await imageInfo(file.data);
-    thumb = await thumbnail(file.data);
-  } catch {
+    image = await fitImage(file.data, { maxSide: ImageSides.vision, what: 'image' });
+    thumb = await thumbnail(image.data);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
     throw unsupported('The image could not be read; it may be damaged.');
   }
   const id = randomUUID();
@@ -183,7 +186,7 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
   const thumbnailBlobFileName = `${name}-thumbnail.webp`;
   const keys = [visionBlobKey(row, blobFileName), visionBlobKey(row, thumbnailBlobFileName)];
   try {
-    await ctx.blobs.put(keys[0]!, file.data, mimeType);
+    await ctx.blobs.put(keys[0]!, image.data, mimeType);
     await ctx.blobs.put(keys[1]!, thumb.data, thumb.mimeType);
     await repo.insertVisionImage(ctx.db, {
       id,
@@ -193,9 +196,9 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
       mimeType,
       thumbnailBlobFileName,
       thumbnailMimeType: thumb.mimeType,
-      width: info.width,
-      height: info.height,
-      sizeBytes: file.data.length,
+      width: image.width,
+      height: image.height,
+      sizeBytes: image.data.length,
     });
   } catch (e) {
     await Promise.all(keys.map((k) => ctx.blobs.delete(k).catch(() => undefined)));
@@ -206,9 +209,9 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
     blobFileName,
     thumbnailBlobFileName,
     mimeType,
-    width: info.width,
-    height: info.height,
-    sizeBytes: file.data.length,
+    width: image.width,
+    height: image.height,
+    sizeBytes: image.data.length,
     thumbnails: [{ base64Content: thumb.data.toString('base64'), mimeType: thumb.mimeType }],
   };
 }
