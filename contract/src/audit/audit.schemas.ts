@@ -18,7 +18,11 @@ export const ConfigurationChangeListSchema = listOf(ConfigurationChangeSchema);
 export type ConfigurationChangeList = z.infer<typeof ConfigurationChangeListSchema>;
 
 const Text = z.string().trim().max(500);
-const Time = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 time with offset, e.g. 2025-01-31T12:00:00Z' });
+const TimeMessage = 'Use an ISO 8601 time with offset, e.g. 2025-01-31T12:00:00Z';
+/** zod's ISO check lets year 0000 and offsets up to ±23:59 through; PostgreSQL has neither (real offsets stay within 14 hours). */
+const Time = z.iso
+  .datetime({ offset: true, message: TimeMessage })
+  .refine((v) => !v.startsWith('0000') && !/[+-](1[5-9]|2\d):?\d\d$/.test(v), 'Use a year from 0001 and a UTC offset of at most 14 hours');
 
 /** GET /admin/audit/configurationChanges: newest first; all filters optional and combined. */
 export const ConfigurationChangeQuerySchema = PageQuerySchema.extend({

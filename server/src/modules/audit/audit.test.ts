@@ -1,7 +1,7 @@
 // The configuration audit log over HTTP: rows written by real admin changes, every filter, newest
 // first with keyset paging that neither skips nor repeats, aggregate names, and refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationChangeListSchema, type ConfigurationChange } from '@atrium/contract';
+import { ConfigurationChangeListSchema, ErrorBodySchema, type ConfigurationChange } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { recordAudit } from '../../platform/audit.js';
 
@@ -84,6 +84,17 @@ describe('GET /admin/audit/configurationChanges', () => {
     expect((await call('GET', '/admin/audit/configurationChanges?timeStampFrom=yesterday', auditor)).statusCode).toBe(400);
     const empty = await call('GET', `/admin/audit/configurationChanges?timeStampFrom=2030-01-01T00:00:00Z&timeStampTo=2020-01-01T00:00:00Z`, auditor);
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses times the database has no value for: year 0000, offsets beyond 14 hours (was 500)', async () => {
+    for (const time of ['0000-01-01T00:00:00Z', '2025-04-03T23:15:14+21:09', '2025-04-03T23:15:14-16:00']) {
+      const res = await call('GET', `/admin/audit/configurationChanges?timeStampFrom=${encodeURIComponent(time)}`, auditor);
+      expect(res.statusCode, time).toBe(400);
+      expect(ErrorBodySchema.parse(res.json()).details[0]!.field).toBe('querystring.timeStampFrom');
+    }
+    expect((await call('GET', `/admin/audit/configurationChanges?timeStampTo=${encodeURIComponent('2025-04-03T23:15:14+14:00')}`, auditor)).statusCode).toBe(
+      200,
+    );
   });
 
   it('pages with continuationToken without skipping or repeating rows written in the same instant', async () => {
