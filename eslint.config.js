@@ -25,6 +25,23 @@ export default tseslint.config(
   },
   { files: ['server/src/config.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../platform/access.js',
+              importNames: ['requireAny'],
+              message: "Declare a route's access with requireArea: the contract's AreaActions table is the one the web reads too.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, atrium: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },

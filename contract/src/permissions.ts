@@ -53,19 +53,91 @@ export type BuiltInRoleKey = (typeof BuiltInRoleKeys)[number];
 /** docs/product.md §6: the admin link is shown when the user holds any action other than GptSystemsRead. */
 export const canSeeAdmin = (actions: readonly string[]): boolean => actions.some((a) => a !== 'GptSystemsRead');
 
+/**
+ * Which actions allow what, one table per area: the server's route declarations (requireArea) and the
+ * web's buttons (mayAct) both read it, so that what the web offers is what the server allows. An area's
+ * read list opens its admin page; holders of create or write may read too.
+ */
+export const AreaActions = {
+  /** agents in the admin area; `editDraft` saves a configuration state (creators edit their new agent's draft) */
+  agents: {
+    read: ['GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific'],
+    create: ['GptSystemsCreate', 'GptSystemsWrite'],
+    write: ['GptSystemsWrite', 'GptSystemsWriteSpecific'],
+    editDraft: ['GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsWriteSpecific'],
+  },
+  dataSources: {
+    read: ['DataSourcesRead', 'DataSourcesCreate', 'DataSourcesWrite', 'DataSourcesReadSpecific', 'DataSourcesWriteSpecific'],
+    create: ['DataSourcesCreate', 'DataSourcesWrite'],
+    write: ['DataSourcesWrite', 'DataSourcesWriteSpecific'],
+  },
+  brands: { read: ['BrandsRead', 'BrandsCreate', 'BrandsWrite'], create: ['BrandsCreate'], write: ['BrandsWrite'] },
+  guidelines: {
+    read: ['GuidelinesDocumentsRead', 'GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite'],
+    create: ['GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite'],
+    write: ['GuidelinesDocumentsWrite'],
+  },
+  chatAccessPolicies: {
+    read: ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite'],
+    create: ['ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite'],
+    write: ['ChatAccessPoliciesWrite'],
+  },
+  userRoles: {
+    read: ['UserRolesRead', 'UserRolesCreate', 'UserRolesWrite'],
+    create: ['UserRolesCreate', 'UserRolesWrite'],
+    write: ['UserRolesWrite'],
+    /** the roles' list and details: the users area reads them too, to give and remove roles */
+    list: ['UserRolesRead', 'UserRolesCreate', 'UserRolesWrite', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'],
+  },
+  users: {
+    read: ['UserRead', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'],
+    create: ['UserRolePermissionsCreate', 'UserRolePermissionsWrite'],
+    write: ['UserRolePermissionsWrite'],
+  },
+  audit: { read: ['ConfigurationAuditLogRead'] },
+  instanceSettings: { read: ['InstanceSettingsRead', 'InstanceSettingsWrite'], write: ['InstanceSettingsWrite'] },
+  connections: {
+    read: ['ConnectionsRead', 'ConnectionsWrite'],
+    write: ['ConnectionsWrite'],
+    /** the deployments an agent may answer with, for the agents' editors (in the admin area only: everybody holds GptSystemsRead) */
+    listDeployments: ['GptSystemsRead', 'GptSystemsWrite', 'ConnectionsRead'],
+  },
+  analytics: { read: ['AnalyticsRead', 'AnalyticsCreate', 'AnalyticsWrite'], create: ['AnalyticsCreate', 'AnalyticsWrite'], write: ['AnalyticsWrite'] },
+  moderation: { read: ['ModerationReportsRead', 'ModerationReportsWrite'], write: ['ModerationReportsWrite'] },
+  performanceTests: { read: ['PerformanceTestsRun'], run: ['PerformanceTestsRun'] },
+} as const satisfies Record<string, { read: readonly UserAction[] } & Record<string, readonly UserAction[]>>;
+
+export type AccessArea = keyof typeof AreaActions;
+/** what can be done in an area: read, create, write, or one of its own (agents' editDraft) */
+export type AreaOperation<A extends AccessArea> = keyof (typeof AreaActions)[A] & string;
+
+/** The actions that allow an operation in an area. */
+export const actionsFor = <A extends AccessArea>(area: A, operation: AreaOperation<A>): readonly UserAction[] =>
+  (AreaActions[area] as Record<string, readonly UserAction[]>)[operation] ?? [];
+
+/** Whether someone holding these actions may do this in the area (…Specific actions also need the object in scope). */
+export const mayAct = <A extends AccessArea>(actions: readonly string[], area: A, operation: AreaOperation<A>): boolean =>
+  actionsFor(area, operation).some((a) => actions.includes(a));
+
+/** An operation in an area, as a value (what a shortcut or a menu item needs). */
+export type AreaPermission = { [A in AccessArea]: { area: A; operation: AreaOperation<A> } }[AccessArea];
+
+export const mayDo = (actions: readonly string[], permission: AreaPermission): boolean =>
+  (AreaActions[permission.area] as Record<string, readonly UserAction[]>)[permission.operation]!.some((a) => actions.includes(a));
+
 export type AdminNavKey =
   'dashboard' | 'agents' | 'fileLibraries' | 'brands' | 'guidelines' | 'chatAccessPolicies' | 'userRoles' | 'users' | 'audit' | 'instanceSettings';
 
-/** docs/product.md §2 Admin sidebar: an item is shown if the user holds at least one of its actions. */
+/** docs/product.md §2 Admin sidebar: an item is shown if the user may read its area. */
 export const AdminNavActions: Record<AdminNavKey, readonly UserAction[]> = {
-  dashboard: ['AnalyticsRead', 'AnalyticsCreate', 'AnalyticsWrite'],
-  agents: ['GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific'],
-  fileLibraries: ['DataSourcesRead', 'DataSourcesCreate', 'DataSourcesWrite', 'DataSourcesReadSpecific', 'DataSourcesWriteSpecific'],
-  brands: ['BrandsRead', 'BrandsCreate', 'BrandsWrite'],
-  guidelines: ['GuidelinesDocumentsRead', 'GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite'],
-  chatAccessPolicies: ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite'],
-  userRoles: ['UserRolesRead', 'UserRolesCreate', 'UserRolesWrite'],
-  users: ['UserRead', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'],
-  audit: ['ConfigurationAuditLogRead'],
-  instanceSettings: ['InstanceSettingsRead'],
+  dashboard: AreaActions.analytics.read,
+  agents: AreaActions.agents.read,
+  fileLibraries: AreaActions.dataSources.read,
+  brands: AreaActions.brands.read,
+  guidelines: AreaActions.guidelines.read,
+  chatAccessPolicies: AreaActions.chatAccessPolicies.read,
+  userRoles: AreaActions.userRoles.read,
+  users: AreaActions.users.read,
+  audit: AreaActions.audit.read,
+  instanceSettings: AreaActions.instanceSettings.read,
 };

@@ -2,7 +2,7 @@
 // onRequest hook verifies the bearer token, loads the caller and enforces the declared actions.
 // A route without a declaration fails start-up, so none can be forgotten.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canSeeAdmin, type DirectoryGroup, type IdentityProvider, type UserAction } from '@atrium/contract';
+import { actionsFor, canSeeAdmin, type AccessArea, type AreaOperation, type DirectoryGroup, type IdentityProvider, type UserAction } from '@atrium/contract';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import type { TokenService } from './tokens.js';
 
@@ -18,9 +18,16 @@ export type RouteAccess =
    */
   | { anyOf: readonly UserAction[]; adminArea?: boolean };
 
+/** Any of these actions; modules declare their routes with requireArea (the lint forbids this there). */
 export const requireAny = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions });
-/** For admin-area reads that docs/product.md §6 grants to GptSystemsRead: the action counts only for administrators. */
-export const requireAnyInAdminArea = (...actions: UserAction[]): RouteAccess => ({ anyOf: actions, adminArea: true });
+/**
+ * The route does this in an area: the actions come from the contract's table (AreaActions), which the web
+ * reads too. `adminArea` for reads that GptSystemsRead, held by everybody, must not open (the agents' admin list).
+ */
+export const requireArea = <A extends AccessArea>(area: A, operation: AreaOperation<A>, options: { adminArea?: boolean } = {}): RouteAccess => ({
+  anyOf: actionsFor(area, operation),
+  ...(options.adminArea ? { adminArea: true } : {}),
+});
 
 export interface Principal {
   userId: string;

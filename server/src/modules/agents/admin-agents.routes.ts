@@ -39,7 +39,7 @@ import {
   SystemPromptVariables,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { principalOf, requireAny, requireAnyInAdminArea } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
 import * as states from './config-states.service.js';
 import { detailsForConversation } from './agents.service.js';
@@ -49,10 +49,10 @@ import { registerAggregateNameResolver } from '../../platform/aggregate-names.js
 
 // docs/product.md §2 shows the admin Agents area to GptSystemsRead holders too; as every user holds it to chat, it
 // counts here only for people who may open the admin area (they see System agents read-only).
-const read = { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') };
-const write = { access: requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific') };
-const create = { access: requireAny('GptSystemsCreate', 'GptSystemsWrite') };
-const draftWrite = { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsWriteSpecific') };
+const read = { access: requireArea('agents', 'read', { adminArea: true }) };
+const write = { access: requireArea('agents', 'write') };
+const create = { access: requireArea('agents', 'create') };
+const draftWrite = { access: requireArea('agents', 'editDraft') };
 
 const B = '/admin/gptSystems';
 const Agent = `${B}/:gptSystemId`;

@@ -12,7 +12,7 @@ import {
   PinGptSystemBodySchema,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { readSingleUpload } from '../../platform/uploads.js';
 import * as agents from './agents.service.js';
@@ -102,7 +102,7 @@ export const agentsRoutes: Module = async (api, ctx) => {
 async function avatarUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   // Another module may already have registered multipart app-wide; registering it twice fails.
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
-  const access = requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific');
+  const access = requireArea('agents', 'write');
 
   scope.post(
     '/admin/gptSystems/:gptSystemId/avatar',

@@ -8,7 +8,7 @@ import {
   ConfigurationChangeQuerySchema,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { requireAny } from '../../platform/access.js';
+import { requireArea } from '../../platform/access.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
@@ -16,7 +16,7 @@ import { getBrand } from '../brands/brands.service.js';
 import { getConnection } from '../connections/connections.service.js';
 import * as service from './audit.service.js';
 
-const read = { access: requireAny('ConfigurationAuditLogRead') };
+const read = { access: requireArea('audit', 'read') };
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 

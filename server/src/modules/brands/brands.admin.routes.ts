@@ -19,15 +19,15 @@ import {
   type BrandImageSlot,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
-import { requireAny } from '../../platform/access.js';
+import { requireArea } from '../../platform/access.js';
 import { ImageSides } from '../../platform/images.js';
 import { actorOf } from '../instance/instance.admin.routes.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from './brands.images.js';
 import * as admin from './brands.admin.service.js';
 
-const read = { access: requireAny('BrandsRead', 'BrandsCreate', 'BrandsWrite') };
-const create = { access: requireAny('BrandsCreate') };
-const write = { access: requireAny('BrandsWrite') };
+const read = { access: requireArea('brands', 'read') };
+const create = { access: requireArea('brands', 'create') };
+const write = { access: requireArea('brands', 'write') };
 
 const brandPath = `${BrandRoutes.adminBrands}/:brandKey`;
 const filePath = `${brandPath}/files/:fileName`;

@@ -2,6 +2,7 @@
 // lookup the admin group picker reads (GET /admin/directory/groups?search=).
 import type { FastifyRequest } from 'fastify';
 import {
+  AreaActions,
   ChatAccessPolicyInputSchema,
   ChatAccessPolicyListSchema,
   ChatAccessPolicyOptionsSchema,
@@ -13,15 +14,14 @@ import {
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './chat-access-policies.service.js';
 
-const readActions = ['ChatAccessPoliciesRead', 'ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite'] as const;
-const read = { access: requireAny(...readActions) };
-const create = { access: requireAny('ChatAccessPoliciesCreate', 'ChatAccessPoliciesWrite') };
-const write = { access: requireAny('ChatAccessPoliciesWrite') };
+const read = { access: requireArea('chatAccessPolicies', 'read') };
+const create = { access: requireArea('chatAccessPolicies', 'create') };
+const write = { access: requireArea('chatAccessPolicies', 'write') };
 
 const actorOf = (request: FastifyRequest): AuditActor => {
   const p = principalOf(request);
@@ -32,7 +32,11 @@ const R = ChatAccessPolicyRoutes;
 const policyPath = `${R.policies}/:chatAccessPolicyId`;
 
 export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
-  registerOverviewCounter({ key: 'chatAccessPolicies', anyOf: readActions, count: async (d) => ({ count: await service.countPolicies(d) }) });
+  registerOverviewCounter({
+    key: 'chatAccessPolicies',
+    anyOf: AreaActions.chatAccessPolicies.read,
+    count: async (d) => ({ count: await service.countPolicies(d) }),
+  });
   registerAggregateNameResolver('ChatAccessPolicy', (d, id) => service.policyName(d, id));
 
   api.get(R.policies, { config: read, schema: { response: { 200: ChatAccessPolicyListSchema } } }, () => service.listPolicies(db));

@@ -20,12 +20,12 @@ import {
   ProviderSchema,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { principalOf, requireAny, requireAnyInAdminArea } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import { listGptSystemDeployments } from './connections.catalog.js';
 import * as service from './connections.service.js';
 
-const read = { access: requireAny('ConnectionsRead', 'ConnectionsWrite') };
-const write = { access: requireAny('ConnectionsWrite') };
+const read = { access: requireArea('connections', 'read') };
+const write = { access: requireArea('connections', 'write') };
 
 const actorOf = (request: FastifyRequest): service.Actor => {
   const p = principalOf(request);
@@ -95,7 +95,7 @@ export const connectionsRoutes: Module = (api, ctx) => {
     C.gptSystemDeployments,
     {
       // every person holds GptSystemsRead to chat: it counts only for those who may open the admin area
-      config: { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsWrite', 'ConnectionsRead') },
+      config: { access: requireArea('connections', 'listDeployments', { adminArea: true }) },
       schema: { querystring: GptSystemDeploymentsQuerySchema, response: { 200: GptSystemDeploymentListSchema } },
     },
     async (request) => listGptSystemDeployments(ctx.db, request.query),

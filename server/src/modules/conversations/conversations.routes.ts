@@ -27,7 +27,7 @@ import {
 } from '@atrium/contract';
 import { sendTextDownload } from '../../platform/downloads.js';
 import type { AppContext, Module } from '../../platform/context.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
@@ -191,7 +191,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
 
   // Previews of configuration states (docs/wire-protocol.md): the personal agent's owner, or an administrator who may
   // manage the agent; answered with the draft and kept out of the conversation list.
-  const previewAccess = { personal: auth, admin: { access: requireAny('GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsWriteSpecific') } } as const;
+  const previewAccess = { personal: auth, admin: { access: requireArea('agents', 'editDraft') } } as const;
   for (const [via, base] of [
     ['personal', '/configStates/:configStateId/conversations'],
     ['admin', '/admin/gptSystems/configurationStates/:configStateId/conversations'],

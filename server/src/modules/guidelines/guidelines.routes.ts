@@ -2,6 +2,7 @@
 // and for signed-in people GET /guidelinesDocuments/{id} and the consent to it.
 import type { FastifyRequest } from 'fastify';
 import {
+  AreaActions,
   AgentGuidelinesBodySchema,
   AgentGuidelinesSchema,
   GptSystemIdParamsSchema,
@@ -24,15 +25,14 @@ import {
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
-import { principalOf, requireAny, requireAnyInAdminArea } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './guidelines.service.js';
 
-const readActions = ['GuidelinesDocumentsRead', 'GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite'] as const;
-const read = { access: requireAny(...readActions) };
-const create = { access: requireAny('GuidelinesDocumentsCreate', 'GuidelinesDocumentsWrite') };
-const write = { access: requireAny('GuidelinesDocumentsWrite') };
+const read = { access: requireArea('guidelines', 'read') };
+const create = { access: requireArea('guidelines', 'create') };
+const write = { access: requireArea('guidelines', 'write') };
 const auth = { access: 'authenticated' } as const;
 
 const actorOf = (request: FastifyRequest): AuditActor => {
@@ -50,7 +50,7 @@ const SectionUpdateSchema = GuidelinesSectionInputSchema.partial();
 export const guidelinesRoutes: Module = (api, { db }) => {
   registerOverviewCounter({
     key: 'guidelines',
-    anyOf: readActions,
+    anyOf: AreaActions.guidelines.read,
     count: async (d) => {
       const { documents, templates } = await service.countDocuments(d);
       return { count: documents, detail: { templates } };
@@ -135,7 +135,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   api.get(
     '/admin/gptSystems/:gptSystemId/guidelinesDocument',
     {
-      config: { access: requireAnyInAdminArea('GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'GptSystemsReadSpecific', 'GptSystemsWriteSpecific') },
+      config: { access: requireArea('agents', 'read', { adminArea: true }) },
       schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } },
     },
     (request) => service.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
@@ -144,7 +144,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   api.put(
     '/admin/gptSystems/:gptSystemId/guidelinesDocument',
     {
-      config: { access: requireAny('GptSystemsWrite', 'GptSystemsWriteSpecific') },
+      config: { access: requireArea('agents', 'write') },
       schema: { params: GptSystemIdParamsSchema, body: AgentGuidelinesBodySchema, response: { 200: AgentGuidelinesSchema } },
     },
     (request) => service.setAgentGuidelines(db, principalOf(request), actorOf(request), request.params.gptSystemId, request.body.guidelinesDocumentId),

@@ -20,15 +20,15 @@ import {
   InstanceAdminRoutes,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
-import { principalOf, requireAny } from '../../platform/access.js';
+import { principalOf, requireArea } from '../../platform/access.js';
 import { ImageSides } from '../../platform/images.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from '../brands/brands.images.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as admin from './instance.admin.service.js';
 import { deleteAllFavicons, listFavicons, putFavicon, readFavicon } from './instance.favicons.js';
 
-const read = { access: requireAny('InstanceSettingsRead', 'InstanceSettingsWrite') };
-const write = { access: requireAny('InstanceSettingsWrite') };
+const read = { access: requireArea('instanceSettings', 'read') };
+const write = { access: requireArea('instanceSettings', 'write') };
 
 /** Who made a change, for the audit trail (the connections module's Actor shape: a name is always known). */
 export const actorOf = (request: FastifyRequest): { userId: string; userName: string } => {

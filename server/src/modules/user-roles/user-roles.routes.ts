@@ -1,5 +1,6 @@
 // Routes of the admin user roles API (docs/product.md §7 "Admin userRoles CRUD, users of role, EntityConfiguration, userActions").
 import {
+  AreaActions,
   AdminUserListSchema,
   EntityConfigurationDetailsSchema,
   EntityConfigurationUpdateSchema,
@@ -12,33 +13,24 @@ import {
   UserRoleRoutes,
   UserRoleSchema,
   UserRoleUpdateSchema,
-  type UserAction,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { requireAny } from '../../platform/access.js';
+import { requireArea } from '../../platform/access.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { actorOf } from '../users/admin-users.routes.js';
 import * as service from './user-roles.service.js';
 
-// The users area reads roles too: it gives and removes them.
-const readActions: UserAction[] = [
-  'UserRolesRead',
-  'UserRolesCreate',
-  'UserRolesWrite',
-  'UserRolePermissionsRead',
-  'UserRolePermissionsCreate',
-  'UserRolePermissionsWrite',
-];
-const read = { access: requireAny(...readActions) };
-const create = { access: requireAny('UserRolesCreate', 'UserRolesWrite') };
-const write = { access: requireAny('UserRolesWrite') };
+// the users area reads roles too: it gives and removes them
+const read = { access: requireArea('userRoles', 'list') };
+const create = { access: requireArea('userRoles', 'create') };
+const write = { access: requireArea('userRoles', 'write') };
 
 const rolePath = `${UserRoleRoutes.userRoles}/:userRoleId`;
 
 export const userRolesRoutes: Module = (api, ctx) => {
   registerAggregateNameResolver(service.UserRoleAggregate, service.roleName);
-  registerOverviewCounter({ key: 'userRoles', anyOf: readActions, count: async (db) => ({ count: await service.countRoles(db) }) });
+  registerOverviewCounter({ key: 'userRoles', anyOf: AreaActions.userRoles.list, count: async (db) => ({ count: await service.countRoles(db) }) });
 
   api.get(UserRoleRoutes.userActions, { config: read, schema: { response: { 200: UserActionListSchema } } }, async () => service.listUserActions());
 

@@ -2,6 +2,7 @@
 // roles") and the /admin index counts (GET /admin/overview).
 import type { FastifyRequest } from 'fastify';
 import {
+  AreaActions,
   AdminOverviewRoute,
   AdminOverviewSchema,
   AdminUserCreateSchema,
@@ -12,20 +13,18 @@ import {
   AdminUserRoutes,
   AdminUserSchema,
   AdminUserUpdateSchema,
-  type UserAction,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import { hasAny, principalOf, requireAny } from '../../platform/access.js';
+import { hasAny, principalOf, requireArea } from '../../platform/access.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import { overviewCounters, registerOverviewCounter } from '../../platform/admin-overview.js';
 import * as service from './admin-users.service.js';
 import { registerFallbackOverviewCounters } from './admin-overview.counters.js';
 
-const readActions: UserAction[] = ['UserRead', 'UserRolePermissionsRead', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite'];
-const read = { access: requireAny(...readActions) };
-const create = { access: requireAny('UserRolePermissionsCreate', 'UserRolePermissionsWrite') };
-const write = { access: requireAny('UserRolePermissionsWrite') };
+const read = { access: requireArea('users', 'read') };
+const create = { access: requireArea('users', 'create') };
+const write = { access: requireArea('users', 'write') };
 
 export const actorOf = (request: FastifyRequest): AuditActor => {
   const p = principalOf(request);
@@ -39,7 +38,7 @@ export const adminUsersRoutes: Module = (api, ctx) => {
   registerAggregateNameResolver(service.UserAggregate, service.userDisplayName);
   registerOverviewCounter({
     key: 'users',
-    anyOf: readActions,
+    anyOf: AreaActions.users.read,
     count: async (db) => {
       const { total, active } = await service.countUsers(db);
       return { count: total, detail: { active, inactive: total - active } };

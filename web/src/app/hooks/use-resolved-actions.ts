@@ -1,4 +1,4 @@
-import type { UserAction } from '@atrium/contract';
+import { mayAct, type AccessArea, type AreaOperation, type UserAction } from '@atrium/contract';
 import { useGetCurrentUserQuery } from '../api/current-user.api';
 import { selectIsAuthenticated } from '../state/selectors';
 import { useAppSelector } from '../state/hooks';
@@ -16,4 +16,9 @@ export function useResolvedActions() {
     isLoading: authenticated && !data && !isError,
     isError,
   };
+}
+
+/** Whether the signed-in user may do this in an area: the contract's table, the one the server's routes declare. */
+export function useMayAct<A extends AccessArea>(area: A, operation: AreaOperation<A>): boolean {
+  return mayAct(useResolvedActions().actions, area, operation);
 }

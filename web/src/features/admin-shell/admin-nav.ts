@@ -1,5 +1,5 @@
 // The admin sidebar of docs/product.md §2: sections, items, paths, and which resolved actions show each item.
-import { AdminNavActions, type AdminNavKey, type UserAction } from '@atrium/contract';
+import { AdminNavActions, AreaActions, type AdminNavKey, type UserAction } from '@atrium/contract';
 
 export type AdminAreaKey = AdminNavKey | 'moderation';
 
@@ -38,7 +38,7 @@ export const adminNavSections: AdminNavSection[] = [
 
 const areaActions: Record<AdminAreaKey, readonly UserAction[]> = {
   ...AdminNavActions,
-  moderation: ['ModerationReportsRead', 'ModerationReportsWrite'],
+  moderation: AreaActions.moderation.read,
 };
 
 /** An area is open to a user holding at least one of its actions; Instance Settings also needs the setting. */

@@ -9,7 +9,7 @@ import type { ChatAccessPolicy } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { useListChatAccessPoliciesQuery } from '../api/chat-access-policies.api';
 
 const MaxChips = 3;
@@ -28,8 +28,7 @@ function Chips({ labels }: { labels: string[] }) {
 export function AccessPoliciesListPage() {
   const { t } = useTranslation();
   const { data, isLoading, isFetching, error, refetch } = useListChatAccessPoliciesQuery();
-  const { actions } = useResolvedActions();
-  const canCreate = actions.includes('ChatAccessPoliciesCreate') || actions.includes('ChatAccessPoliciesWrite');
+  const canCreate = useMayAct('chatAccessPolicies', 'create');
   const columns: AdminColumn<ChatAccessPolicy>[] = [
     {
       key: 'name',

@@ -13,7 +13,7 @@ import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, AdminSection, ConfirmDialog, fieldErrors } from '../../../components/admin';
 import {
   useCreateChatAccessPolicyMutation,
@@ -91,8 +91,9 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { actions } = useResolvedActions();
-  const canWrite = actions.includes('ChatAccessPoliciesWrite') || (!policy && actions.includes('ChatAccessPoliciesCreate'));
+  const mayCreate = useMayAct('chatAccessPolicies', 'create');
+  const mayWrite = useMayAct('chatAccessPolicies', 'write');
+  const canWrite = policy ? mayWrite : mayCreate;
   const [form, setForm] = useState<FormState>(() => (policy ? formOf(policy) : emptyForm));
   const [create, created] = useCreateChatAccessPolicyMutation();
   const [update, updated] = useUpdateChatAccessPolicyMutation();

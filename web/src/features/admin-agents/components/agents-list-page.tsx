@@ -9,7 +9,7 @@ import type { AdminAgent } from '@atrium/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminPageHeader, AdminPagedTable, StatusChip, type AdminColumn } from '../../../components/admin';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
@@ -21,8 +21,7 @@ export function AgentsListPage() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 300);
   const { data, isLoading, isFetching, error, refetch } = useListAdminAgentsQuery({ search: debounced.trim() || undefined });
-  const { actions } = useResolvedActions();
-  const canCreate = actions.includes('GptSystemsCreate') || actions.includes('GptSystemsWrite');
+  const canCreate = useMayAct('agents', 'create');
   const columns: AdminColumn<AdminAgent>[] = [
     {
       key: 'name',

@@ -13,7 +13,7 @@ import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { useCurrentBrand } from '../../../app/hooks/use-current-brand';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { fallbackBrandTheme } from '../../../app/theme/create-brand-theme';
 import { AdminErrorAlert, AdminPageHeader, AdminSection, apiErrorMessage, apiErrorStatus, fieldErrors } from '../../../components/admin';
 import { useCreateBrandMutation, useGetAdminBrandQuery, useUpdateBrandMutation } from '../api/brands-admin.api';
@@ -96,8 +96,9 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const isNew = brand === null;
-  const { actions } = useResolvedActions();
-  const canSave = actions.includes(isNew ? 'BrandsCreate' : 'BrandsWrite');
+  const mayCreate = useMayAct('brands', 'create');
+  const mayWrite = useMayAct('brands', 'write');
+  const canSave = isNew ? mayCreate : mayWrite;
   const [create, creating] = useCreateBrandMutation();
   const [update, updating] = useUpdateBrandMutation();
   const [values, setValues] = useState<BrandFormValues>(initial);
@@ -152,7 +153,7 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
               <Grid container spacing={2}>
                 {BrandImageSlots.map((slot) => (
                   <Grid key={slot} size={{ xs: 12, sm: 6 }}>
-                    <BrandImageUpload brand={brand} slot={slot} canWrite={actions.includes('BrandsWrite')} />
+                    <BrandImageUpload brand={brand} slot={slot} canWrite={mayWrite} />
                   </Grid>
                 ))}
               </Grid>

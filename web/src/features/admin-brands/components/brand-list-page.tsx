@@ -8,7 +8,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage } from '../../../components/admin';
 import { EmptyState } from '../../../components/empty-state';
 import { useDeleteBrandMutation, useListAdminBrandsQuery, useSetBrandInstanceDefaultsMutation } from '../api/brands-admin.api';
@@ -17,13 +17,12 @@ import { BrandCard } from './brand-card';
 export function BrandListPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const { actions } = useResolvedActions();
   const { data, isLoading, error, refetch } = useListAdminBrandsQuery();
   const [deleteBrand, deleting] = useDeleteBrandMutation();
   const [setDefaults] = useSetBrandInstanceDefaultsMutation();
   const [toDelete, setToDelete] = useState<AdminBrand | null>(null);
-  const canCreate = actions.includes('BrandsCreate');
-  const canWrite = actions.includes('BrandsWrite');
+  const canCreate = useMayAct('brands', 'create');
+  const canWrite = useMayAct('brands', 'write');
 
   const confirmDelete = async () => {
     if (!toDelete) return;

@@ -14,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage, fieldErrors } from '../../../components/admin';
 import {
   useAddGuidelinesSectionMutation,
@@ -180,8 +180,7 @@ export function GuidelinesEditPage({ template }: { template: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const { guidelinesDocumentId = '' } = useParams();
   const query = useGetGuidelinesDocumentQuery(guidelinesDocumentId, { refetchOnMountOrArgChange: true });
-  const { actions } = useResolvedActions();
-  const canWrite = actions.includes('GuidelinesDocumentsWrite');
+  const canWrite = useMayAct('guidelines', 'write');
   const [remove, removing] = useDeleteGuidelinesDocumentMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const doc = query.data;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { GuidelinesDocumentListItem } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
 import { useListGuidelinesDocumentsQuery } from '../api/guidelines-documents.api';
 import { editPath, listPath, newPath } from './guidelines-paths';
@@ -16,8 +16,7 @@ import { editPath, listPath, newPath } from './guidelines-paths';
 export function GuidelinesListPage({ templates }: { templates: boolean }) {
   const { t } = useTranslation();
   const { data, isLoading, isFetching, error, refetch } = useListGuidelinesDocumentsQuery({ isTemplate: templates });
-  const { actions } = useResolvedActions();
-  const canCreate = actions.includes('GuidelinesDocumentsCreate') || actions.includes('GuidelinesDocumentsWrite');
+  const canCreate = useMayAct('guidelines', 'create');
   const title = templates ? t('guidelinesAdmin.templatesTitle') : t('guidelinesAdmin.title');
   const columns: AdminColumn<GuidelinesDocumentListItem>[] = [
     {

@@ -6,7 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import { InstanceSettingsTabs, type InstanceSettingsTab } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
-import { useResolvedActions } from '../../../app/hooks/use-resolved-actions';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminPageHeader } from '../../../components/admin';
 import { AgentsTab } from './agents-tab';
 import { ApiKeysTab } from './api-keys-tab';
@@ -18,8 +18,7 @@ const isTab = (value: string | undefined): value is InstanceSettingsTab => (Inst
 export function InstanceSettingsPage() {
   const { t } = useTranslation();
   const { tab } = useParams();
-  const { actions } = useResolvedActions();
-  const canWrite = actions.includes('InstanceSettingsWrite');
+  const canWrite = useMayAct('instanceSettings', 'write');
   if (!isTab(tab)) return <Navigate to="/admin/instanceSettings/apiKeys" replace />;
   const title = t('adminInstanceSettings.title');
   return (
