@@ -4,6 +4,7 @@
 // …Specific holders see and change only the agents of their roles' scopes (checked in the services).
 import { z } from 'zod';
 import {
+  AreaActions,
   AdminAgentCreateSchema,
   AdminAgentCreatedSchema,
   AdminAgentListQuerySchema,
@@ -41,6 +42,8 @@ import {
 import type { Module } from '../../platform/context.js';
 import { principalOf, requireArea } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
+import { registerOverviewCounter } from '../../platform/admin-overview.js';
+import { systemAgentNames } from './agents.lookup.js';
 import * as states from './config-states.service.js';
 import { detailsForConversation } from './agents.service.js';
 import { fullConfig } from './config-states.validation.js';
@@ -63,6 +66,8 @@ const RollbackBodySchema = z.object({ versionId: z.string().uuid() });
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export const adminAgentsRoutes: Module = (api, ctx) => {
+  // the …Create and …Write holders: a scoped administrator should not learn how many agents exist
+  registerOverviewCounter({ key: 'agents', anyOf: AreaActions.agents.create, count: async (db) => ({ count: (await systemAgentNames(db)).length }) });
   // the audit log names drafts by their agent name (a deleted draft falls back to its audit rows)
   registerAggregateNameResolver('GptSystemConfigurationState', async (db, id) => {
     const row = isUuid(id) ? await findConfigState(db, id) : null;

@@ -2,9 +2,9 @@
 // rules live in agents.policy.ts and agents.service.ts.
 import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../../platform/audit.js';
+import { recordAudit, type DbOrTx } from '../../platform/audit.js';
 import { insertRows, quoteName, runStatement, Statement } from '../../db/statement.js';
-import { auditLog, gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
+import { gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
 
 /** `sharedWithUserIds`: the people a personal agent is shared with (read where access is decided). */
 export type AgentRow = typeof gptSystems.$inferSelect & { sharedWithUserIds?: string[] };
@@ -139,13 +139,13 @@ export async function setAvatar(db: DbOrTx, change: AvatarChange): Promise<void>
       .update(gptSystems)
       .set({ avatarBlobKey: change.blobKey, avatarContentType: change.contentType, updatedAt: sql`now()` })
       .where(eq(gptSystems.id, change.gptSystemId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       aggregateType: 'GptSystem',
       aggregateId: change.gptSystemId,
       domainOperation: change.blobKey ? 'UpdateAvatar' : 'DeleteAvatar',
-      userId: change.actor.userId,
-      userName: change.actor.userName,
-      details: { before: change.before, after: { blobKey: change.blobKey, contentType: change.contentType } },
+      actor: change.actor,
+      before: change.before,
+      after: { blobKey: change.blobKey, contentType: change.contentType },
     });
   });
 }
@@ -158,4 +158,24 @@ export async function countAgentsByBrand(db: Db): Promise<Map<string, number>> {
     .where(eq(gptSystems.isDeleted, false))
     .groupBy(gptSystems.brandKey);
   return new Map(rows.map((r) => [r.brandKey, Number(r.count)]));
+}
+
+/** The seeded System agent follows the first configured model until an administrator picks another. */
+export async function setSystemAgentDeploymentIfUnset(db: Db, agentName: string, deploymentName: string): Promise<boolean> {
+  const rows = await db
+    .update(gptSystems)
+    .set({
+      publishedConfig: sql`jsonb_set(${gptSystems.publishedConfig}, '{deploymentName}', to_jsonb(${deploymentName}::text))`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(gptSystems.gptSystemType, 'System'),
+        eq(gptSystems.name, agentName),
+        sql`${gptSystems.publishedConfig} is not null`,
+        sql`coalesce(${gptSystems.publishedConfig}->>'deploymentName', '') = ''`,
+      ),
+    )
+    .returning({ id: gptSystems.id });
+  return rows.length > 0;
 }

@@ -105,6 +105,11 @@ export function agentChanged(db: Db, gptSystemId?: string): void {
 }
 
 /** The seam of ai/agent.types.ts; the conversations module creates one per app. */
+/** The seeded System agent answers with the first configured model until an administrator picks another. */
+export async function followFirstDeployment(db: Db, agentName: string, deploymentName: string): Promise<void> {
+  if (await repo.setSystemAgentDeploymentIfUnset(db, agentName, deploymentName)) agentChanged(db);
+}
+
 export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirectory & {
   recordAgentUse(userId: string, gptSystemId: string): Promise<void>;
 } {

@@ -4,6 +4,7 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  AreaActions,
   AdminBrandListSchema,
   AdminBrandSchema,
   BrandCreateSchema,
@@ -24,6 +25,7 @@ import { ImageSides } from '../../platform/images.js';
 import { actorOf } from '../instance/instance.admin.routes.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from './brands.images.js';
 import * as admin from './brands.admin.service.js';
+import { registerOverviewCounter } from '../../platform/admin-overview.js';
 
 const read = { access: requireArea('brands', 'read') };
 const create = { access: requireArea('brands', 'create') };
@@ -33,6 +35,11 @@ const brandPath = `${BrandRoutes.adminBrands}/:brandKey`;
 const filePath = `${brandPath}/files/:fileName`;
 
 export const brandsAdminRoutes: Module = async (api, ctx) => {
+  registerOverviewCounter({
+    key: 'brands',
+    anyOf: AreaActions.brands.read,
+    count: async (db) => ({ count: (await admin.listAdminBrands({ ...ctx, db })).items.length }),
+  });
   api.get(BrandRoutes.adminBrands, { config: read, schema: { response: { 200: AdminBrandListSchema } } }, async () => admin.listAdminBrands(ctx));
 
   // static before parametric: find-my-way prefers /instanceDefaults over /:brandKey, and the key is reserved

@@ -2,7 +2,7 @@
 // changes, and the System agent's deployment when the first start configures a model.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, connections, deployments, gptSystems } from '../../db/schema/index.js';
+import { connections, deployments } from '../../db/schema/index.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 export type DeploymentRow = typeof deployments.$inferSelect;
@@ -111,36 +111,4 @@ export async function listEnabledDeploymentsWithConnection(db: Db, kind: string)
     .innerJoin(connections, eq(connections.id, deployments.connectionId))
     .where(and(eq(deployments.enabled, true), eq(deployments.kind, kind)))
     .orderBy(sql`${deployments.isDefault} desc`, asc(deployments.displayName), asc(deployments.name));
-}
-
-export interface AuditEntry {
-  aggregateId: string;
-  domainOperation: 'Created' | 'Updated' | 'Deleted';
-  userId: string | null;
-  userName: string | null;
-  details: { before?: unknown; after?: unknown };
-}
-
-export async function insertConnectionAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ aggregateType: 'Connection', ...entry });
-}
-
-/** The seeded System agent follows the first configured model until an administrator picks another. */
-export async function setSystemAgentDeploymentIfUnset(db: Db, agentName: string, deploymentName: string): Promise<boolean> {
-  const rows = await db
-    .update(gptSystems)
-    .set({
-      publishedConfig: sql`jsonb_set(${gptSystems.publishedConfig}, '{deploymentName}', to_jsonb(${deploymentName}::text))`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(gptSystems.gptSystemType, 'System'),
-        eq(gptSystems.name, agentName),
-        sql`${gptSystems.publishedConfig} is not null`,
-        sql`coalesce(${gptSystems.publishedConfig}->>'deploymentName', '') = ''`,
-      ),
-    )
-    .returning({ id: gptSystems.id });
-  return rows.length > 0;
 }

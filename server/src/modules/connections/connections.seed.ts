@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import { SystemAgentName } from '../../seed.js';
 import { createConnection, type Actor } from './connections.service.js';
 import * as repo from './connections.repository.js';
-import { agentChanged } from '../agents/agents.service.js';
+import { followFirstDeployment } from '../agents/agents.service.js';
 
 const EnvironmentActor: Actor = { userId: null, userName: 'Environment (first start)' };
 
@@ -88,5 +88,5 @@ export async function seedConnectionsFromEnvironment(ctx: Pick<AppContext, 'db' 
     );
   }
   const defaultDeployment = await repo.findDefaultDeploymentRow(db);
-  if (defaultDeployment && (await repo.setSystemAgentDeploymentIfUnset(db, SystemAgentName, defaultDeployment.name))) agentChanged(db);
+  if (defaultDeployment) await followFirstDeployment(db, SystemAgentName, defaultDeployment.name);
 }

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../../platform/audit.js';
 import { providerAdapters, providerTypeFromName } from '../../ai/providers/index.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow, DeploymentRow } from './connections.repository.js';
@@ -104,16 +105,17 @@ async function audit(
   db: Db,
   actor: Actor,
   connectionId: string,
-  domainOperation: repo.AuditEntry['domainOperation'],
+  domainOperation: 'Created' | 'Updated' | 'Deleted',
   before: Connection | null,
   after: Connection | null,
 ) {
-  await repo.insertConnectionAudit(db, {
+  await recordAudit(db, {
+    aggregateType: 'Connection',
     aggregateId: connectionId,
     domainOperation,
-    userId: actor.userId,
-    userName: actor.userName,
-    details: { ...(before ? { before } : {}), ...(after ? { after } : {}) },
+    actor,
+    before: before ?? undefined,
+    after: after ?? undefined,
   });
 }
 

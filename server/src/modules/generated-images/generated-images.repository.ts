@@ -1,8 +1,7 @@
-// Queries of the generated-images module: the generated_images table, read together with the
-// conversation so that a deleted conversation's images are gone at once.
-import { and, eq, isNull } from 'drizzle-orm';
+// Queries of the generated-images module: the generated_images table.
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, generatedImages } from '../../db/schema/index.js';
+import { generatedImages } from '../../db/schema/index.js';
 
 export type GeneratedImageRow = typeof generatedImages.$inferSelect;
 export type NewGeneratedImageRow = typeof generatedImages.$inferInsert;
@@ -12,20 +11,12 @@ export async function insertGeneratedImage(db: Db, values: NewGeneratedImageRow)
   return row!;
 }
 
-/** The image of that segment and file, while its conversation exists and is not deleted. */
-export async function findServableImage(db: Db, conversationId: string, segmentId: string, fileName: string): Promise<GeneratedImageRow | null> {
+/** The image of that segment and file (whether its conversation still exists is the conversations module's answer). */
+export async function findImage(db: Db, conversationId: string, segmentId: string, fileName: string): Promise<GeneratedImageRow | null> {
   const [row] = await db
-    .select({ image: generatedImages })
+    .select()
     .from(generatedImages)
-    .innerJoin(conversations, eq(conversations.id, generatedImages.conversationId))
-    .where(
-      and(
-        eq(generatedImages.conversationId, conversationId),
-        eq(generatedImages.segmentId, segmentId),
-        eq(generatedImages.fileName, fileName),
-        isNull(conversations.deletedAt),
-      ),
-    )
+    .where(and(eq(generatedImages.conversationId, conversationId), eq(generatedImages.segmentId, segmentId), eq(generatedImages.fileName, fileName)))
     .limit(1);
-  return row?.image ?? null;
+  return row ?? null;
 }

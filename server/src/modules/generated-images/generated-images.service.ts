@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import type { GeneratedImageStore, ImageContentType, StoredImageInput } from '../../ai/tools/create-image.js';
 import * as repo from './generated-images.repository.js';
+import { isConversationLive } from '../conversations/conversations.lookup.js';
 
 const Extensions: Record<ImageContentType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
@@ -82,8 +83,13 @@ export async function readGeneratedImage(
   ) {
     throw missing();
   }
-  const row = await repo.findServableImage(ctx.db, address.conversationId.toLowerCase(), address.conversationSegmentId.toLowerCase(), address.fileName);
-  if (!row || !timingSafeEqual(sha256(address.key), Buffer.from(row.keyHash, 'hex'))) throw missing();
+  const conversationId = address.conversationId.toLowerCase();
+  // a deleted conversation's images are gone at once
+  const [row, live] = await Promise.all([
+    repo.findImage(ctx.db, conversationId, address.conversationSegmentId.toLowerCase(), address.fileName),
+    isConversationLive(ctx.db, conversationId),
+  ]);
+  if (!row || !live || !timingSafeEqual(sha256(address.key), Buffer.from(row.keyHash, 'hex'))) throw missing();
   const data = await ctx.blobs.get(row.blobKey);
   if (!data) throw missing();
   return { data, contentType: row.contentType, fileName: row.fileName };

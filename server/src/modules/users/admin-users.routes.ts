@@ -20,7 +20,6 @@ import type { AuditActor } from '../../platform/audit.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import { overviewCounters, registerOverviewCounter } from '../../platform/admin-overview.js';
 import * as service from './admin-users.service.js';
-import { registerFallbackOverviewCounters } from './admin-overview.counters.js';
 
 const read = { access: requireArea('users', 'read') };
 const create = { access: requireArea('users', 'create') };
@@ -72,13 +71,7 @@ export const adminUsersRoutes: Module = (api, ctx) => {
   );
 
   // Any admin-area action opens /admin; each counter is shown only to those who may read its area.
-  // The fallbacks are registered on the first request, when every module has registered its own.
-  let fallbacks = false;
   api.get(AdminOverviewRoute, { config: { access: 'authenticated' }, schema: { response: { 200: AdminOverviewSchema } } }, async (request) => {
-    if (!fallbacks) {
-      registerFallbackOverviewCounters(ctx);
-      fallbacks = true;
-    }
     const principal = principalOf(request);
     const visible = overviewCounters().filter((c) => hasAny(principal, c.anyOf));
     const items = await Promise.all(visible.map(async (c) => ({ key: c.key, ...(await c.count(ctx.db)) })));
