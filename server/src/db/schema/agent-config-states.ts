@@ -2,6 +2,7 @@
 // the people a personal agent is shared with, and an agent's links to retrieval data sources.
 // Owned by the agents module. The live configuration stays on gpt_systems.published_config, which the
 // chat engine reads once per turn; publishing copies a draft there and appends a version row.
+// @owner: agents
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';

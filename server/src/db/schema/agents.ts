@@ -1,5 +1,6 @@
 // Agents (gptSystems), their starter prompts, and each person's pinned and recently used agents.
 // Owned by the agents module; the chat engine reads agents only through its service.
+// @owner: agents
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AgentConfigWire } from '@atrium/contract';

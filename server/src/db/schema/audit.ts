@@ -1,4 +1,5 @@
 // The configuration audit trail: written in the same transaction as the change it records.
+// @owner: audit (rows are written only through platform/audit.ts recordAudit, in the changing module's transaction)
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 

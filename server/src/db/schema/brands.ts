@@ -1,4 +1,5 @@
 // Brands: look and feel per audience. Owned by the brands module.
+// @owner: brands
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { BrandTheme } from '@atrium/contract';
 

@@ -1,5 +1,6 @@
 // Chat access policies: which users, roles and directory groups may chat with which System agents.
 // Owned by the chat-access-policies module; the agents module asks its service, never these tables.
+// @owner: chat-access-policies
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 

@@ -1,5 +1,6 @@
 // Model provider connections and the deployments agents answer with. Owned by the connections module;
 // the model registry reads them. API keys are stored sealed (platform/secrets.ts), never in clear.
+// @owner: connections
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 

@@ -1,5 +1,6 @@
 // Conversations and their segment trees, with the usage figures analytics reads. Owned by the
 // conversations module; the chat orchestrator writes segments through the store it is given.
+// @owner: conversations
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.js';

@@ -1,6 +1,7 @@
 // Images agents created while answering (ImageCreation). Owned by the generated-images module; the
 // bytes live in the blob store. The URL's key is never stored: only its SHA-256, so that the table
 // alone cannot be turned into working links.
+// @owner: generated-images
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversationSegments, conversations } from './conversations.js';
 

@@ -1,5 +1,6 @@
 // Guidelines documents, their sections, the agents they are attached to and people's consents.
 // Owned by the guidelines module.
+// @owner: guidelines
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { gptSystems } from './agents.js';
 import { users } from './users.js';

@@ -1,4 +1,5 @@
 // Instance-wide settings and feature flags. Owned by the instance module.
+// @owner: instance
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** One row per setting name; values are JSON so that new settings need no migration. */

@@ -1,5 +1,6 @@
 // Files and images people attach to their questions. Owned by the uploads module; the bytes live in
 // the blob store under blobKey (attachments) and under vision-images/<id>/ (images and thumbnails).
+// @owner: uploads
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 

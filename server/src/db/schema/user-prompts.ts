@@ -1,4 +1,5 @@
 // A person's saved prompts (UserPrompts). Owned by the user-prompts module.
+// @owner: user-prompts
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 

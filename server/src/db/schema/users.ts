@@ -1,4 +1,6 @@
-// Identity tables: people, their roles and sessions. Owned by the users and auth modules.
+// Identity tables: people (the users module), roles (the user-roles module), who holds which role (both:
+// the users area gives and removes roles, the roles area counts their members) and sign-in sessions (auth).
+// @owner: users
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -31,6 +33,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_external_subject_key').on(t.identityProvider, t.externalSubject)],
 );
 
+// @owner: user-roles
 export const userRoles = pgTable('user_roles', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
@@ -50,6 +53,7 @@ export const userRoles = pgTable('user_roles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// @owner: users, user-roles
 export const userRoleAssignments = pgTable(
   'user_role_assignments',
   {
@@ -67,6 +71,7 @@ export const userRoleAssignments = pgTable(
 /**
  * Refresh sessions behind the httpOnly cookie of local sign-in; only a hash of the secret is kept. A token's `sid`
  * names its session; a single sign-on session gets a row only when it is logged out of (token_hash `ended:<id>`).
+ * @owner: auth
  */
 export const refreshSessions = pgTable(
   'refresh_sessions',
@@ -92,7 +97,7 @@ export const refreshSessions = pgTable(
   ],
 );
 
-/** Failed sign-in counters per account and per address, to slow down guessing. */
+/** Failed sign-in counters per account and per address, to slow down guessing. @owner: auth */
 export const signInFailures = pgTable('sign_in_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
