@@ -175,6 +175,11 @@ export const ManagedAgentSchema = AgentSummarySchema.extend({
   configStateId: z.string().uuid().nullable(),
   owner: z.object({ userId: z.string().uuid(), displayName: z.string() }).nullable(),
   sharedWith: z.array(z.object({ userId: z.string().uuid(), displayName: z.string(), email: z.string() })),
+  /**
+   * Emails it was shared with whose person has not signed in since: the share applies at their next sign-in (their
+   * first, for someone without an account yet). Every email shared with appears here first, account or not.
+   */
+  pendingInvitations: z.array(z.object({ email: z.string(), invitedAt: z.string() })),
   createdAt: z.string(),
   lastModifiedAt: z.string(),
 });
@@ -182,7 +187,11 @@ export type ManagedAgent = z.infer<typeof ManagedAgentSchema>;
 export const ManagedAgentListSchema = listOf(ManagedAgentSchema);
 export type ManagedAgentList = z.infer<typeof ManagedAgentListSchema>;
 
-/** PUT /gptSystems/personal/management/{id}/sharing: the people to share with, by email or id. */
+/**
+ * PUT /gptSystems/personal/management/{id}/sharing: everyone it is shared with, replacing the list. An email names a
+ * person already in `sharedWith` (who stays) or becomes a pending invitation, whether or not it has an account, so
+ * that the answer never tells which emails do; a user id (from `sharedWith`) must exist.
+ */
 export const SharingBodySchema = z.object({
   emails: z.array(z.string().email().max(320)).max(200).optional(),
   userIds: z.array(z.string().uuid()).max(200).optional(),

@@ -1,5 +1,6 @@
 // Configuration states (drafts) of agents, the published versions with who published them and when,
-// the people a personal agent is shared with, and an agent's links to retrieval data sources.
+// the people a personal agent is shared with (and invited to it by email), and an agent's links to retrieval
+// data sources.
 // Owned by the agents module. The live configuration stays on gpt_systems.published_config, which the
 // chat engine reads once per turn; publishing copies a draft there and appends a version row.
 // @owner: agents
@@ -71,6 +72,23 @@ export const gptSystemShares = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.gptSystemId, t.userId] }), index('gpt_system_shares_user_idx').on(t.userId)],
+);
+
+/**
+ * A personal agent shared by email: a pending invitation until someone with that email signs in (a new person at
+ * their first sign-in), when it becomes a share. An owner sharing by email learns nothing about whether the
+ * address has an account. `email` is lower-case.
+ */
+export const gptSystemShareInvitations = pgTable(
+  'gpt_system_share_invitations',
+  {
+    gptSystemId: uuid('gpt_system_id')
+      .notNull()
+      .references(() => gptSystems.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gptSystemId, t.email] }), index('gpt_system_share_invitations_email_idx').on(t.email)],
 );
 
 /** An agent's retrieval data sources, by id; retrieval itself reads them later. */

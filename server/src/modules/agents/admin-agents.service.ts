@@ -1,6 +1,6 @@
 // Administration of agents (Admin gptSystems, docs/product.md §7) and the owner's management of personal agents:
-// lists, details, metadata, deletion, starter prompts, data-source links, sharing and what the agent
-// form can offer. Drafts and publishing live in config-states.service.ts.
+// lists, details, metadata, deletion, starter prompts, data-source links and what the agent form can offer.
+// Drafts and publishing live in config-states.service.ts, sharing in personal-agents.sharing.ts.
 import {
   AgentCapabilityTypes,
   AgentDescriptionMaxLength,
@@ -13,7 +13,6 @@ import {
   type AvailableConfiguration,
   type ManagedAgent,
   type RagDataSource,
-  type SharingBody,
   type StarterPrompt,
   type StarterPromptInput,
 } from '@atrium/contract';
@@ -54,7 +53,11 @@ async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, ag
     ),
     Promise.all(agents.map((a) => repo.listConfigStatesOfAgent(ctx.db, a.id).then((d) => d[0]?.id ?? null))),
   ]);
-  const shares = await Promise.all(agents.map((a) => (a.gptSystemType === 'User' ? repo.listShares(ctx.db, a.id) : Promise.resolve([]))));
+  const personal = (a: AgentRow) => a.gptSystemType === 'User';
+  const [shares, invitations] = await Promise.all([
+    Promise.all(agents.map((a) => (personal(a) ? repo.listShares(ctx.db, a.id) : []))),
+    Promise.all(agents.map((a) => (personal(a) ? repo.listInvitations(ctx.db, a.id) : []))),
+  ]);
   return agents.map((a, i) => {
     const manage = mayManage(principal, a);
     return {
@@ -70,6 +73,7 @@ async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, ag
       configStateId: drafts[i] ?? null,
       owner: a.ownerUserId ? { userId: a.ownerUserId, displayName: names.get(a.ownerUserId) ?? '' } : null,
       sharedWith: (shares[i] ?? []).map(({ userId, displayName, email }) => ({ userId, displayName, email })),
+      pendingInvitations: (invitations[i] ?? []).map(({ email, invitedAt }) => ({ email, invitedAt: invitedAt.toISOString() })),
       createdAt: a.createdAt.toISOString(),
       lastModifiedAt: a.updatedAt.toISOString(),
       publishedConfig: a.publishedConfig ? fullConfig(a.publishedConfig) : null,
@@ -373,35 +377,4 @@ export function dataSourcesTypes(filter: { hipaaCompliant?: boolean | undefined 
       available: t === 'FileLibrary' || !filter.hipaaCompliant,
     })),
   );
-}
-
-// Sharing of personal agents -------------------------------------------------------------------------
-
-export async function replaceSharing(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, body: SharingBody) {
-  const byEmail = await repo.findUsersByEmails(ctx.db, body.emails ?? []);
-  const foundEmails = new Set(byEmail.map((u) => u.email.toLowerCase()));
-  const unknownEmails = (body.emails ?? []).filter((e) => !foundEmails.has(e.toLowerCase()));
-  const byId = await repo.findUsersByIds(ctx.db, body.userIds ?? []);
-  const unknownIds = (body.userIds ?? []).filter((id) => !byId.some((u) => u.id === id));
-  if (unknownEmails.length || unknownIds.length) {
-    throw badRequest('Some people could not be found.', [
-      ...unknownEmails.map((e) => ({ field: 'emails', message: `No user with the email ${e}` })),
-      ...unknownIds.map((id) => ({ field: 'userIds', message: `No user with the id ${id}` })),
-    ]);
-  }
-  const userIds = [...new Set([...byEmail.map((u) => u.id), ...byId.map((u) => u.id)])].filter((id) => id !== agent.ownerUserId);
-  const before = await repo.listShares(ctx.db, agent.id);
-  await ctx.db.transaction(async (tx) => {
-    await repo.replaceShares(tx, agent.id, userIds);
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: 'SharingUpdated',
-      actor: actorOf(principal),
-      before: before.map((s) => s.userId),
-      after: userIds,
-    });
-  });
-  agentChanged(ctx.db, agent.id);
-  return (await presentManaged(ctx, principal, [agent]))[0]!;
 }

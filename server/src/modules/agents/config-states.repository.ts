@@ -1,10 +1,11 @@
-// Queries of configuration states, published versions, shares and data-source links. SQL only; the
+// Queries of configuration states, published versions, shares, share invitations and data-source links. SQL only; the
 // rules live in config-states.service.ts and agents.policy.ts.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/audit.js';
 import {
   gptSystemConfigStates,
   gptSystemRagDataSources,
+  gptSystemShareInvitations,
   gptSystemShares,
   gptSystemVersions,
   gptSystems,
@@ -167,6 +168,49 @@ export async function acceptShare(db: DbOrTx, gptSystemId: string, userId: strin
     .where(and(eq(gptSystemShares.gptSystemId, gptSystemId), eq(gptSystemShares.userId, userId)));
 }
 
+/** Pending invitations to the agent, by email, oldest first. */
+export async function listInvitations(db: DbOrTx, gptSystemId: string) {
+  return db
+    .select({ email: gptSystemShareInvitations.email, invitedAt: gptSystemShareInvitations.invitedAt })
+    .from(gptSystemShareInvitations)
+    .where(eq(gptSystemShareInvitations.gptSystemId, gptSystemId))
+    .orderBy(asc(gptSystemShareInvitations.invitedAt), asc(gptSystemShareInvitations.email));
+}
+
+/** Replaces the pending invitations (lower-case emails); those that stay keep when they were sent. */
+export async function replaceInvitations(tx: DbOrTx, gptSystemId: string, emails: readonly string[]): Promise<void> {
+  const keep = [...new Set(emails)];
+  await tx
+    .delete(gptSystemShareInvitations)
+    .where(and(eq(gptSystemShareInvitations.gptSystemId, gptSystemId), keep.length ? notInArray(gptSystemShareInvitations.email, keep) : undefined));
+  if (keep.length) {
+    await tx
+      .insert(gptSystemShareInvitations)
+      .values(keep.map((email) => ({ gptSystemId, email })))
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * Turns the invitations to this email into shares with this person, in one statement: the invitations go, and
+ * a share is made for each live agent that is not their own. Returns the agents now shared with them.
+ */
+export async function claimInvitations(db: DbOrTx, userId: string, email: string): Promise<string[]> {
+  const rows = await db.execute<{ gpt_system_id: string }>(sql`
+    with claimed as (
+      delete from ${gptSystemShareInvitations} where ${gptSystemShareInvitations.email} = ${email.toLowerCase()}
+      returning ${gptSystemShareInvitations.gptSystemId}
+    )
+    insert into ${gptSystemShares} (gpt_system_id, user_id)
+    select c.gpt_system_id, ${userId}::uuid from claimed c
+    join ${gptSystems} g on g.id = c.gpt_system_id
+    where g.is_deleted = false and g.owner_user_id is distinct from ${userId}::uuid
+    on conflict do nothing
+    returning gpt_system_id`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: { gpt_system_id: string }[] }).rows) as { gpt_system_id: string }[];
+  return list.map((r) => r.gpt_system_id);
+}
+
 /** Live personal agents shared with the person. */
 export async function listSharedWith(db: DbOrTx, userId: string) {
   return db
@@ -175,19 +219,6 @@ export async function listSharedWith(db: DbOrTx, userId: string) {
     .innerJoin(gptSystems, eq(gptSystems.id, gptSystemShares.gptSystemId))
     .where(and(eq(gptSystemShares.userId, userId), eq(gptSystems.isDeleted, false)))
     .orderBy(asc(gptSystems.name), asc(gptSystems.id));
-}
-
-export async function findUsersByEmails(db: DbOrTx, emails: readonly string[]) {
-  if (emails.length === 0) return [];
-  return db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        sql`lower(${users.email})`,
-        emails.map((e) => e.toLowerCase()),
-      ),
-    );
 }
 
 export async function findUsersByIds(db: DbOrTx, ids: readonly string[]) {

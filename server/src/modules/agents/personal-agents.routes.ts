@@ -37,6 +37,7 @@ import * as repo from './config-states.repository.js';
 import * as states from './config-states.service.js';
 import { deleteConfigStateAvatar, readConfigStateAvatar, uploadConfigStateAvatar } from './config-states.avatar.js';
 import { fullConfig } from './config-states.validation.js';
+import { replaceSharing } from './personal-agents.sharing.js';
 
 const auth = { access: 'authenticated' } as const;
 const ImageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -194,7 +195,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     { config: auth, schema: { params: GptSystemIdParamsSchema, body: SharingBodySchema, response: { 200: ManagedAgentSchema } } },
     async (request) => {
       const p = principalOf(request);
-      return admin.replaceSharing(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
+      return replaceSharing(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
     },
   );
 

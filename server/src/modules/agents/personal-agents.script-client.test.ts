@@ -381,7 +381,8 @@ describe('personal agents as scripts build them (docs/wire-protocol.md)', () => 
 
   it('keeps a hidden agent out of the lists people pick agents from, still chattable by id and in its owner management lists', async () => {
     const { configStateId, gptSystemId } = await buildAgent({ gptSystemName: 'Hidden helper', isHidden: true });
-    await json('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, { emails: [friend.email] });
+    // by id: an email would wait as an invitation until the friend next signs in
+    await json('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, { userIds: [friend.id] });
     await json('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, friend.token);
     const ids = async (path: string, token = owner.token) => (await json<GptSystemList>('GET', path, undefined, token)).body.items.map((a) => a.gptSystemId);
     expect(await ids('/CurrentUser/AvailableGptSystems')).not.toContain(gptSystemId);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, and } from 'drizzle-orm';
-import type { ConfigState, ConversationList, GptSystemList, ManagedAgentList } from '@atrium/contract';
+import type { ConfigState, ConversationList, GptSystemList, ManagedAgent, ManagedAgentList } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { answerOf, baseUrl, jsonCaller, dataOf, postStream, scriptedGateway } from '../../test/chat-stream.js';
 import { auditLog, instanceSettings } from '../../db/schema/index.js';
@@ -18,7 +18,7 @@ describe('personal agents', () => {
   let t: TestApp;
   let base: string;
   let owner: { id: string; token: string; email: string };
-  let other: { id: string; token: string; email: string };
+  let other: { id: string; token: string; email: string; password: string };
   // echoes the system prompt, so that tests see what reached the model
   const gateway = scriptedGateway(async function* (request) {
     yield { type: 'text', text: `SYSTEM[${request.system.split('\n\n')[0]}]` };
@@ -190,22 +190,60 @@ describe('personal agents', () => {
   it('shares with chosen people, who then find and use the agent; unsharing takes it away', async () => {
     const { gptSystemId } = await quickCreate('Shared helper', 'Shared prompt.');
     await call('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {});
+    const sharing = `/gptSystems/personal/management/${gptSystemId}/sharing`;
     expect((await call('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, other.token)).status).toBe(404);
-    expect((await call('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, { emails: ['nobody@nowhere.test'] })).status).toBe(400);
-    const shared = await call<{ sharedWith: { userId: string }[] }>('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, {
-      emails: [other.email.toUpperCase()],
-    });
+    // an email is a pending invitation, whether or not it has an account: the answer tells nothing
+    const shared = await call<ManagedAgent>('PUT', sharing, { emails: [other.email.toUpperCase(), 'nobody@nowhere.test', owner.email] });
     expect(shared.status).toBe(200);
-    expect(shared.body.sharedWith.map((s) => s.userId)).toEqual([other.id]);
-    expect((await call('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, other.token)).status).toBe(204);
-    const sharedWithMe = await call<GptSystemList>('GET', '/gptSystems/directory/SharedWithMe', undefined, other.token);
+    expect(shared.body.sharedWith).toEqual([]);
+    expect(shared.body.pendingInvitations.map((i) => i.email).sort()).toEqual([other.email.toLowerCase(), 'nobody@nowhere.test'].sort());
+    expect((await call<ManagedAgent>('GET', `/gptSystems/personal/management/${gptSystemId}`)).body.pendingInvitations).toHaveLength(2);
+    // until they next sign in, the invited person does not have it
+    expect((await call('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, other.token)).status).toBe(404);
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/authorization/Local/GenerateToken',
+      payload: { userName: other.email, password: other.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const otherToken = signedIn.json<{ n1AIToken: string }>().n1AIToken;
+    const after = (await call<ManagedAgent>('GET', `/gptSystems/personal/management/${gptSystemId}`)).body;
+    expect(after.sharedWith.map((s) => s.userId)).toEqual([other.id]);
+    expect(after.pendingInvitations.map((i) => i.email)).toEqual(['nobody@nowhere.test']);
+    expect((await call('POST', '/CurrentUser/gptSystemSharedWithMe', { gptSystemId }, otherToken)).status).toBe(204);
+    const sharedWithMe = await call<GptSystemList>('GET', '/gptSystems/directory/SharedWithMe', undefined, otherToken);
     expect(sharedWithMe.body.items.map((a) => a.gptSystemId)).toEqual([gptSystemId]);
-    const r = await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('hi'), { token: other.token });
+    const r = await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('hi'), { token: otherToken });
     expect(answerOf(r.events)).toBe('SYSTEM[Shared prompt.]');
     // sharing is the owner's: the other person still cannot manage it
-    expect((await call('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {}, other.token)).status).toBe(404);
-    await call('PUT', `/gptSystems/personal/management/${gptSystemId}/sharing`, { emails: [] });
-    expect((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('still?'), { token: other.token })).status).toBe(404);
+    expect((await call('PUT', `/gptSystems/personal/management/${gptSystemId}/publishing/V2`, {}, otherToken)).status).toBe(404);
+
+    // the owner withdraws the pending invitation and keeps the person, then unshares
+    const withdrawn = await call<ManagedAgent>('PUT', sharing, { emails: [other.email] });
+    expect(withdrawn.body.pendingInvitations).toEqual([]);
+    expect(withdrawn.body.sharedWith.map((s) => s.userId)).toEqual([other.id]);
+    expect((await call('PUT', sharing, { userIds: [randomUUID()] })).status).toBe(400);
+    await call('PUT', sharing, { emails: [] });
+    expect((await postStream(base, `/userConversations/byGptSystemId/${gptSystemId}`, newTurn('still?'), { token: otherToken })).status).toBe(404);
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.aggregateId, gptSystemId), eq(auditLog.domainOperation, 'SharingUpdated')));
+    expect(audit.map((a) => (a.details as { after: unknown }).after)).toContainEqual({
+      userIds: [],
+      invitations: expect.arrayContaining(['nobody@nowhere.test']),
+    });
+  });
+
+  it('answers a share with an email that has an account exactly as one with an email that has none', async () => {
+    const [known, unknown] = [await quickCreate('Known', 'K.'), await quickCreate('Unknown', 'U.')];
+    const shape = (a: ManagedAgent) => ({ sharedWith: a.sharedWith, pending: a.pendingInvitations.map((i) => Object.keys(i).sort()) });
+    const one = await call<ManagedAgent>('PUT', `/gptSystems/personal/management/${known.gptSystemId}/sharing`, { emails: [other.email] });
+    const two = await call<ManagedAgent>('PUT', `/gptSystems/personal/management/${unknown.gptSystemId}/sharing`, { emails: ['no-account@nowhere.test'] });
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(shape(one.body)).toEqual(shape(two.body));
+    expect(Object.keys(one.body).sort()).toEqual(Object.keys(two.body).sort());
   });
 
   it('stores the quick-create avatar on the draft and carries it to the agent on createGptSystem', async () => {

@@ -6,7 +6,8 @@ import { SignJWT, decodeJwt } from 'jose';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startTestIdp, type TestIdp, type TestIdpAccount } from '../../test/oidc-idp.js';
-import { userRoleAssignments, userRoles, users } from '../../db/schema/index.js';
+import { gptSystemShareInvitations, gptSystemShares, userRoleAssignments, userRoles, users } from '../../db/schema/index.js';
+import { createAgent } from '../agents/agents.test-factory.js';
 
 const url = '/api/internal/authorization/EntraId/GenerateToken';
 const alice: TestIdpAccount = { sub: 'alice-oid', email: 'Alice@Campus.test', name: 'Alice Liddell', groups: ['g-staff', 'g-admins'] };
@@ -16,6 +17,7 @@ const accounts: TestIdpAccount[] = [
   { sub: 'dave-oid', email: 'dave@campus.test', name: 'Dave' },
   { sub: 'erin-oid', email: 'erin@campus.test', name: 'Erin' },
   { sub: 'frank-oid', email: 'frank@campus.test', name: 'Frank' },
+  { sub: 'gina-oid', email: 'Gina@Campus.test', name: 'Gina' },
 ];
 
 let idp: TestIdp;
@@ -79,6 +81,19 @@ describe('POST /authorization/EntraId/GenerateToken', () => {
     expect(out.statusCode).toBe(204);
     expect((await whoAmI(first)).statusCode).toBe(401);
     expect((await whoAmI(second)).statusCode).toBe(200);
+  });
+
+  it("applies invitations to a personal agent at the invited person's first sign-in", async () => {
+    const owner = await userBySubject('alice-oid');
+    const agent = await createAgent(t.ctx.db, { gptSystemType: 'User', ownerUserId: owner!.id });
+    await t.ctx.db.insert(gptSystemShareInvitations).values({ gptSystemId: agent.id, email: 'gina@campus.test' });
+    const res = await generate({ idToken: (await idp.signIn('gina-oid')).idToken });
+    expect(res.statusCode).toBe(200);
+    const gina = await userBySubject('gina-oid');
+    expect(await t.ctx.db.select({ userId: gptSystemShares.userId }).from(gptSystemShares).where(eq(gptSystemShares.gptSystemId, agent.id))).toEqual([
+      { userId: gina!.id },
+    ]);
+    expect(await t.ctx.db.select().from(gptSystemShareInvitations).where(eq(gptSystemShareInvitations.gptSystemId, agent.id))).toEqual([]);
   });
 
   it('updates name, email and groups at the next sign-in without creating anyone', async () => {

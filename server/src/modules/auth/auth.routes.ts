@@ -21,6 +21,7 @@ import { OidcVerifier } from './oidc.verifier.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { sessionsEnded } from './auth.sessions.js';
 import { userChanged } from '../users/users.service.js';
+import { claimShareInvitations } from '../agents/personal-agents.sharing.js';
 
 export const authRoutes: Module = (api, ctx) => {
   const repository = new AuthRepository(ctx.db);
@@ -33,6 +34,8 @@ export const authRoutes: Module = (api, ctx) => {
     logger: ctx.logger,
     userChanged: (userId) => userChanged(ctx.db, userId),
     sessionsEnded: () => sessionsEnded(ctx.db),
+    // invitations to a personal agent by email apply when their person signs in
+    signedIn: (user) => claimShareInvitations(ctx.db, user),
   });
 
   // The browser sends the cookie to the sign-in calls only. Cookie paths are case-sensitive, so a

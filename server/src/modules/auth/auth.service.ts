@@ -60,6 +60,8 @@ export interface AuthServiceDeps {
   userChanged?: (userId: string) => void;
   /** told after a logout ended sessions, so that their tokens stop working here at once */
   sessionsEnded?: () => void;
+  /** runs at every successful sign-in (password, refresh cookie, single sign-on) before the token is issued */
+  signedIn?: (user: UserRow) => Promise<void>;
 }
 
 /** The token being logged out with: its session ends, and every token minted in it. */
@@ -102,6 +104,7 @@ export class AuthService {
       address: client.address,
       at,
     });
+    await this.signedIn(user);
     return { token: await this.issue(user, 'Local', sessionId), refreshSecret };
   }
 
@@ -127,6 +130,7 @@ export class AuthService {
     const rotated = await repository.rotateRefreshSession(session.id, oldHash, hashSecret(refreshSecret), new Date(at.getTime() + RefreshSessionMs), at);
     if (!rotated) throw new RefreshRejected(false);
     await repository.markSignedIn(user.id, at);
+    await this.signedIn(user);
     return { token: await this.issue(user, 'Local', session.id), refreshSecret };
   }
 
@@ -163,6 +167,7 @@ export class AuthService {
     const user = await this.provision({ ...identity, email: identity.email });
     this.deps.userChanged?.(user.id);
     if (user.disabled) throw unauthenticated('Your account is not active.');
+    await this.signedIn(user);
     // no refresh cookie here: each sign-in with the provider's token is a session of its own
     return { token: await this.issue(user, OidcProvider, randomUUID()) };
   }
@@ -221,6 +226,15 @@ export class AuthService {
   private assertLocalSignIn(): void {
     if (!this.deps.localSignIn) {
       throw new AppError(AuthErrorCodes.localSignInDisabled, 404, 'Sign-in with a password is turned off on this instance.');
+    }
+  }
+
+  /** What other modules do at sign-in must not keep a person out: a failure is logged, the sign-in goes on. */
+  private async signedIn(user: UserRow): Promise<void> {
+    try {
+      await this.deps.signedIn?.(user);
+    } catch (e) {
+      this.deps.logger.error({ err: e, userId: user.id }, 'work at sign-in failed');
     }
   }
 

@@ -11,11 +11,9 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConfigState } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
@@ -36,6 +34,7 @@ import {
 } from '../api/personal-agents.api';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { PageHeader } from './page-header';
+import { PersonalAgentSharing } from './personal-agent-sharing';
 
 export default function EditPersonalAgentPage() {
   const { t } = useTranslation();
@@ -54,8 +53,6 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
   const draft = useGetConfigStateQuery(configStateId);
   const options = useGetDraftOptionsQuery(configStateId);
   const agent = useGetPersonalAgentQuery(draft.data?.gptSystemId ?? '', { skip: !draft.data?.gptSystemId });
-  const [typedShare, setShareText] = useState<string | null>(null);
-  const shareText = typedShare ?? agent.data?.sharedWith.map((s) => s.email).join(', ') ?? '';
   const [save] = useUpdateConfigStateMutation();
   const { values, setValues, failure, setFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish' | 'share'>(initial, save);
   const [createAgent] = useCreateAgentFromDraftMutation();
@@ -82,18 +79,18 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
       void draft.refetch();
     });
 
-  const onShare = () =>
-    run('share', async () => {
+  const onShare = async (emails: string[]) => {
+    let saved = false;
+    await run('share', async () => {
       if (!draft.data?.gptSystemId) return;
-      const emails = shareText
-        .split(/[\s,;]+/)
-        .map((e) => e.trim())
-        .filter(Boolean);
       const result = await share({ gptSystemId: draft.data.gptSystemId, emails });
       if (result.error) return setFailure(issuesOf(result.error));
       setFailure([]);
+      saved = true;
       enqueueSnackbar(t('personalAgents.shared'), { variant: 'success' });
     });
+    return saved;
+  };
 
   const current = draft.data ?? initial;
   const gptSystemId = current.gptSystemId;
@@ -139,24 +136,7 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
                   <Typography variant="h6" component="h2">
                     {t('personalAgents.share')}
                   </Typography>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                    <TextField
-                      label={t('personalAgents.shareWith')}
-                      value={shareText}
-                      onChange={(e) => setShareText(e.target.value)}
-                      helperText={t('personalAgents.shareHelp')}
-                      fullWidth
-                      size="small"
-                    />
-                    <Button variant="outlined" onClick={() => void onShare()} disabled={busy !== null} sx={{ alignSelf: 'flex-start' }}>
-                      {t('personalAgents.share')}
-                    </Button>
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {agent.data?.sharedWith.length
-                      ? t('personalAgents.sharedWith', { names: agent.data.sharedWith.map((s) => s.displayName || s.email).join(', ') })
-                      : t('personalAgents.notShared')}
-                  </Typography>
+                  <PersonalAgentSharing agent={agent.data} disabled={busy !== null} onShare={onShare} />
                 </>
               )}
             </Stack>
