@@ -4,7 +4,7 @@ import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { recordAudit, type DbOrTx } from '../../platform/audit.js';
 import { insertRows, quoteName, runStatement, Statement } from '../../db/statement.js';
-import { gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems, users } from '../../db/schema/index.js';
+import { gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems } from '../../db/schema/index.js';
 
 /** `sharedWithUserIds`: the people a personal agent is shared with (read where access is decided). */
 export type AgentRow = typeof gptSystems.$inferSelect & { sharedWithUserIds?: string[] };
@@ -116,11 +116,6 @@ export async function findOldestSystemAgentByName(db: Db, name: string): Promise
     .where(and(eq(gptSystems.gptSystemType, 'System'), eq(gptSystems.name, name)))
     .orderBy(asc(gptSystems.createdAt))
     .limit(1);
-  return row ?? null;
-}
-
-export async function findUserName(db: Db, userId: string): Promise<{ userId: string; displayName: string } | null> {
-  const [row] = await db.select({ userId: users.id, displayName: users.displayName }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 

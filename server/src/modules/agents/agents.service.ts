@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
+import { userNames } from '../users/users.lookup.js';
 import type { AgentRow } from './agents.repository.js';
 import { accessForChat, isListed, mayUse, personalAgentsDisabled, userActionsOn } from './agents.policy.js';
 import { personalAgentsAllowed } from '../instance/instance.service.js';
@@ -238,7 +239,9 @@ export async function detailsForConversation(
 ): Promise<DetailsForConversation> {
   const agent = await loadForChat(ctx.db, principal, gptSystemId);
   const deployment = await deploymentOf(ctx, agent.publishedConfig.deploymentName);
-  const owner = agent.gptSystemType === 'User' && agent.ownerUserId ? await repo.findUserName(ctx.db, agent.ownerUserId) : null;
+  const [ownerName] = agent.gptSystemType === 'User' && agent.ownerUserId ? await userNames(ctx.db, [agent.ownerUserId]) : [];
+  // the name only: the people an agent is shared with do not learn its owner's email address here
+  const owner = ownerName ? { userId: ownerName.userId, displayName: ownerName.displayName } : null;
   const vision = deployment.vision;
   return {
     gptSystem: summary(agent),
