@@ -2,7 +2,9 @@
 // assignments. No rules here; admin-users.service.ts decides.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userRoleAssignments, userRoles, users } from '../../db/schema/index.js';
+import { userRoleAssignments, users } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../platform/audit.js';
+import { rolesByIds } from '../user-roles/user-roles.lookup.js';
 
 export interface AdminUserRow {
   id: string;
@@ -88,31 +90,20 @@ export async function updateUser(db: Db, userId: string, values: { displayName?:
     .where(eq(users.id, userId));
 }
 
-export async function rolesOfUsers(db: Db, userIds: string[]): Promise<RoleRefRow[]> {
+/** Each user's roles, by role name (the roles themselves are the user-roles module's). */
+export async function rolesOfUsers(db: DbOrTx, userIds: string[]): Promise<RoleRefRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .select({ userId: userRoleAssignments.userId, roleId: userRoles.id, name: userRoles.name, builtInKey: userRoles.builtInKey })
+  const assigned = await db
+    .select({ userId: userRoleAssignments.userId, roleId: userRoleAssignments.roleId })
     .from(userRoleAssignments)
-    .innerJoin(userRoles, eq(userRoles.id, userRoleAssignments.roleId))
-    .where(inArray(userRoleAssignments.userId, userIds))
-    .orderBy(asc(userRoles.name));
-}
-
-export async function findRole(db: Db, roleId: string): Promise<{ id: string; name: string; builtInKey: string | null } | null> {
-  const [row] = await db.select({ id: userRoles.id, name: userRoles.name, builtInKey: userRoles.builtInKey }).from(userRoles).where(eq(userRoles.id, roleId));
-  return row ?? null;
-}
-
-export async function findBuiltInRoleId(db: Db, key: 'Administrator' | 'User'): Promise<string | null> {
-  const [row] = await db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.builtInKey, key));
-  return row?.id ?? null;
-}
-
-/** Locks the Administrator role row until the transaction ends: "last administrator" checks run one at a time. */
-export async function lockAdministratorRole(db: Db): Promise<string | null> {
-  const rows = await db.execute<{ id: string }>(sql`select id from ${userRoles} where ${userRoles.builtInKey} = 'Administrator' for update`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows) as { id: string }[];
-  return list[0]?.id ?? null;
+    .where(inArray(userRoleAssignments.userId, userIds));
+  const roles = await rolesByIds(
+    db,
+    assigned.map((a) => a.roleId),
+  );
+  return roles.flatMap((role) =>
+    assigned.filter((a) => a.roleId === role.id).map((a) => ({ userId: a.userId, roleId: role.id, name: role.name, builtInKey: role.builtInKey })),
+  );
 }
 
 /** Enabled users holding the role, other than `exceptUserId`. */

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { builtInRoleId, lockAdministratorRole, rolesByIds } from '../user-roles/user-roles.lookup.js';
 import * as repo from './admin-users.repository.js';
 import type { AdminUserRow, RoleRefRow, UserPageAfter } from './admin-users.repository.js';
 import { userChanged } from './users.service.js';
@@ -82,10 +83,10 @@ export async function createLocalUser(db: Db, actor: AuditActor, input: AdminUse
     const t: Db = tx;
     if (await repo.emailTaken(t, email))
       throw conflict('A user with this email address exists.', [{ field: 'emailAddress', message: 'This email address is already in use' }]);
-    const userRoleId = await repo.findBuiltInRoleId(t, 'User');
+    const userRoleId = await builtInRoleId(t, 'User');
     const roleIds = new Set([...(userRoleId ? [userRoleId] : []), ...(input.userRoleIds ?? [])]);
     for (const [i, roleId] of (input.userRoleIds ?? []).entries()) {
-      if (!(await repo.findRole(t, roleId))) throw badRequest('A role does not exist.', [{ field: `userRoleIds.${i}`, message: 'Unknown role' }]);
+      if (!(await rolesByIds(t, [roleId]))[0]) throw badRequest('A role does not exist.', [{ field: `userRoleIds.${i}`, message: 'Unknown role' }]);
     }
     const id = await repo.insertLocalUser(t, { email, displayName: input.displayName, passwordHash });
     for (const roleId of roleIds) await repo.addRole(t, id, roleId);
@@ -100,7 +101,7 @@ export async function createLocalUser(db: Db, actor: AuditActor, input: AdminUse
 export async function updateUser(db: Db, actor: AuditActor, userId: string, input: AdminUserUpdate): Promise<AdminUser> {
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
-    const adminRoleId = input.disabled ? await repo.lockAdministratorRole(t) : null;
+    const adminRoleId = input.disabled ? await lockAdministratorRole(t) : null;
     const before = await load(t, userId);
     if (input.disabled === true && !before.disabled) {
       if (userId === actor.userId) throw conflict('You cannot disable your own account.', [{ field: 'disabled', message: 'Ask another administrator' }]);
@@ -127,7 +128,7 @@ export async function addUserRole(db: Db, actor: AuditActor, userId: string, rol
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
     const before = await load(t, userId);
-    const role = await repo.findRole(t, roleId);
+    const role = (await rolesByIds(t, [roleId]))[0];
     if (!role) throw notFound('The user role');
     if (before.userRoles.some((r) => r.userRoleId === roleId)) return before;
     await repo.addRole(t, userId, roleId);
@@ -150,9 +151,9 @@ export async function addUserRole(db: Db, actor: AuditActor, userId: string, rol
 export async function removeUserRole(db: Db, actor: AuditActor, userId: string, roleId: string): Promise<AdminUser> {
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
-    const adminRoleId = await repo.lockAdministratorRole(t);
+    const adminRoleId = await lockAdministratorRole(t);
     const before = await load(t, userId);
-    const role = await repo.findRole(t, roleId);
+    const role = (await rolesByIds(t, [roleId]))[0];
     if (!role) throw notFound('The user role');
     if (!before.userRoles.some((r) => r.userRoleId === roleId)) throw notFound('The role assignment');
     if (roleId === adminRoleId && (await repo.countOtherEnabledHolders(t, roleId, userId)) === 0) {

@@ -2,7 +2,7 @@
 // presenters (chat access policies name users, roles and groups). Queries of the users module's tables.
 import { and, asc, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userRoles, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 
 export interface UserName {
   userId: string;
@@ -33,15 +33,6 @@ export async function searchUsers(db: Db, search: string, limit = 20): Promise<U
     .where(and(sql`${users.disabled} = false`, match))
     .orderBy(asc(users.displayName))
     .limit(limit);
-}
-
-export async function roleNames(db: Db, ids?: readonly string[]): Promise<Array<{ userRoleId: string; name: string }>> {
-  if (ids && ids.length === 0) return [];
-  return db
-    .select({ userRoleId: userRoles.id, name: userRoles.name })
-    .from(userRoles)
-    .where(ids ? inArray(userRoles.id, [...ids]) : undefined)
-    .orderBy(asc(userRoles.name));
 }
 
 export interface KnownDirectoryGroup {

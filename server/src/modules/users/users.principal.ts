@@ -2,35 +2,29 @@
 import { eq } from 'drizzle-orm';
 import { isUserAction, type IdentityProvider, type UserAction } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
-import { userRoleAssignments, userRoles, users } from '../../db/schema/index.js';
+import { userRoleAssignments, users } from '../../db/schema/index.js';
+import { rolesByIds } from '../user-roles/user-roles.lookup.js';
 import type { Principal } from '../../platform/access.js';
 import { userColumns } from './users.repository.js';
 
 export async function loadPrincipal(db: Db, userId: string): Promise<Principal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  // the person with the ids of their roles, then the roles (the user-roles module's): two queries, cached below
   const rows = await db
-    .select({
-      ...userColumns,
-      roleId: userRoles.id,
-      actions: userRoles.actions,
-      entityConfiguration: userRoles.entityConfiguration,
-    })
+    .select({ ...userColumns, roleId: userRoleAssignments.roleId })
     .from(users)
     .leftJoin(userRoleAssignments, eq(userRoleAssignments.userId, users.id))
-    .leftJoin(userRoles, eq(userRoles.id, userRoleAssignments.roleId))
     .where(eq(users.id, userId));
   const first = rows[0];
   if (!first || first.disabled) return null;
+  const roleIds = rows.flatMap((r) => (r.roleId ? [r.roleId] : []));
   const actions = new Set<UserAction>();
   const gptSystemIds = new Set<string>();
   const dataSourceIds = new Set<string>();
-  const roleIds: string[] = [];
-  for (const row of rows) {
-    if (!row.roleId) continue;
-    roleIds.push(row.roleId);
-    for (const a of row.actions ?? []) if (isUserAction(a)) actions.add(a);
-    for (const id of row.entityConfiguration?.gptSystemIds ?? []) gptSystemIds.add(id);
-    for (const id of row.entityConfiguration?.dataSourceIds ?? []) dataSourceIds.add(id);
+  for (const role of await rolesByIds(db, roleIds)) {
+    for (const a of role.actions ?? []) if (isUserAction(a)) actions.add(a);
+    for (const id of role.entityConfiguration?.gptSystemIds ?? []) gptSystemIds.add(id);
+    for (const id of role.entityConfiguration?.dataSourceIds ?? []) dataSourceIds.add(id);
   }
   return {
     userId: first.id,

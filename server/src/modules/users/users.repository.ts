@@ -1,7 +1,8 @@
 // Queries of the users module: people and the roles assigned to them.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userRoleAssignments, userRoles, users, type DirectoryGroupRow } from '../../db/schema/index.js';
+import { userRoleAssignments, users, type DirectoryGroupRow } from '../../db/schema/index.js';
+import { rolesByIds } from '../user-roles/user-roles.lookup.js';
 
 export interface UserRecord {
   id: string;
@@ -34,11 +35,14 @@ export async function findUserById(db: Db, userId: string): Promise<UserRecord |
   return row ?? null;
 }
 
+/** The ids of the roles a person holds. */
+export async function assignedRoleIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ roleId: userRoleAssignments.roleId }).from(userRoleAssignments).where(eq(userRoleAssignments.userId, userId));
+  return rows.map((r) => r.roleId);
+}
+
+/** The roles a person holds, by name (the roles themselves are the user-roles module's). */
 export async function listAssignedRoles(db: Db, userId: string): Promise<AssignedRoleRecord[]> {
-  return db
-    .select({ id: userRoles.id, name: userRoles.name, builtInKey: userRoles.builtInKey, actions: userRoles.actions })
-    .from(userRoleAssignments)
-    .innerJoin(userRoles, eq(userRoles.id, userRoleAssignments.roleId))
-    .where(eq(userRoleAssignments.userId, userId))
-    .orderBy(asc(userRoles.name));
+  const roles = await rolesByIds(db, await assignedRoleIds(db, userId));
+  return roles.map(({ id, name, builtInKey, actions }) => ({ id, name, builtInKey, actions }));
 }
