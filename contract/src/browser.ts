@@ -21,6 +21,7 @@ export type * from './agents/admin-agents.schemas.js';
 export type * from './user-prompts/user-prompts.schemas.js';
 export type * from './connections/connections.schemas.js';
 export type * from './conversations/conversations.schemas.js';
+export * from './conversations/conversation-export.js';
 export * from './guidelines/guidelines.constants.js';
 export type * from './chat-access-policies/chat-access-policies.schemas.js';
 export type * from './guidelines/guidelines.schemas.js';

@@ -18,6 +18,7 @@ export * from './user-prompts/user-prompts.schemas.js';
 export * from './sse/sse.codec.js';
 export * from './connections/connections.schemas.js';
 export * from './conversations/conversations.schemas.js';
+export * from './conversations/conversation-export.js';
 export * from './chat-access-policies/chat-access-policies.schemas.js';
 export * from './guidelines/guidelines.constants.js';
 export * from './guidelines/guidelines.schemas.js';

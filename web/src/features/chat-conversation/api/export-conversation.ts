@@ -1,7 +1,7 @@
 // Downloads the conversation as text (GET /userConversations/{id}/export) under the docs/product.md §5 file name.
+import { conversationExportFileName } from '@atrium/contract';
 import { http } from '../../../app/api/http';
 import type { DownloadResult } from '../../../lib/http/http.types';
-import { exportFileName } from '../utils/export-file-name';
 
 export async function exportConversation(conversationId: string, title: string): Promise<boolean> {
   const result = await http().request<DownloadResult>({ url: `/userConversations/${conversationId}/export`, responseKind: 'download' });
@@ -9,7 +9,7 @@ export async function exportConversation(conversationId: string, title: string):
   const url = URL.createObjectURL(result.data.blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = exportFileName(title);
+  link.download = conversationExportFileName(title);
   document.body.appendChild(link);
   link.click();
   link.remove();
