@@ -42,6 +42,8 @@ export const NewConversationBodySchema = z.object({
   ...TurnFields,
 });
 export type NewConversationBody = z.infer<typeof NewConversationBodySchema>;
+/** what a client posts to start a conversation (the id lists may be left out) */
+export type NewConversationRequest = z.input<typeof NewConversationBodySchema>;
 
 /** POST /userConversations/{conversationId}/segments: lineage, a top-level parentId, or neither (the selected leaf). */
 export const FollowUpBodySchema = z.object({
@@ -58,12 +60,16 @@ export const FollowUpBodySchema = z.object({
   ...TurnFields,
 });
 export type FollowUpBody = z.infer<typeof FollowUpBodySchema>;
+/** what a client posts to continue a conversation */
+export type FollowUpRequest = z.input<typeof FollowUpBodySchema>;
 
 /** POST /userConversations/{conversationId}/segments/{segmentId}/regenerate (body optional) */
 export const RegenerateBodySchema = z
   .object({ ...TurnFields })
   .nullish()
   .transform((b) => b ?? { visionImageIds: [], attachmentIds: [] });
+/** what a client posts to regenerate an answer */
+export type RegenerateRequest = z.input<typeof RegenerateBodySchema>;
 
 export const ConversationParamsSchema = z.object({ conversationId: z.string().uuid() });
 export const SegmentParamsSchema = ConversationParamsSchema.extend({ segmentId: z.string().uuid() });

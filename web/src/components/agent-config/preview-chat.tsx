@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import type { FollowUpRequest, NewConversationRequest } from '@atrium/contract';
 import { useTranslation } from '../../app/i18n/i18n';
 import { http } from '../../app/api/http';
 import { streamSse } from '../../lib/sse/sse-client';
@@ -54,8 +55,14 @@ export function PreviewChat({ conversationsUrl, beforeAsk, disabled }: PreviewCh
       const outcome = await streamSse(http(), {
         url: previous ? `${conversationsUrl}/${previous.conversationId}/segments` : conversationsUrl,
         body: previous
-          ? { question: q, parentId: previous.segmentId }
-          : { question: q, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: crypto.randomUUID() }, segmentTraceLogLevel: 'NonPersisted' },
+          ? ({ question: q, parentId: previous.segmentId } satisfies FollowUpRequest)
+          : ({
+              question: q,
+              visionImageIds: [],
+              attachmentIds: [],
+              session: { sessionIdentifier: crypto.randomUUID() },
+              segmentTraceLogLevel: 'NonPersisted',
+            } satisfies NewConversationRequest),
         signal: controller.signal,
         onEvent: (e) => {
           if (e.event === 'conversation-and-segment-id') {

@@ -1,13 +1,14 @@
 // A fetch-based server-sent-events client for the chat stream (docs/wire-protocol.md "The chat stream"). It POSTs
 // through the app's HTTP client, so the bearer token, x-cosmos headers, request id and the 401/503
 // rules of docs/product.md §8 apply, then reads the body with the contract's SseDecoder (both block layouts).
-import { SseDecoder, type SseEvent } from '@atrium/contract';
+import { SseDecoder, type FollowUpRequest, type NewConversationRequest, type RegenerateRequest, type SseEvent } from '@atrium/contract';
 import type { HttpClient } from '../http/http-client';
 import type { HttpError } from '../http/http.types';
 
 export interface SseRequest {
   url: string;
-  body: unknown;
+  /** the contract's body of a turn: a new conversation, a follow-up or a regenerate */
+  body: NewConversationRequest | FollowUpRequest | RegenerateRequest;
   signal: AbortSignal;
   onEvent: (event: SseEvent) => void;
 }

@@ -1,5 +1,6 @@
 // Runs one streamed answer (new conversation, follow-up, edit into a branch, regenerate) and feeds
 // its updates to the chat slice. One stream at a time; Stop and switching conversation abort it.
+import type { FollowUpRequest, NewConversationRequest, RegenerateRequest } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { http } from '../../../app/api/http';
 import { chatActions } from '../../../app/state/chat.slice';
@@ -21,8 +22,11 @@ let nextId = 0;
 
 const sessionIdentifier = () => crypto.randomUUID();
 
-function requestOf(ask: AskRequest, ids: { visionImageIds: string[]; attachmentIds: string[] }): { url: string; body: unknown } {
-  const common = { ...ids, segmentTraceLogLevel: 'NonPersisted' };
+/** The turn's request: its path and the contract's body for it. */
+type TurnRequest = { url: string; body: NewConversationRequest } | { url: string; body: FollowUpRequest } | { url: string; body: RegenerateRequest };
+
+function requestOf(ask: AskRequest, ids: { visionImageIds: string[]; attachmentIds: string[] }): TurnRequest {
+  const common = { ...ids, segmentTraceLogLevel: 'NonPersisted' } satisfies RegenerateRequest;
   switch (ask.kind) {
     case 'new':
       return {
