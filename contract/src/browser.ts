@@ -8,6 +8,7 @@ export * from './instance/instance.constants.js';
 export * from './sse/sse.codec.js';
 export * from './user-prompts/user-prompts.constants.js';
 export * from './common/storable-text.js';
+export * from './common/object-actions.js';
 export type * from './common/errors.schemas.js';
 export type * from './common/list.schemas.js';
 export type * from './auth/auth.schemas.js';

@@ -5,6 +5,7 @@ export * from './brands/brands.constants.js';
 export * from './instance/instance.constants.js';
 export * from './common/errors.schemas.js';
 export * from './common/storable-text.js';
+export * from './common/object-actions.js';
 export * from './common/list.schemas.js';
 export * from './auth/auth.schemas.js';
 export * from './instance/instance.schemas.js';

@@ -119,6 +119,13 @@ export const actionsFor = <A extends AccessArea>(area: A, operation: AreaOperati
 export const mayAct = <A extends AccessArea>(actions: readonly string[], area: A, operation: AreaOperation<A>): boolean =>
   actionsFor(area, operation).some((a) => actions.includes(a));
 
+/** Areas whose objects can be changed (what currentUserActions presents). */
+export type WritableArea = { [A in AccessArea]: 'write' extends AreaOperation<A> ? A : never }[AccessArea];
+
+/** Whether someone holding these actions may change the area's objects. */
+export const mayWrite = (actions: readonly string[], area: WritableArea): boolean =>
+  (AreaActions[area] as { write: readonly UserAction[] }).write.some((a) => actions.includes(a));
+
 /** An operation in an area, as a value (what a shortcut or a menu item needs). */
 export type AreaPermission = { [A in AccessArea]: { area: A; operation: AreaOperation<A> } }[AccessArea];
 

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiBase, ExternalApiBase } from '@atrium/contract';
 import { registerAccessControl } from './platform/access.js';
+import { registerPresentedActions } from './platform/presented-actions.js';
 import { emptyBodyAsObject } from './platform/empty-body.js';
 import { registerErrorHandling, routerErrorReply } from './platform/errors.js';
 import { registerStorableTextCheck } from './platform/storable-text.js';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
   registerStorableTextCheck(app);
   registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx.db), (sid) => sessionEnded(ctx.db, sid));
+  registerPresentedActions(app);
   // the OpenAPI description and reference at /api/docs; it collects the routes registered after it
   const openApi = await registerOpenApi(app);
 

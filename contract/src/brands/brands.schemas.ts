@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ObjectActions } from '../common/object-actions.js';
 import { LoginAlignments } from '../constants.js';
 import { ReservedBrandKeys } from './brands.constants.js';
 
@@ -94,6 +95,8 @@ export const AdminBrandSchema = BrandSchema.extend({
   isDefault: z.boolean(),
   files: z.array(BrandFileSchema),
   agentCount: z.number().int(),
+  /** what the caller may do with it (always present in the admin API's answers) */
+  currentUserActions: z.array(z.enum(ObjectActions)).optional(),
 });
 export type AdminBrand = z.infer<typeof AdminBrandSchema>;
 

@@ -1,6 +1,7 @@
 // Admin chatAccessPolicies (docs/product.md §7): which people (users, roles, directory groups) may chat with which
 // agents, plus the directory group picker's lookup. The rules are described in the README.
 import { z } from 'zod';
+import { ObjectActions } from '../common/object-actions.js';
 import { listOf } from '../common/list.schemas.js';
 
 export const ChatAccessPolicyRoutes = {
@@ -56,6 +57,8 @@ export const ChatAccessPolicySchema = z.object({
   directoryGroups: z.array(Named({ id: z.string(), displayName: z.string(), description: z.string().nullable() })),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** what the caller may do with it (always present in the admin API's answers) */
+  currentUserActions: z.array(z.enum(ObjectActions)).optional(),
 });
 export type ChatAccessPolicy = z.infer<typeof ChatAccessPolicySchema>;
 export const ChatAccessPolicyListSchema = listOf(ChatAccessPolicySchema);

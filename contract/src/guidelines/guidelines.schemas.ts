@@ -2,6 +2,7 @@
 // "GET /guidelinesDocuments/{id}"): titled documents of markdown sections that people accept before
 // chatting with an agent they are attached to; templates are documents to start new ones from.
 import { z } from 'zod';
+import { ObjectActions } from '../common/object-actions.js';
 import { listOf } from '../common/list.schemas.js';
 
 export const GuidelinesDocumentParamsSchema = z.object({ guidelinesDocumentId: z.string().uuid() });
@@ -63,6 +64,8 @@ export const GuidelinesDocumentSchema = z.object({
   gptSystems: z.array(z.object({ gptSystemId: z.string().uuid(), name: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** what the caller may do with it (always present in the admin API's answers) */
+  currentUserActions: z.array(z.enum(ObjectActions)).optional(),
 });
 export type GuidelinesDocument = z.infer<typeof GuidelinesDocumentSchema>;
 

@@ -1,6 +1,7 @@
 // Wire shapes of the admin user roles API: roles with their actions, entity configuration (the
 // scopes of the …Specific actions), the users of a role and the list of actions.
 import { z } from 'zod';
+import { ObjectActions } from '../common/object-actions.js';
 import { listOf, PageQuerySchema } from '../common/list.schemas.js';
 import { UserActions } from '../permissions.js';
 import { UserActionAreas, UserRoleDescriptionMaxLength, UserRoleNameMaxLength } from './user-actions.js';
@@ -25,6 +26,8 @@ export const UserRoleSchema = z.object({
   userCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** what the caller may do with it (always present in the admin API's answers) */
+  currentUserActions: z.array(z.enum(ObjectActions)).optional(),
 });
 export type UserRole = z.infer<typeof UserRoleSchema>;
 export const UserRoleListSchema = listOf(UserRoleSchema);

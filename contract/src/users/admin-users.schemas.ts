@@ -1,5 +1,6 @@
 // Wire shapes of the admin users API: people, their status and roles; creating local users.
 import { z } from 'zod';
+import { ObjectActions } from '../common/object-actions.js';
 import { listOf, PageQuerySchema } from '../common/list.schemas.js';
 import { DisplayNameMaxLength, EmailMaxLength, PasswordMaxLength, PasswordMinLength } from './admin-users.constants.js';
 
@@ -25,6 +26,8 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   userRoles: z.array(AdminUserRoleRefSchema),
+  /** what the caller may do with it (always present in the admin API's answers) */
+  currentUserActions: z.array(z.enum(ObjectActions)).optional(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

@@ -18,15 +18,19 @@ import {
   BrandUpdateSchema,
   NewBrandKeySchema,
   type BrandImageSlot,
+  type AdminBrand,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { requireArea } from '../../platform/access.js';
+import { presents } from '../../platform/presented-actions.js';
 import { ImageSides } from '../../platform/images.js';
 import { actorOf } from '../instance/instance.admin.routes.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from './brands.images.js';
 import * as admin from './brands.admin.service.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 
+// what the caller may do with each object answered (currentUserActions)
+const brandActions = presents<AdminBrand>('brands', (b) => !b.isDefault && b.brandKey !== 'default');
 const read = { access: requireArea('brands', 'read') };
 const create = { access: requireArea('brands', 'create') };
 const write = { access: requireArea('brands', 'write') };
@@ -40,7 +44,9 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
     anyOf: AreaActions.brands.read,
     count: async (db) => ({ count: (await admin.listAdminBrands({ ...ctx, db })).items.length }),
   });
-  api.get(BrandRoutes.adminBrands, { config: read, schema: { response: { 200: AdminBrandListSchema } } }, async () => admin.listAdminBrands(ctx));
+  api.get(BrandRoutes.adminBrands, { config: { ...read, presents: brandActions }, schema: { response: { 200: AdminBrandListSchema } } }, async () =>
+    admin.listAdminBrands(ctx),
+  );
 
   // static before parametric: find-my-way prefers /instanceDefaults over /:brandKey, and the key is reserved
   api.get(BrandRoutes.instanceDefaults, { config: read, schema: { response: { 200: BrandInstanceDefaultsSchema } } }, async () =>
@@ -52,23 +58,31 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
     async (request) => admin.setBrandInstanceDefaults(ctx, actorOf(request), request.body),
   );
 
-  api.get(brandPath, { config: read, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) =>
-    admin.getAdminBrand(ctx, request.params.brandKey),
+  api.get(
+    brandPath,
+    { config: { ...read, presents: brandActions }, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
+    async (request) => admin.getAdminBrand(ctx, request.params.brandKey),
   );
   api.post(
     brandPath,
-    { config: create, schema: { params: z.object({ brandKey: NewBrandKeySchema }), body: BrandCreateSchema, response: { 201: AdminBrandSchema } } },
+    {
+      config: { ...create, presents: brandActions },
+      schema: { params: z.object({ brandKey: NewBrandKeySchema }), body: BrandCreateSchema, response: { 201: AdminBrandSchema } },
+    },
     async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.params.brandKey, request.body)),
   );
   // the key may also come in the body, for clients that post to the list
   api.post(
     BrandRoutes.adminBrands,
-    { config: create, schema: { body: BrandCreateSchema.extend({ brandKey: NewBrandKeySchema }), response: { 201: AdminBrandSchema } } },
+    {
+      config: { ...create, presents: brandActions },
+      schema: { body: BrandCreateSchema.extend({ brandKey: NewBrandKeySchema }), response: { 201: AdminBrandSchema } },
+    },
     async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.body.brandKey, request.body)),
   );
   api.put(
     brandPath,
-    { config: write, schema: { params: BrandKeyParamsSchema, body: BrandUpdateSchema, response: { 200: AdminBrandSchema } } },
+    { config: { ...write, presents: brandActions }, schema: { params: BrandKeyParamsSchema, body: BrandUpdateSchema, response: { 200: AdminBrandSchema } } },
     async (request) => admin.updateBrand(ctx, actorOf(request), request.params.brandKey, request.body),
   );
   api.delete(brandPath, { config: write, schema: { params: BrandKeyParamsSchema } }, async (request, reply) => {
@@ -83,8 +97,10 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
     void reply.header('content-security-policy', SandboxCsp);
     return reply.type(file.contentType).send(file.body);
   });
-  api.delete(filePath, { config: write, schema: { params: BrandFileParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) =>
-    admin.deleteBrandFile(ctx, actorOf(request), request.params.brandKey, request.params.fileName),
+  api.delete(
+    filePath,
+    { config: { ...write, presents: brandActions }, schema: { params: BrandFileParamsSchema, response: { 200: AdminBrandSchema } } },
+    async (request) => admin.deleteBrandFile(ctx, actorOf(request), request.params.brandKey, request.params.fileName),
   );
 
   await api.register(async (scope) => brandUploadRoutes(scope as Api, ctx));
@@ -103,9 +119,13 @@ async function brandUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
   for (const slot of BrandImageSlots) {
     const config = { ...write, upload: { maxBytes: BrandImageMaxBytes, what: 'image' } };
-    scope.post(`${brandPath}/${slot}`, { config, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } }, async (request) => {
-      const upload = await receiveImage(request, { allowed: BrandImageContentTypes, maxSide: SlotSides[slot] });
-      return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
-    });
+    scope.post(
+      `${brandPath}/${slot}`,
+      { config: { ...config, presents: brandActions }, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
+      async (request) => {
+        const upload = await receiveImage(request, { allowed: BrandImageContentTypes, maxSide: SlotSides[slot] });
+        return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
+      },
+    );
   }
 }

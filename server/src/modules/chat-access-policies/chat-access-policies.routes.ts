@@ -15,10 +15,13 @@ import {
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { principalOf, requireArea } from '../../platform/access.js';
+import { presents } from '../../platform/presented-actions.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './chat-access-policies.service.js';
 
+// what the caller may do with each object answered (currentUserActions)
+const policyActions = presents('chatAccessPolicies');
 const read = { access: requireArea('chatAccessPolicies', 'read') };
 const create = { access: requireArea('chatAccessPolicies', 'create') };
 const write = { access: requireArea('chatAccessPolicies', 'write') };
@@ -39,23 +42,32 @@ export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
   });
   registerAggregateNameResolver('ChatAccessPolicy', (d, id) => service.policyName(d, id));
 
-  api.get(R.policies, { config: read, schema: { response: { 200: ChatAccessPolicyListSchema } } }, () => service.listPolicies(db));
+  api.get(R.policies, { config: { ...read, presents: policyActions }, schema: { response: { 200: ChatAccessPolicyListSchema } } }, () =>
+    service.listPolicies(db),
+  );
 
-  api.post(R.policies, { config: create, schema: { body: ChatAccessPolicyInputSchema, response: { 201: ChatAccessPolicySchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.createPolicy(db, actorOf(request), request.body)),
+  api.post(
+    R.policies,
+    { config: { ...create, presents: policyActions }, schema: { body: ChatAccessPolicyInputSchema, response: { 201: ChatAccessPolicySchema } } },
+    async (request, reply) => reply.status(201).send(await service.createPolicy(db, actorOf(request), request.body)),
   );
 
   api.get(R.options, { config: read, schema: { querystring: SearchQuerySchema, response: { 200: ChatAccessPolicyOptionsSchema } } }, (request) =>
     service.options(db, request.query.search ?? ''),
   );
 
-  api.get(policyPath, { config: read, schema: { params: ChatAccessPolicyParamsSchema, response: { 200: ChatAccessPolicySchema } } }, (request) =>
-    service.getPolicy(db, request.params.chatAccessPolicyId),
+  api.get(
+    policyPath,
+    { config: { ...read, presents: policyActions }, schema: { params: ChatAccessPolicyParamsSchema, response: { 200: ChatAccessPolicySchema } } },
+    (request) => service.getPolicy(db, request.params.chatAccessPolicyId),
   );
 
   api.put(
     policyPath,
-    { config: write, schema: { params: ChatAccessPolicyParamsSchema, body: ChatAccessPolicyInputSchema, response: { 200: ChatAccessPolicySchema } } },
+    {
+      config: { ...write, presents: policyActions },
+      schema: { params: ChatAccessPolicyParamsSchema, body: ChatAccessPolicyInputSchema, response: { 200: ChatAccessPolicySchema } },
+    },
     (request) => service.updatePolicy(db, actorOf(request), request.params.chatAccessPolicyId, request.body),
   );
 

@@ -26,10 +26,13 @@ import {
 import type { Module } from '../../platform/context.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { principalOf, requireArea } from '../../platform/access.js';
+import { presents } from '../../platform/presented-actions.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './guidelines.service.js';
 
+// what the caller may do with each object answered (currentUserActions)
+const documentActions = presents('guidelines');
 const read = { access: requireArea('guidelines', 'read') };
 const create = { access: requireArea('guidelines', 'create') };
 const write = { access: requireArea('guidelines', 'write') };
@@ -58,25 +61,32 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   });
   registerAggregateNameResolver('GuidelinesDocument', (d, id) => service.documentTitle(d, id));
 
-  api.get(R.documents, { config: read, schema: { querystring: GuidelinesListQuerySchema, response: { 200: GuidelinesDocumentListSchema } } }, (request) =>
-    service.listDocuments(db, request.query.isTemplate),
+  api.get(
+    R.documents,
+    { config: { ...read, presents: documentActions }, schema: { querystring: GuidelinesListQuerySchema, response: { 200: GuidelinesDocumentListSchema } } },
+    (request) => service.listDocuments(db, request.query.isTemplate),
   );
 
   api.post(
     R.documents,
-    { config: create, schema: { body: GuidelinesDocumentCreateSchema, response: { 201: GuidelinesDocumentSchema } } },
+    { config: { ...create, presents: documentActions }, schema: { body: GuidelinesDocumentCreateSchema, response: { 201: GuidelinesDocumentSchema } } },
     async (request, reply) => reply.status(201).send(await service.createDocument(db, actorOf(request), request.body)),
   );
 
   api.get(R.options, { config: read, schema: { response: { 200: GuidelinesOptionsSchema } } }, () => service.options(db));
 
-  api.get(doc, { config: read, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: GuidelinesDocumentSchema } } }, (request) =>
-    service.getDocument(db, request.params.guidelinesDocumentId),
+  api.get(
+    doc,
+    { config: { ...read, presents: documentActions }, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: GuidelinesDocumentSchema } } },
+    (request) => service.getDocument(db, request.params.guidelinesDocumentId),
   );
 
   api.put(
     doc,
-    { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesDocumentUpdateSchema, response: { 200: GuidelinesDocumentSchema } } },
+    {
+      config: { ...write, presents: documentActions },
+      schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesDocumentUpdateSchema, response: { 200: GuidelinesDocumentSchema } },
+    },
     (request) => service.updateDocument(db, actorOf(request), request.params.guidelinesDocumentId, request.body),
   );
 
@@ -112,7 +122,10 @@ export const guidelinesRoutes: Module = (api, { db }) => {
 
   api.put(
     `${doc}/reorderSections`,
-    { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: ReorderSectionsBodySchema, response: { 200: GuidelinesDocumentSchema } } },
+    {
+      config: { ...write, presents: documentActions },
+      schema: { params: GuidelinesDocumentParamsSchema, body: ReorderSectionsBodySchema, response: { 200: GuidelinesDocumentSchema } },
+    },
     (request) => service.reorderSections(db, actorOf(request), request.params.guidelinesDocumentId, request.body.documentSectionIds),
   );
 

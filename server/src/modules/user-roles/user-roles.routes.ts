@@ -13,15 +13,19 @@ import {
   UserRoleRoutes,
   UserRoleSchema,
   UserRoleUpdateSchema,
+  type UserRole,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { requireArea } from '../../platform/access.js';
+import { presents } from '../../platform/presented-actions.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { actorOf } from '../users/admin-users.routes.js';
 import * as service from './user-roles.service.js';
 
 // the users area reads roles too: it gives and removes them
+// what the caller may do with each object answered (currentUserActions)
+const roleActions = presents<UserRole>('userRoles', (r) => !r.isBuiltIn);
 const read = { access: requireArea('userRoles', 'list') };
 const create = { access: requireArea('userRoles', 'create') };
 const write = { access: requireArea('userRoles', 'write') };
@@ -36,21 +40,25 @@ export const userRolesRoutes: Module = (api, ctx) => {
 
   api.get(
     UserRoleRoutes.userRoles,
-    { config: read, schema: { querystring: UserRoleListQuerySchema, response: { 200: UserRoleListSchema } } },
+    { config: { ...read, presents: roleActions }, schema: { querystring: UserRoleListQuerySchema, response: { 200: UserRoleListSchema } } },
     async (request) => service.listRoles(ctx.db, request.query),
   );
 
-  api.post(UserRoleRoutes.userRoles, { config: create, schema: { body: UserRoleCreateSchema, response: { 201: UserRoleSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.createRole(ctx.db, actorOf(request), request.body)),
+  api.post(
+    UserRoleRoutes.userRoles,
+    { config: { ...create, presents: roleActions }, schema: { body: UserRoleCreateSchema, response: { 201: UserRoleSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createRole(ctx.db, actorOf(request), request.body)),
   );
 
-  api.get(rolePath, { config: read, schema: { params: UserRoleParamsSchema, response: { 200: UserRoleSchema } } }, async (request) =>
-    service.getRole(ctx.db, request.params.userRoleId),
+  api.get(
+    rolePath,
+    { config: { ...read, presents: roleActions }, schema: { params: UserRoleParamsSchema, response: { 200: UserRoleSchema } } },
+    async (request) => service.getRole(ctx.db, request.params.userRoleId),
   );
 
   api.put(
     rolePath,
-    { config: write, schema: { params: UserRoleParamsSchema, body: UserRoleUpdateSchema, response: { 200: UserRoleSchema } } },
+    { config: { ...write, presents: roleActions }, schema: { params: UserRoleParamsSchema, body: UserRoleUpdateSchema, response: { 200: UserRoleSchema } } },
     async (request) => service.updateRole(ctx.db, actorOf(request), request.params.userRoleId, request.body),
   );
 

@@ -195,3 +195,15 @@ describe('GET /admin/userRoles/userActions', () => {
     expect((await call('GET', '/admin/userRoles/userActions', nobody)).statusCode).toBe(403);
   });
 });
+
+describe('what the caller may do with each role (currentUserActions)', () => {
+  it('presents Edit to writers, Delete only on roles that can be deleted, and nothing to readers', async () => {
+    const made = (await call('POST', '/admin/userRoles', admin.token, { name: 'Presented abilities' })).json<UserRole>();
+    expect(made.currentUserActions).toEqual(['Edit', 'Delete']);
+    const asAdmin = UserRoleListSchema.parse((await call('GET', '/admin/userRoles?pageSize=500', admin.token)).json()).items;
+    expect(asAdmin.find((r) => r.userRoleId === adminRoleId)!.currentUserActions).toEqual(['Edit']);
+    expect(asAdmin.find((r) => r.userRoleId === made.userRoleId)!.currentUserActions).toEqual(['Edit', 'Delete']);
+    const asReader = (await call('GET', `/admin/userRoles/${made.userRoleId}`, reader)).json<UserRole>();
+    expect(asReader.currentUserActions).toEqual([]);
+  });
+});

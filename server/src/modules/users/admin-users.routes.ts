@@ -16,11 +16,14 @@ import {
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { hasAny, principalOf, requireArea } from '../../platform/access.js';
+import { presents } from '../../platform/presented-actions.js';
 import type { AuditActor } from '../../platform/audit.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import { overviewCounters, registerOverviewCounter } from '../../platform/admin-overview.js';
 import * as service from './admin-users.service.js';
 
+// what the caller may do with each object answered (currentUserActions)
+const userActions = presents('users', () => false);
 const read = { access: requireArea('users', 'read') };
 const create = { access: requireArea('users', 'create') };
 const write = { access: requireArea('users', 'write') };
@@ -44,30 +47,40 @@ export const adminUsersRoutes: Module = (api, ctx) => {
     },
   });
 
-  api.get(AdminUserRoutes.users, { config: read, schema: { querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema } } }, async (request) =>
-    service.listUsers(ctx.db, request.query),
+  api.get(
+    AdminUserRoutes.users,
+    { config: { ...read, presents: userActions }, schema: { querystring: AdminUserListQuerySchema, response: { 200: AdminUserListSchema } } },
+    async (request) => service.listUsers(ctx.db, request.query),
   );
 
-  api.post(AdminUserRoutes.users, { config: create, schema: { body: AdminUserCreateSchema, response: { 201: AdminUserSchema } } }, async (request, reply) =>
-    reply.status(201).send(await service.createLocalUser(ctx.db, actorOf(request), request.body)),
+  api.post(
+    AdminUserRoutes.users,
+    { config: { ...create, presents: userActions }, schema: { body: AdminUserCreateSchema, response: { 201: AdminUserSchema } } },
+    async (request, reply) => reply.status(201).send(await service.createLocalUser(ctx.db, actorOf(request), request.body)),
   );
 
-  api.get(userPath, { config: read, schema: { params: AdminUserParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>
-    service.getUser(ctx.db, request.params.userId),
+  api.get(
+    userPath,
+    { config: { ...read, presents: userActions }, schema: { params: AdminUserParamsSchema, response: { 200: AdminUserSchema } } },
+    async (request) => service.getUser(ctx.db, request.params.userId),
   );
 
   api.put(
     userPath,
-    { config: write, schema: { params: AdminUserParamsSchema, body: AdminUserUpdateSchema, response: { 200: AdminUserSchema } } },
+    { config: { ...write, presents: userActions }, schema: { params: AdminUserParamsSchema, body: AdminUserUpdateSchema, response: { 200: AdminUserSchema } } },
     async (request) => service.updateUser(ctx.db, actorOf(request), request.params.userId, request.body),
   );
 
-  api.post(userRolePath, { config: create, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>
-    service.addUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
+  api.post(
+    userRolePath,
+    { config: { ...create, presents: userActions }, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } },
+    async (request) => service.addUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
   );
 
-  api.delete(userRolePath, { config: write, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } }, async (request) =>
-    service.removeUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
+  api.delete(
+    userRolePath,
+    { config: { ...write, presents: userActions }, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } },
+    async (request) => service.removeUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
   );
 
   // Any admin-area action opens /admin; each counter is shown only to those who may read its area.

@@ -23,6 +23,7 @@ import {
 } from '../api/chat-access-policies.api';
 import { AgentsPicker, GroupsPicker, RolesPicker, UsersPicker } from './policy-pickers';
 import type { PickerOption } from './multi-picker';
+import { can } from '../../../app/hooks/can';
 
 const ListPath = '/admin/chatAccessPolicy';
 
@@ -92,8 +93,7 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const mayCreate = useMayAct('chatAccessPolicies', 'create');
-  const mayWrite = useMayAct('chatAccessPolicies', 'write');
-  const canWrite = policy ? mayWrite : mayCreate;
+  const canWrite = policy ? can(policy, 'Edit') : mayCreate;
   const [form, setForm] = useState<FormState>(() => (policy ? formOf(policy) : emptyForm));
   const [create, created] = useCreateChatAccessPolicyMutation();
   const [update, updated] = useUpdateChatAccessPolicyMutation();

@@ -13,15 +13,15 @@ import { Link as RouterLink } from 'react-router';
 import { brandFileUrl } from '../../../app/api/brand.api';
 import { BrandLogo } from '../../../components/brand-logo';
 import { BrandSwatches } from './brand-swatches';
+import { can } from '../../../app/hooks/can';
 
 interface BrandCardProps {
   brand: AdminBrand;
-  canWrite: boolean;
   onDelete: (brand: AdminBrand) => void;
   onMakeDefault: (brand: AdminBrand) => void;
 }
 
-export function BrandCard({ brand, canWrite, onDelete, onMakeDefault }: BrandCardProps) {
+export function BrandCard({ brand, onDelete, onMakeDefault }: BrandCardProps) {
   const { t } = useTranslation();
   // the public file route serves the shipped logo when the brand has none of its own
   const logo = brandFileUrl(brand, brand.logoFileName ?? 'logo.svg');
@@ -56,12 +56,12 @@ export function BrandCard({ brand, canWrite, onDelete, onMakeDefault }: BrandCar
         >
           {t('adminBrands.edit')}
         </Button>
-        {canWrite && !brand.isDefault && (
+        {can(brand, 'Edit') && !brand.isDefault && (
           <Button size="small" onClick={() => onMakeDefault(brand)} aria-label={`${t('adminBrands.makeDefault')}: ${brand.name}`}>
             {t('adminBrands.makeDefault')}
           </Button>
         )}
-        {canWrite && !brand.isDefault && brand.brandKey !== 'default' && (
+        {can(brand, 'Delete') && (
           <Button size="small" color="error" onClick={() => onDelete(brand)} aria-label={`${t('adminBrands.delete')} ${brand.name}`}>
             {t('adminBrands.delete')}
           </Button>

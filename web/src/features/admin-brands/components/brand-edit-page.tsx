@@ -22,6 +22,7 @@ import { BrandGeneralSection } from './brand-general-section';
 import { BrandImageUpload } from './brand-image-upload';
 import { BrandLoginSection } from './brand-login-section';
 import { BrandPreview } from './brand-preview';
+import { can } from '../../../app/hooks/can';
 
 export interface BrandFormValues {
   brandKey: string;
@@ -97,7 +98,7 @@ function BrandForm({ title, initial, brand }: { title: string; initial: BrandFor
   const { enqueueSnackbar } = useSnackbar();
   const isNew = brand === null;
   const mayCreate = useMayAct('brands', 'create');
-  const mayWrite = useMayAct('brands', 'write');
+  const mayWrite = can(brand, 'Edit');
   const canSave = isNew ? mayCreate : mayWrite;
   const [create, creating] = useCreateBrandMutation();
   const [update, updating] = useUpdateBrandMutation();

@@ -22,7 +22,6 @@ export function BrandListPage() {
   const [setDefaults] = useSetBrandInstanceDefaultsMutation();
   const [toDelete, setToDelete] = useState<AdminBrand | null>(null);
   const canCreate = useMayAct('brands', 'create');
-  const canWrite = useMayAct('brands', 'write');
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -69,7 +68,7 @@ export function BrandListPage() {
           ))}
         {data?.items.map((brand) => (
           <Grid key={brand.brandKey} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <BrandCard brand={brand} canWrite={canWrite} onDelete={setToDelete} onMakeDefault={(b) => void makeDefault(b)} />
+            <BrandCard brand={brand} onDelete={setToDelete} onMakeDefault={(b) => void makeDefault(b)} />
           </Grid>
         ))}
       </Grid>

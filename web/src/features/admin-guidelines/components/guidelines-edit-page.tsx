@@ -14,7 +14,6 @@ import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useParams } from 'react-router';
-import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage, fieldErrors } from '../../../components/admin';
 import {
   useAddGuidelinesSectionMutation,
@@ -28,6 +27,7 @@ import {
 import { AgentsPicker } from './agents-picker';
 import { listPath } from './guidelines-paths';
 import { SectionCard } from './section-card';
+import { can } from '../../../app/hooks/can';
 
 function DetailsForm({ doc, canWrite }: { doc: GuidelinesDocument; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -180,10 +180,10 @@ export function GuidelinesEditPage({ template }: { template: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const { guidelinesDocumentId = '' } = useParams();
   const query = useGetGuidelinesDocumentQuery(guidelinesDocumentId, { refetchOnMountOrArgChange: true });
-  const canWrite = useMayAct('guidelines', 'write');
   const [remove, removing] = useDeleteGuidelinesDocumentMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const doc = query.data;
+  const canWrite = can(doc, 'Edit');
   const pageTitle = template ? t('guidelinesAdmin.editTemplateTitle') : t('guidelinesAdmin.editTitle');
   return (
     <>

@@ -18,6 +18,7 @@ import { RoleActionsChecklist } from './role-actions-checklist';
 import { RoleEntityConfiguration } from './role-entity-configuration';
 import { RoleUsers } from './role-users';
 import { useRolePermissions } from './use-role-permissions';
+import { can } from '../../../app/hooks/can';
 
 function RoleForm({ role, canSave }: { role: UserRole | null; canSave: boolean }) {
   const { t } = useTranslation();
@@ -115,8 +116,9 @@ export function RoleEditPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { canCreate, canWrite } = useRolePermissions();
+  const { canCreate } = useRolePermissions();
   const { data: role, error, refetch } = useGetUserRoleQuery(id ?? '', { skip: !id });
+  const canWrite = can(role, 'Edit');
   const [remove, removing] = useDeleteUserRoleMutation();
   const [confirming, setConfirming] = useState(false);
   const crumbs = [
@@ -151,9 +153,7 @@ export function RoleEditPage() {
         subtitle={role?.description || undefined}
         breadcrumbs={crumbs}
         actions={
-          canWrite &&
-          role &&
-          !role.isBuiltIn && (
+          can(role, 'Delete') && (
             <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirming(true)}>
               {t('adminUserRoles.delete')}
             </Button>

@@ -15,6 +15,7 @@ import { useGetAdminUserQuery, useUpdateAdminUserMutation } from '../api/admin-u
 import { UserRolesEditor } from './user-roles-editor';
 import { UserStatusChip } from './user-status-chip';
 import { useUserPermissions } from './use-user-permissions';
+import { can } from '../../../app/hooks/can';
 
 function NameForm({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
@@ -89,8 +90,9 @@ function StatusControl({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 export function UserEditPage() {
   const { t } = useTranslation();
   const { userId = '' } = useParams();
-  const { me, canWrite, canAddRoles } = useUserPermissions();
+  const { me, canAddRoles } = useUserPermissions();
   const { data: user, error, refetch } = useGetAdminUserQuery(userId);
+  const canWrite = can(user, 'Edit');
   const isSelf = me?.userId === userId;
   return (
     <>

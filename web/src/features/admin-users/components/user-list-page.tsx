@@ -19,10 +19,11 @@ import { UserStatusChip } from './user-status-chip';
 import { UserViewToggle } from './user-view-toggle';
 import { useUserPermissions } from './use-user-permissions';
 import { formatDateTime } from './format';
+import { can } from '../../../app/hooks/can';
 
 export function UserListPage() {
   const { t } = useTranslation();
-  const { canCreate, canWrite } = useUserPermissions();
+  const { canCreate } = useUserPermissions();
   const { filter, setFilter, query, paging } = useUserList(25);
   const columns: AdminColumn<AdminUser>[] = [
     {
@@ -59,7 +60,7 @@ export function UserListPage() {
       align: 'right',
       width: 56,
       render: (u) =>
-        canWrite ? (
+        can(u, 'Edit') ? (
           <Tooltip title={t('adminUsers.edit')}>
             <IconButton
               component={RouterLink}
