@@ -40,8 +40,11 @@ export interface ThrottlePolicies {
 export const PairPolicy: BlockPolicy = { freeAttempts: 5, baseBlockSeconds: 15, maxBlockSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 };
 /** Attempts on one account from many addresses: a distributed guess, or many people mistyping is unlikely. */
 export const AccountCeiling: SlowPolicy = { freeAttempts: 20, baseDelayMs: 500, maxDelayMs: 8_000, forgetAfterSeconds: 60 * 60 };
-/** Attempts from one address at many accounts; set high, as a whole campus may share the address (NAT). */
-export const AddressCeiling: SlowPolicy = { freeAttempts: 100, baseDelayMs: 500, maxDelayMs: 8_000, forgetAfterSeconds: 60 * 60 };
+/**
+ * Attempts from one address at many accounts: a whole campus may share the address (NAT), so only a thousand
+ * failures in an hour, far beyond people mistyping, count as spraying guesses.
+ */
+export const AddressCeiling: SlowPolicy = { freeAttempts: 1_000, baseDelayMs: 500, maxDelayMs: 8_000, forgetAfterSeconds: 60 * 60 };
 export const DefaultPolicies: ThrottlePolicies = { pair: PairPolicy, account: AccountCeiling, address: AddressCeiling };
 
 const normal = (email: string) => email.trim().toLowerCase();
