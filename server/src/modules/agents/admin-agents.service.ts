@@ -25,23 +25,13 @@ import { gptSystemPrompts } from '../../db/schema/index.js';
 import { listGptSystemDeployments } from '../connections/connections.catalog.js';
 import { brandExists } from '../brands/brands.service.js';
 import { findAgent, type AgentRow } from './agents.repository.js';
-import { mayManage } from './agents.policy.js';
+import { mayAdminister, mayManage } from './agents.policy.js';
 import { agentChanged, avatarUrl } from './agents.service.js';
 import * as repo from './config-states.repository.js';
 import { actorOf, insertConfigStateIn, SystemDefaults, type StatesCtx } from './config-states.service.js';
 import { fullConfig } from './config-states.validation.js';
 
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
-
-/** Agents an administrator may see here: all with a general action (System ones with GptSystemsRead), else those of their …Specific scope. */
-export function mayAdminister(principal: Principal, agent: Pick<AgentRow, 'id' | 'gptSystemType' | 'ownerUserId' | 'isDeleted' | 'publishedConfig'>): boolean {
-  if (['GptSystemsWrite', 'GptSystemsCreate'].some((a) => principal.actions.has(a as never))) return true;
-  const scoped = principal.actions.has('GptSystemsReadSpecific') || principal.actions.has('GptSystemsWriteSpecific');
-  // GptSystemsRead (admitted to admin routes only for administrators) shows every System agent read-only,
-  // unless the person holds …Specific actions: then their roles' scope is what they see
-  if (!scoped && principal.actions.has('GptSystemsRead') && agent.gptSystemType !== 'User') return true;
-  return (scoped && principal.scopes.gptSystemIds.has(agent.id)) || mayManage(principal, agent);
-}
 
 async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, agents: AgentRow[]): Promise<AdminAgent[]> {
   const ids = agents.map((a) => a.id);

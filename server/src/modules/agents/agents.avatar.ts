@@ -11,7 +11,7 @@ import { fitImage, ImageSides, ImageUnreadableError } from '../../platform/image
 import * as repo from './agents.repository.js';
 import { mayManage } from './agents.policy.js';
 import { agentChanged, avatarUrl, mayChatWith } from './agents.service.js';
-import { mayAdminister } from './admin-agents.service.js';
+import { mayAdminister } from './agents.policy.js';
 
 type AvatarContentType = (typeof AgentAvatarContentTypes)[number];
 

@@ -1,7 +1,7 @@
 // Who may use, see and change an agent: the one place these rules live. Later issues extend mayUse
 // (chat access policies, sharing of personal agents); callers only ever ask these functions.
 import { AppError } from '../../platform/errors.js';
-import type { GptSystemUserAction } from '@atrium/contract';
+import { mayAct, type GptSystemUserAction } from '@atrium/contract';
 import type { Principal } from '../../platform/access.js';
 import type { AgentRow } from './agents.repository.js';
 
@@ -44,6 +44,42 @@ export function mayManage(principal: Principal, agent: AgentFacts): boolean {
   if (principal.actions.has('GptSystemsWriteSpecific') && principal.scopes.gptSystemIds.has(agent.id)) return true;
   return agent.gptSystemType === 'User' && isOwner(principal, agent);
 }
+
+/**
+ * Agents an administrator may see in the admin area: all with a general create or write action (System ones
+ * with GptSystemsRead, read-only), else those of their roles' …Specific scope, and what they may manage.
+ */
+export function mayAdminister(principal: Principal, agent: AgentFacts): boolean {
+  if (principal.actions.has('GptSystemsWrite') || principal.actions.has('GptSystemsCreate')) return true;
+  const scoped = principal.actions.has('GptSystemsReadSpecific') || principal.actions.has('GptSystemsWriteSpecific');
+  // GptSystemsRead (admitted to admin routes only for administrators) shows every System agent read-only,
+  // unless the person holds …Specific actions: then their roles' scope is what they see
+  if (!scoped && principal.actions.has('GptSystemsRead') && agent.gptSystemType !== 'User') return true;
+  return (scoped && principal.scopes.gptSystemIds.has(agent.id)) || mayManage(principal, agent);
+}
+
+/** A System agent known only by its id (other modules' admin views, e.g. its guidelines). */
+const systemAgent = (id: string): AgentFacts => ({
+  id,
+  gptSystemType: 'System',
+  ownerUserId: null,
+  isDeleted: false,
+  publishedConfig: null,
+  sharedWithUserIds: [],
+});
+
+/** Whether the admin area shows this System agent to the caller (mayAdminister by id). */
+export const mayAdministerSystemAgent = (principal: Principal, gptSystemId: string): boolean => mayAdminister(principal, systemAgent(gptSystemId));
+
+/** Whether the caller may change this System agent (mayManage by id). */
+export const mayManageSystemAgent = (principal: Principal, gptSystemId: string): boolean => mayManage(principal, systemAgent(gptSystemId));
+
+/** Whether the caller may create System agents (the contract's agents.create). */
+export const mayCreateSystemAgents = (principal: Principal): boolean => mayAct([...principal.actions], 'agents', 'create');
+
+/** The caller's own personal agent or draft; anyone else's does not exist for them. */
+export const isOwnPersonal = (principal: Principal, agent: Pick<AgentRow, 'gptSystemType' | 'ownerUserId'>): boolean =>
+  agent.gptSystemType === 'User' && agent.ownerUserId === principal.userId;
 
 /** The abilities presented with an agent, so that the UI never re-derives these rules. */
 export function userActionsOn(principal: Principal, agent: AgentFacts): GptSystemUserAction[] {

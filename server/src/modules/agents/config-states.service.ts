@@ -15,7 +15,7 @@ import { listGptSystemDeployments, listImageDeployments } from '../connections/c
 import { personalAgentsAllowed } from '../instance/instance.service.js';
 import * as agentsRepo from './agents.repository.js';
 import type { AgentRow } from './agents.repository.js';
-import { mayManage, personalAgentsDisabled } from './agents.policy.js';
+import { isOwnPersonal, mayCreateSystemAgents, mayManage, personalAgentsDisabled } from './agents.policy.js';
 import { agentChanged } from './agents.service.js';
 import * as repo from './config-states.repository.js';
 import type { ConfigStateRow, VersionRow } from './config-states.repository.js';
@@ -87,7 +87,7 @@ export async function presentConfigState(ctx: Pick<AppContext, 'db'>, row: Confi
 export async function ownPersonalConfigState(ctx: StatesCtx, principal: Principal, id: string): Promise<ConfigStateRow> {
   await requirePersonalAgents(ctx);
   const row = await repo.findConfigState(ctx.db, id);
-  if (!row || row.gptSystemType !== 'User' || row.ownerUserId !== principal.userId) throw notFound('The configuration state');
+  if (!row || !isOwnPersonal(principal, row)) throw notFound('The configuration state');
   return row;
 }
 
@@ -101,8 +101,8 @@ export async function manageableConfigState(ctx: StatesCtx, principal: Principal
     if (!mayManage(principal, agent)) throw forbidden('You may not change this agent.');
     return row;
   }
-  if (row.gptSystemType === 'User' && row.ownerUserId !== principal.userId) throw notFound('The configuration state');
-  if (row.gptSystemType === 'System' && !['GptSystemsCreate', 'GptSystemsWrite'].some((a) => principal.actions.has(a as never))) {
+  if (row.gptSystemType === 'User' && !isOwnPersonal(principal, row)) throw notFound('The configuration state');
+  if (row.gptSystemType === 'System' && !mayCreateSystemAgents(principal)) {
     throw forbidden('You may not create agents.');
   }
   return row;

@@ -38,6 +38,7 @@ import * as states from './config-states.service.js';
 import { deleteConfigStateAvatar, readConfigStateAvatar, uploadConfigStateAvatar } from './config-states.avatar.js';
 import { fullConfig } from './config-states.validation.js';
 import { replaceSharing } from './personal-agents.sharing.js';
+import { isOwnPersonal, mayCreateSystemAgents } from './agents.policy.js';
 
 const auth = { access: 'authenticated' } as const;
 const ImageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -46,7 +47,7 @@ const ImageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 async function ownPersonalAgent(ctx: states.StatesCtx, principal: Principal, gptSystemId: string): Promise<AgentRow> {
   await states.requirePersonalAgents(ctx);
   const agent = await findAgent(ctx.db, gptSystemId);
-  if (!agent || agent.isDeleted || agent.gptSystemType !== 'User' || agent.ownerUserId !== principal.userId) throw notFound('The agent');
+  if (!agent || agent.isDeleted || !isOwnPersonal(principal, agent)) throw notFound('The agent');
   return agent;
 }
 
@@ -71,7 +72,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
       const p = principalOf(request);
       const type = typeOf(request.params.gptSystemType);
       if (type === 'User') await states.requirePersonalAgents(ctx);
-      else if (!p.actions.has('GptSystemsCreate') && !p.actions.has('GptSystemsWrite')) throw forbidden('You may not create System agents.');
+      else if (!mayCreateSystemAgents(p)) throw forbidden('You may not create System agents.');
       // Without forceCreate, a draft this person started and never touched is handed back instead of
       // piling up empty drafts (a quick-create popover opened and closed, a double click).
       if (!request.body?.forceCreate) {
@@ -203,7 +204,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     const p = principalOf(request);
     const agent = await findAgent(ctx.db, request.params.gptSystemId);
     // a personal agent: its owner; a System agent: an administrator who may manage it
-    if (agent?.gptSystemType === 'User' && agent.ownerUserId === p.userId && !agent.isDeleted) await admin.deleteAgent(ctx, p, agent);
+    if (agent && !agent.isDeleted && isOwnPersonal(p, agent)) await admin.deleteAgent(ctx, p, agent);
     else await admin.deleteAgent(ctx, p, await states.manageableAgent(ctx, p, request.params.gptSystemId));
     return reply.status(204).send();
   });

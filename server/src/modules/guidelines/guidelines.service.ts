@@ -25,6 +25,7 @@ import { mayChatWithAny } from '../agents/agents.service.js';
 import { contentVersionOf, guidelinesChanged, rememberConsent } from './guidelines.chat.js';
 import * as repo from './guidelines.repository.js';
 import type { DocumentRow, SectionRow } from './guidelines.repository.js';
+import { mayAdministerSystemAgent, mayManageSystemAgent } from '../agents/agents.policy.js';
 
 type Create = z.output<typeof GuidelinesDocumentCreateSchema>;
 type Update = z.output<typeof GuidelinesDocumentUpdateSchema>;
@@ -316,19 +317,8 @@ export async function documentTitle(db: Db, id: string): Promise<string | null> 
 
 /** The document an agent shows (administrators' view, for the agent's side of the link). */
 export async function agentGuidelinesDocument(db: Db, gptSystemId: string, principal?: Principal): Promise<AgentGuidelinesView> {
-  // …Specific actions reach only the agents their roles are scoped to; others do not exist for them.
-  // GptSystemsRead (admitted here only for administrators) reads every System agent unless scoped.
-  const scoped = !!principal && (principal.actions.has('GptSystemsReadSpecific') || principal.actions.has('GptSystemsWriteSpecific'));
-  const readsAll = !!principal && !scoped && principal.actions.has('GptSystemsRead');
-  if (
-    principal &&
-    !readsAll &&
-    !principal.actions.has('GptSystemsWrite') &&
-    !principal.actions.has('GptSystemsCreate') &&
-    !principal.scopes.gptSystemIds.has(gptSystemId)
-  ) {
-    throw notFound('The agent');
-  }
+  // the agents' admin rules: …Specific actions reach only the agents their roles are scoped to, others do not exist for them
+  if (principal && !mayAdministerSystemAgent(principal, gptSystemId)) throw notFound('The agent');
   if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
   const [link] = await repo.linksOf(db, [gptSystemId]);
   const doc = link ? await repo.findDocument(db, link.documentId) : null;
@@ -344,7 +334,7 @@ export async function setAgentGuidelines(
   documentId: string | null,
 ): Promise<AgentGuidelinesView> {
   // GptSystemsWriteSpecific changes only the agents its roles are scoped to
-  if (!principal.actions.has('GptSystemsWrite') && !principal.scopes.gptSystemIds.has(gptSystemId)) throw notFound('The agent');
+  if (!mayManageSystemAgent(principal, gptSystemId)) throw notFound('The agent');
   if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
   await db.transaction((tx) => setAgentGuidelinesDocument(tx, actor, gptSystemId, documentId));
   guidelinesChanged(db);
