@@ -30,6 +30,7 @@ import { agentChanged, avatarUrl } from './agents.service.js';
 import * as repo from './config-states.repository.js';
 import { actorOf, insertConfigStateIn, SystemDefaults, type StatesCtx } from './config-states.service.js';
 import { fullConfig } from './config-states.validation.js';
+import { userNames } from '../users/users.lookup.js';
 
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
 
@@ -37,10 +38,10 @@ async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, ag
   const ids = agents.map((a) => a.id);
   const [versions, names, drafts] = await Promise.all([
     repo.latestVersions(ctx.db, ids),
-    repo.userNames(
+    userNames(
       ctx.db,
       agents.flatMap((a) => (a.ownerUserId ? [a.ownerUserId] : [])),
-    ),
+    ).then((people) => new Map(people.map((p) => [p.userId, p.displayName]))),
     Promise.all(agents.map((a) => repo.listConfigStatesOfAgent(ctx.db, a.id).then((d) => d[0]?.id ?? null))),
   ]);
   const personal = (a: AgentRow) => a.gptSystemType === 'User';

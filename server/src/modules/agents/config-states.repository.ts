@@ -9,9 +9,9 @@ import {
   gptSystemShares,
   gptSystemVersions,
   gptSystems,
-  users,
   type PublishedAgentConfig,
 } from '../../db/schema/index.js';
+import { userNames } from '../users/users.lookup.js';
 
 export type ConfigStateRow = typeof gptSystemConfigStates.$inferSelect;
 export type VersionRow = typeof gptSystemVersions.$inferSelect;
@@ -129,13 +129,18 @@ export async function publishVersion(tx: DbOrTx, v: NewVersion): Promise<Version
   return row!;
 }
 
+/** The people a personal agent is shared with, by name (their names are the users module's). */
 export async function listShares(db: DbOrTx, gptSystemId: string) {
-  return db
-    .select({ userId: users.id, displayName: users.displayName, email: users.email, accepted: gptSystemShares.accepted })
+  const shares = await db
+    .select({ userId: gptSystemShares.userId, accepted: gptSystemShares.accepted })
     .from(gptSystemShares)
-    .innerJoin(users, eq(users.id, gptSystemShares.userId))
-    .where(eq(gptSystemShares.gptSystemId, gptSystemId))
-    .orderBy(asc(users.displayName), asc(users.id));
+    .where(eq(gptSystemShares.gptSystemId, gptSystemId));
+  const accepted = new Map(shares.map((s) => [s.userId, s.accepted]));
+  const people = await userNames(
+    db,
+    shares.map((s) => s.userId),
+  );
+  return people.map((p) => ({ userId: p.userId, displayName: p.displayName, email: p.emailAddress, accepted: accepted.get(p.userId)! }));
 }
 
 export async function isSharedWith(db: DbOrTx, gptSystemId: string, userId: string): Promise<{ accepted: boolean } | null> {
@@ -221,14 +226,6 @@ export async function listSharedWith(db: DbOrTx, userId: string) {
     .orderBy(asc(gptSystems.name), asc(gptSystems.id));
 }
 
-export async function findUsersByIds(db: DbOrTx, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-}
-
 export async function listRagLinks(db: DbOrTx, gptSystemId: string): Promise<RagLinkRow[]> {
   return db
     .select()
@@ -289,13 +286,4 @@ export async function listAgents(db: DbOrTx, filter: { gptSystemType?: string; o
     .from(gptSystems)
     .where(and(...where))
     .orderBy(asc(gptSystems.name), asc(gptSystems.id));
-}
-
-export async function userNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, displayName: users.displayName })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.displayName]));
 }

@@ -12,6 +12,7 @@ import { agentChanged } from './agents.service.js';
 import { presentManaged } from './admin-agents.service.js';
 import { actorOf } from './config-states.service.js';
 import * as repo from './config-states.repository.js';
+import { userNames } from '../users/users.lookup.js';
 
 const normal = (email: string) => email.trim().toLowerCase();
 
@@ -22,7 +23,7 @@ const normal = (email: string) => email.trim().toLowerCase();
  */
 export async function replaceSharing(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, body: SharingBody) {
   const before = await repo.listShares(ctx.db, agent.id);
-  const byId = await repo.findUsersByIds(ctx.db, body.userIds ?? []);
+  const byId = (await userNames(ctx.db, body.userIds ?? [])).map((u) => ({ id: u.userId }));
   const unknownIds = (body.userIds ?? []).filter((id) => !byId.some((u) => u.id === id));
   if (unknownIds.length) {
     throw badRequest(

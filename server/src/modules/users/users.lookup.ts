@@ -2,6 +2,7 @@
 // presenters (chat access policies name users, roles and groups). Queries of the users module's tables.
 import { and, asc, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../platform/audit.js';
 import { users } from '../../db/schema/index.js';
 
 export interface UserName {
@@ -14,13 +15,14 @@ const userName = { userId: users.id, displayName: users.displayName, emailAddres
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function userNames(db: Db, ids: readonly string[]): Promise<UserName[]> {
+/** The people with these ids (unknown ids are left out), by name. */
+export async function userNames(db: DbOrTx, ids: readonly string[]): Promise<UserName[]> {
   if (ids.length === 0) return [];
   return db
     .select(userName)
     .from(users)
-    .where(inArray(users.id, [...ids]))
-    .orderBy(asc(users.displayName));
+    .where(inArray(users.id, [...new Set(ids)]))
+    .orderBy(asc(users.displayName), asc(users.id));
 }
 
 /** Enabled people whose email or display name contains `search`, for pickers. */
