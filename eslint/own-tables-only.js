@@ -1,4 +1,4 @@
-// A server module touches only the tables it owns (docs/architecture.md "Modules and their tables"): a file
+// A server module touches only the tables it owns (docs/architecture.md "Modules and the tables they own"): a file
 // under server/src/modules/<m>/ may import from db/schema only the tables whose schema file names <m> as
 // owner; other modules' data is reached through their services and lookups. Type-only imports (row types)
 // are allowed. Ownership is read from the schema files: a `// @owner: <module>` line before the first table
