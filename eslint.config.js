@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import noCrossFeatureImports from './eslint/no-cross-feature-imports.js';
+import ownTablesOnly from './eslint/own-tables-only.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'server/src/db/migrations/**', 'web/public/**'] },
@@ -26,7 +27,10 @@ export default tseslint.config(
   { files: ['server/src/config.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
     files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/**/*.test-factory.ts'],
+    plugins: { atrium: { rules: { 'own-tables-only': ownTablesOnly } } },
     rules: {
+      'atrium/own-tables-only': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -1,74 +1,44 @@
-// Queries of sign-in: users looked up by email or external subject, just-in-time provisioning,
-// refresh sessions and the sign-in failure counters. No rules here; the service decides.
+// Queries of sign-in: refresh sessions and the sign-in failure counters; people (looked up, provisioned)
+// through the users module. No rules here; the service decides.
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { refreshSessions, signInFailures, userRoleAssignments, userRoles, users, type DirectoryGroupRow } from '../../db/schema/index.js';
+import type { BuiltInRoleKey } from '@atrium/contract';
+import { refreshSessions, signInFailures } from '../../db/schema/index.js';
+import * as accounts from '../users/users.accounts.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = accounts.AccountRow;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type FailureCounter = Pick<typeof signInFailures.$inferSelect, 'key' | 'failures' | 'lastFailureAt' | 'blockedUntil'>;
 
-export interface ProfileUpdate {
-  email: string;
-  displayName: string;
-  directoryGroups: DirectoryGroupRow[];
-}
+export type ProfileUpdate = accounts.ProfileUpdate;
 
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
-  async findUserByEmail(email: string): Promise<UserRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    return row ?? null;
+  // People: the users module's (users.accounts.ts)
+
+  findUserByEmail(email: string): Promise<UserRow | null> {
+    return accounts.findAccountByEmail(this.db, email);
   }
 
-  async findUserById(id: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
-    return row ?? null;
+  findUserById(id: string): Promise<UserRow | null> {
+    return accounts.findAccountById(this.db, id);
   }
 
-  async findUserByExternalSubject(identityProvider: string, subject: string): Promise<UserRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.identityProvider, identityProvider), eq(users.externalSubject, subject)));
-    return row ?? null;
+  findUserByExternalSubject(identityProvider: string, subject: string): Promise<UserRow | null> {
+    return accounts.findAccountByExternalSubject(this.db, identityProvider, subject);
   }
 
-  async markSignedIn(userId: string, at: Date): Promise<void> {
-    await this.db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
+  markSignedIn(userId: string, at: Date): Promise<void> {
+    return accounts.markSignedIn(this.db, userId, at);
   }
 
-  /** Refreshes what the identity provider says about a person; links the subject when given. */
-  async updateFromIdentityProvider(
-    userId: string,
-    profile: ProfileUpdate,
-    at: Date,
-    link?: { identityProvider: string; externalSubject: string },
-  ): Promise<UserRow> {
-    const [row] = await this.db
-      .update(users)
-      .set({ ...profile, ...(link ?? {}), lastSignInAt: at, updatedAt: at })
-      .where(eq(users.id, userId))
-      .returning();
-    return row!;
+  updateFromIdentityProvider(userId: string, profile: ProfileUpdate, at: Date, link?: { identityProvider: string; externalSubject: string }): Promise<UserRow> {
+    return accounts.updateFromIdentityProvider(this.db, userId, profile, at, link);
   }
 
-  /** Creates a person signing in for the first time, holding the built-in role `roleKey`. */
-  async createExternalUser(values: ProfileUpdate & { identityProvider: string; externalSubject: string }, roleKey: string, at: Date): Promise<UserRow> {
-    return this.db.transaction(async (tx) => {
-      const [role] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.builtInKey, roleKey));
-      if (!role) throw new Error(`Built-in role ${roleKey} is missing`);
-      const [user] = await tx
-        .insert(users)
-        .values({ ...values, passwordHash: null, lastSignInAt: at, createdAt: at, updatedAt: at })
-        .returning();
-      await tx.insert(userRoleAssignments).values({ userId: user!.id, roleId: role.id });
-      return user!;
-    });
+  createExternalUser(values: ProfileUpdate & { identityProvider: string; externalSubject: string }, roleKey: BuiltInRoleKey, at: Date): Promise<UserRow> {
+    return accounts.createExternalAccount(this.db, values, roleKey, at);
   }
 
   // Refresh sessions
