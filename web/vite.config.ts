@@ -118,6 +118,9 @@ function staticClosure(roots: string[], info: (id: string) => { importedIds: rea
   return seen;
 }
 
+/** The contract's sources (its package.json declares them free of side effects). */
+const contractSource = /[\\/]contract[\\/]src[\\/]/;
+
 /**
  * The app's own code (and the MUI components) of the first screen in two chunks rather than about sixty:
  * what the entry imports ("app-shell"), and what /chat's layout and page add ("chat-route"). Each request
@@ -140,6 +143,9 @@ function firstScreenGroups() {
       for (const m of chatRouteModules) chat.delete(path.resolve(import.meta.dirname, m));
       groups = { shell, chat };
     }
+    // The contract's modules go where their exports are used: the closure holds every one of them (browser.ts
+    // re-exports them all), and an admin page's paths and constants would otherwise load with the first screen.
+    if (contractSource.test(id)) return null;
     if (groups.shell.has(id)) return 'app-shell';
     if (groups.chat.has(id)) return 'chat-route';
     return null;
