@@ -8,10 +8,6 @@ export interface GeneratedImageLinkEvent {
   uri: string;
 }
 
-/** GET, relative to /api/internal (docs/product.md §7: GET /generatedImages/{conversationId}/{conversationSegmentId}/{key}/{fileName}). */
-export const generatedImagePath = (conversationId: string, conversationSegmentId: string, key: string, fileName: string) =>
-  `/generatedImages/${encodeURIComponent(conversationId)}/${encodeURIComponent(conversationSegmentId)}/${encodeURIComponent(key)}/${encodeURIComponent(fileName)}`;
-
 /** The same-origin prefix of every generated image, the only images the chat's markdown shows. */
 export const GeneratedImagePathPrefix = '/api/internal/generatedImages/';
 

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { listOf, PageQuerySchema } from '../common/list.schemas.js';
 import { UserPromptTextMax, UserPromptTitleMax } from './user-prompts.constants.js';
 
-export { UserPromptTextMax, UserPromptTitleMax };
-
 /** POST /UserPrompts and PUT /UserPrompts/{promptId}; surrounding white space is dropped before the limits apply */
 export const UserPromptBodySchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(UserPromptTitleMax, `Title exceeds the maximum limit of ${UserPromptTitleMax} characters`),

@@ -3,6 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ConversationRoutes,
+  PreviewConversationRoutes,
   ConversationListQuerySchema,
   ConversationListSchema,
   ConfigStateParamsSchema,
@@ -39,7 +41,7 @@ import { createGeneratedImageStore } from '../generated-images/generated-images.
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 
-const Base = '/userConversations';
+const R = ConversationRoutes;
 const auth = { access: 'authenticated' } as const;
 
 export const conversationsRoutes: Module = (api, ctx) => {
@@ -64,111 +66,88 @@ export const conversationsRoutes: Module = (api, ctx) => {
     await streamTurn(ctx, request, reply, planned);
   };
 
-  api.post(
-    `${Base}/byGptSystemId/:gptSystemId`,
-    { config: auth, schema: { params: GptSystemParamsSchema, body: NewConversationBodySchema } },
-    (request, reply) => stream(request, reply, { kind: 'new', gptSystemId: request.params.gptSystemId, body: request.body }),
+  api.post(R.byGptSystem, { config: auth, schema: { params: GptSystemParamsSchema, body: NewConversationBodySchema } }, (request, reply) =>
+    stream(request, reply, { kind: 'new', gptSystemId: request.params.gptSystemId, body: request.body }),
   );
 
-  api.post(`${Base}/:conversationId/segments`, { config: auth, schema: { params: ConversationParamsSchema, body: FollowUpBodySchema } }, (request, reply) =>
+  api.post(R.segments, { config: auth, schema: { params: ConversationParamsSchema, body: FollowUpBodySchema } }, (request, reply) =>
     stream(request, reply, { kind: 'follow-up', conversationId: request.params.conversationId, body: request.body }),
   );
 
-  api.post(
-    `${Base}/:conversationId/segments/:segmentId/regenerate`,
-    { config: auth, schema: { params: SegmentParamsSchema, body: RegenerateBodySchema } },
-    (request, reply) =>
-      stream(request, reply, { kind: 'regenerate', conversationId: request.params.conversationId, segmentId: request.params.segmentId, body: request.body }),
+  api.post(R.regenerate, { config: auth, schema: { params: SegmentParamsSchema, body: RegenerateBodySchema } }, (request, reply) =>
+    stream(request, reply, { kind: 'regenerate', conversationId: request.params.conversationId, segmentId: request.params.segmentId, body: request.body }),
   );
 
-  api.post(`${Base}`, { config: auth, schema: { body: OpenConversationBodySchema, response: { 200: OpenedConversationSchema } } }, (request) =>
+  api.post(R.conversations, { config: auth, schema: { body: OpenConversationBodySchema, response: { 200: OpenedConversationSchema } } }, (request) =>
     service.openConversation(deps(request), principalOf(request), request.body),
   );
 
-  api.get(`${Base}`, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return service.listConversations(deps(request), principalOf(request), request.query);
-  });
-
   api.get(
-    `${Base}/archived`,
+    R.conversations,
     { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } },
     (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return service.listConversations(deps(request), principalOf(request), request.query, true);
+      return service.listConversations(deps(request), principalOf(request), request.query);
     },
   );
 
-  api.get(
-    `${Base}/:conversationId`,
-    { config: auth, schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } } },
-    (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return service.getConversation(deps(request), principalOf(request), request.params.conversationId);
-    },
-  );
+  api.get(R.archived, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return service.listConversations(deps(request), principalOf(request), request.query, true);
+  });
 
-  api.delete(`${Base}/:conversationId`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
+  api.get(R.conversation, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } } }, (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return service.getConversation(deps(request), principalOf(request), request.params.conversationId);
+  });
+
+  api.delete(R.conversation, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
     await service.deleteConversation(deps(request), principalOf(request), request.params.conversationId);
     return reply.status(204).send();
   });
 
   for (const [path, archived] of [
-    ['archive', true],
-    ['unArchive', false],
+    [R.archive, true],
+    [R.unArchive, false],
   ] as const) {
-    api.put(`${Base}/:conversationId/${path}`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
+    api.put(path, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
       await service.setArchived(deps(request), principalOf(request), request.params.conversationId, archived);
       return reply.status(204).send();
     });
   }
 
-  api.put(`${Base}/updateTitle`, { config: auth, schema: { body: UpdateTitleBodySchema } }, async (request, reply) => {
+  api.put(R.updateTitle, { config: auth, schema: { body: UpdateTitleBodySchema } }, async (request, reply) => {
     await service.updateTitle(deps(request), principalOf(request), request.body.conversationId, request.body.title);
     return reply.status(204).send();
   });
 
-  api.put(
-    `${Base}/:conversationId/updateTitle`,
-    { config: auth, schema: { params: ConversationParamsSchema, body: UpdateTitleByIdBodySchema } },
-    async (request, reply) => {
-      await service.updateTitle(deps(request), principalOf(request), request.params.conversationId, request.body.title);
-      return reply.status(204).send();
-    },
-  );
+  api.put(R.conversationTitle, { config: auth, schema: { params: ConversationParamsSchema, body: UpdateTitleByIdBodySchema } }, async (request, reply) => {
+    await service.updateTitle(deps(request), principalOf(request), request.params.conversationId, request.body.title);
+    return reply.status(204).send();
+  });
 
-  api.put(
-    `${Base}/:conversationId/updateSelectedLeafSegmentId`,
-    { config: auth, schema: { params: ConversationParamsSchema, body: UpdateSelectedLeafBodySchema } },
-    async (request, reply) => {
-      const segmentId = (request.body.selectedLeafSegmentId ?? request.body.segmentId)!;
-      await service.updateSelectedLeaf(deps(request), principalOf(request), request.params.conversationId, segmentId);
-      return reply.status(204).send();
-    },
-  );
+  api.put(R.selectedLeaf, { config: auth, schema: { params: ConversationParamsSchema, body: UpdateSelectedLeafBodySchema } }, async (request, reply) => {
+    const segmentId = (request.body.selectedLeafSegmentId ?? request.body.segmentId)!;
+    await service.updateSelectedLeaf(deps(request), principalOf(request), request.params.conversationId, segmentId);
+    return reply.status(204).send();
+  });
 
-  api.get(`${Base}/:conversationId/export`, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
+  api.get(R.exportText, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
     const file = await service.exportConversation(deps(request), principalOf(request), request.params.conversationId, timeZoneOf(request));
     return sendTextDownload(reply, file);
   });
 
-  api.post(
-    `${Base}/:conversationId/segments/:segmentId/feedback`,
-    { config: auth, schema: { params: SegmentParamsSchema, body: FeedbackBodySchema, response: { 200: FeedbackSchema } } },
-    (request) => service.giveFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId, request.body),
+  api.post(R.feedback, { config: auth, schema: { params: SegmentParamsSchema, body: FeedbackBodySchema, response: { 200: FeedbackSchema } } }, (request) =>
+    service.giveFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId, request.body),
   );
 
-  api.delete(
-    `${Base}/:conversationId/segments/:segmentId/removeFeedback`,
-    { config: auth, schema: { params: SegmentParamsSchema } },
-    async (request, reply) => {
-      await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId);
-      return reply.status(204).send();
-    },
-  );
+  api.delete(R.removeSegmentFeedback, { config: auth, schema: { params: SegmentParamsSchema } }, async (request, reply) => {
+    await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId);
+    return reply.status(204).send();
+  });
 
   api.delete(
-    `${Base}/:conversationId/removeFeedback`,
+    R.removeFeedback,
     { config: auth, schema: { params: ConversationParamsSchema, querystring: RemoveFeedbackInputSchema, body: RemoveFeedbackInputSchema.nullish() } },
     async (request, reply) => {
       const segmentId = request.body?.segmentId ?? request.body?.conversationSegmentId ?? request.query.segmentId ?? request.query.conversationSegmentId;
@@ -177,31 +156,25 @@ export const conversationsRoutes: Module = (api, ctx) => {
     },
   );
 
-  api.get(
-    `${Base}/:conversationId/citations`,
-    { config: auth, schema: { params: ConversationParamsSchema, response: { 200: SegmentCitationsSchema } } },
-    (request) => service.listCitations(deps(request), principalOf(request), request.params.conversationId),
+  api.get(R.citations, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: SegmentCitationsSchema } } }, (request) =>
+    service.listCitations(deps(request), principalOf(request), request.params.conversationId),
   );
 
-  api.get(
-    `${Base}/:conversationId/segments/:segmentId/executionDetails`,
-    { config: auth, schema: { params: SegmentParamsSchema, response: { 200: ExecutionDetailsSchema } } },
-    (request) => service.executionDetails(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId),
+  api.get(R.executionDetails, { config: auth, schema: { params: SegmentParamsSchema, response: { 200: ExecutionDetailsSchema } } }, (request) =>
+    service.executionDetails(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId),
   );
 
   // Previews of configuration states (docs/wire-protocol.md): the personal agent's owner, or an administrator who may
   // manage the agent; answered with the draft and kept out of the conversation list.
   const previewAccess = { personal: auth, admin: { access: requireArea('agents', 'editDraft') } } as const;
-  for (const [via, base] of [
-    ['personal', '/configStates/:configStateId/conversations'],
-    ['admin', '/admin/gptSystems/configurationStates/:configStateId/conversations'],
-  ] as const) {
+  for (const via of ['personal', 'admin'] as const) {
+    const P = PreviewConversationRoutes[via];
     const config = previewAccess[via];
     const PreviewParams = ConfigStateParamsSchema.extend(ConversationParamsSchema.shape);
-    api.post(base, { config, schema: { params: ConfigStateParamsSchema, body: NewConversationBodySchema } }, (request, reply) =>
+    api.post(P.conversations, { config, schema: { params: ConfigStateParamsSchema, body: NewConversationBodySchema } }, (request, reply) =>
       stream(request, reply, { kind: 'preview-new', configStateId: request.params.configStateId, via, body: request.body }),
     );
-    api.post(`${base}/:conversationId/segments`, { config, schema: { params: PreviewParams, body: FollowUpBodySchema } }, (request, reply) =>
+    api.post(P.segments, { config, schema: { params: PreviewParams, body: FollowUpBodySchema } }, (request, reply) =>
       stream(request, reply, {
         kind: 'preview-follow-up',
         configStateId: request.params.configStateId,
@@ -219,44 +192,36 @@ export const conversationsRoutes: Module = (api, ctx) => {
       return { principal, row };
     };
     const PreviewSegmentParams = PreviewParams.extend({ segmentId: SegmentParamsSchema.shape.segmentId });
-    api.get(`${base}/:conversationId`, { config, schema: { params: PreviewParams, response: { 200: ConversationSchema } } }, async (request, reply) => {
+    api.get(P.conversation, { config, schema: { params: PreviewParams, response: { 200: ConversationSchema } } }, async (request, reply) => {
       const { principal, row } = await ownPreview(request, request.params);
       void reply.header('cache-control', 'no-store');
       return service.getConversation(deps(request), principal, row.id);
     });
-    api.get(`${base}/:conversationId/export`, { config, schema: { params: PreviewParams } }, async (request, reply) => {
+    api.get(P.exportText, { config, schema: { params: PreviewParams } }, async (request, reply) => {
       const { principal, row } = await ownPreview(request, request.params);
       const file = await service.exportConversation(deps(request), principal, row.id, timeZoneOf(request));
       return sendTextDownload(reply, file);
     });
-    api.get(`${base}/:conversationId/citations`, { config, schema: { params: PreviewParams, response: { 200: SegmentCitationsSchema } } }, async (request) => {
+    api.get(P.citations, { config, schema: { params: PreviewParams, response: { 200: SegmentCitationsSchema } } }, async (request) => {
       const { principal, row } = await ownPreview(request, request.params);
       return service.listCitations(deps(request), principal, row.id);
     });
-    api.get(`${base}/:conversationId/traceLogs`, { config, schema: { params: PreviewParams, response: { 200: TraceLogsSchema } } }, async (request) => {
+    api.get(P.traceLogs, { config, schema: { params: PreviewParams, response: { 200: TraceLogsSchema } } }, async (request) => {
       const { principal, row } = await ownPreview(request, request.params);
       return service.traceLogs(deps(request), principal, row.id);
     });
-    api.get(
-      `${base}/:conversationId/segments/:segmentId/executionDetails`,
-      { config, schema: { params: PreviewSegmentParams, response: { 200: ExecutionDetailsSchema } } },
-      async (request) => {
-        const { principal, row } = await ownPreview(request, request.params);
-        return service.executionDetails(deps(request), principal, row.id, request.params.segmentId);
-      },
-    );
-    api.put(
-      `${base}/:conversationId/updateSelectedLeafSegmentId`,
-      { config, schema: { params: PreviewParams, body: UpdateSelectedLeafBodySchema } },
-      async (request, reply) => {
-        const { principal, row } = await ownPreview(request, request.params);
-        await service.updateSelectedLeaf(deps(request), principal, row.id, (request.body.selectedLeafSegmentId ?? request.body.segmentId)!);
-        return reply.status(204).send();
-      },
-    );
+    api.get(P.executionDetails, { config, schema: { params: PreviewSegmentParams, response: { 200: ExecutionDetailsSchema } } }, async (request) => {
+      const { principal, row } = await ownPreview(request, request.params);
+      return service.executionDetails(deps(request), principal, row.id, request.params.segmentId);
+    });
+    api.put(P.selectedLeaf, { config, schema: { params: PreviewParams, body: UpdateSelectedLeafBodySchema } }, async (request, reply) => {
+      const { principal, row } = await ownPreview(request, request.params);
+      await service.updateSelectedLeaf(deps(request), principal, row.id, (request.body.selectedLeafSegmentId ?? request.body.segmentId)!);
+      return reply.status(204).send();
+    });
   }
 
-  api.get(`${Base}/:conversationId/traceLogs`, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
+  api.get(R.traceLogs, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
     service.traceLogs(deps(request), principalOf(request), request.params.conversationId),
   );
 };

@@ -3,7 +3,7 @@
 // token, so the URL itself authorises the read: its key is 128 random bits, stored only as a hash and
 // compared in constant time. Any mismatch, a deleted conversation or a lost blob is the same 404.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ApiBase, generatedImagePath } from '@atrium/contract';
+import { ApiBase, GeneratedImageRoutes, pathTo } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import type { GeneratedImageStore, ImageContentType, StoredImageInput } from '../../ai/tools/create-image.js';
@@ -57,7 +57,9 @@ export function createGeneratedImageStore(ctx: Pick<AppContext, 'db' | 'blobs'>)
         await ctx.blobs.delete(blobKey).catch(() => undefined);
         throw e;
       }
-      return { uri: `${ApiBase}${generatedImagePath(image.conversationId, image.segmentId, key, fileName)}` };
+      return {
+        uri: `${ApiBase}${pathTo(GeneratedImageRoutes.image, { conversationId: image.conversationId, conversationSegmentId: image.segmentId, key, fileName })}`,
+      };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   AttachmentParamsSchema,
   AttachmentSchema,
   AttachmentUploadQuerySchema,
+  UploadRoutes,
   VisionImageBase64Schema,
   VisionImageBlobParamsSchema,
   VisionImageSchema,
@@ -18,7 +19,12 @@ import { readSingleUpload } from '../../platform/uploads.js';
 import * as uploads from './uploads.service.js';
 
 const auth = { access: 'authenticated' } as const;
-const VisionImageBases = ['/userConversations/visionImages', '/configStates/visionImages'];
+const R = UploadRoutes;
+/** vision images for questions, and for a draft's preview */
+const VisionImagePaths = [
+  [R.visionImages, R.visionImageBase64],
+  [R.previewVisionImages, R.previewVisionImageBase64],
+] as const;
 
 /** An upload route's config: the one file it reads, up to `limit` bytes (413 beyond, with the limit in MB). */
 const uploadConfig = (limit: number, what: 'file' | 'image') => ({ ...auth, upload: { maxBytes: limit, what, tooLarge: () => uploads.tooLarge(what, limit) } });
@@ -34,7 +40,7 @@ async function routes(scope: Api, ctx: AppContext): Promise<void> {
 
   const attachmentConfig = uploadConfig(config.uploads.attachmentMaxBytes, 'file');
   scope.post(
-    '/attachments',
+    R.attachments,
     { config: attachmentConfig, schema: { querystring: AttachmentUploadQuerySchema, response: { 200: AttachmentSchema } } },
     async (request) => {
       const file = await readSingleUpload(request);
@@ -42,12 +48,12 @@ async function routes(scope: Api, ctx: AppContext): Promise<void> {
     },
   );
 
-  scope.get('/attachments/:attachmentId', { config: auth, schema: { params: AttachmentParamsSchema, response: { 200: AttachmentSchema } } }, async (request) =>
+  scope.get(R.attachment, { config: auth, schema: { params: AttachmentParamsSchema, response: { 200: AttachmentSchema } } }, async (request) =>
     uploads.getAttachment(ctx, principalOf(request), request.params.attachmentId),
   );
 
   scope.get(
-    '/attachments/:attachmentId/base64',
+    R.attachmentBase64,
     { config: auth, schema: { params: AttachmentParamsSchema, response: { 200: AttachmentBase64Schema } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -55,9 +61,9 @@ async function routes(scope: Api, ctx: AppContext): Promise<void> {
     },
   );
 
-  for (const base of VisionImageBases) {
+  for (const [upload, base64] of VisionImagePaths) {
     scope.post(
-      base,
+      upload,
       { config: uploadConfig(config.uploads.visionImageMaxBytes, 'image'), schema: { response: { 200: VisionImageSchema } } },
       async (request) => {
         const file = await readSingleUpload(request);
@@ -65,14 +71,10 @@ async function routes(scope: Api, ctx: AppContext): Promise<void> {
       },
     );
 
-    scope.get(
-      `${base}/:visionImageId/:blobFileName/base64`,
-      { config: auth, schema: { params: VisionImageBlobParamsSchema, response: { 200: VisionImageBase64Schema } } },
-      async (request, reply) => {
-        // an image never changes under its id and name
-        void reply.header('cache-control', 'private, max-age=86400, immutable');
-        return uploads.getVisionImageBase64(ctx, principalOf(request), request.params.visionImageId, request.params.blobFileName);
-      },
-    );
+    scope.get(base64, { config: auth, schema: { params: VisionImageBlobParamsSchema, response: { 200: VisionImageBase64Schema } } }, async (request, reply) => {
+      // an image never changes under its id and name
+      void reply.header('cache-control', 'private, max-age=86400, immutable');
+      return uploads.getVisionImageBase64(ctx, principalOf(request), request.params.visionImageId, request.params.blobFileName);
+    });
   }
 }

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import type { FollowUpRequest, NewConversationRequest } from '@atrium/contract';
+import { PreviewConversationRoutes, pathTo, type FollowUpRequest, type NewConversationRequest } from '@atrium/contract';
 import { useTranslation } from '../../app/i18n/i18n';
 import { http } from '../../app/api/http';
 import { streamSse } from '../../lib/sse/sse-client';
@@ -22,14 +22,15 @@ interface PreviewTurn {
 }
 
 export interface PreviewChatProps {
-  /** e.g. `/configStates/{id}/conversations` */
-  conversationsUrl: string;
+  /** the personal agent's owner's preview endpoints, or an administrator's */
+  via: keyof typeof PreviewConversationRoutes;
+  configStateId: string;
   /** saves the draft first; false stops the question */
   beforeAsk?: () => Promise<boolean>;
   disabled?: boolean;
 }
 
-export function PreviewChat({ conversationsUrl, beforeAsk, disabled }: PreviewChatProps) {
+export function PreviewChat({ via, configStateId, beforeAsk, disabled }: PreviewChatProps) {
   const { t } = useTranslation();
   const [turns, setTurns] = useState<PreviewTurn[]>([]);
   const [question, setQuestion] = useState('');
@@ -53,7 +54,9 @@ export function PreviewChat({ conversationsUrl, beforeAsk, disabled }: PreviewCh
       const controller = new AbortController();
       abort.current = controller;
       const outcome = await streamSse(http(), {
-        url: previous ? `${conversationsUrl}/${previous.conversationId}/segments` : conversationsUrl,
+        url: previous
+          ? pathTo(PreviewConversationRoutes[via].segments, { configStateId, conversationId: previous.conversationId })
+          : pathTo(PreviewConversationRoutes[via].conversations, { configStateId }),
         body: previous
           ? ({ question: q, parentId: previous.segmentId } satisfies FollowUpRequest)
           : ({

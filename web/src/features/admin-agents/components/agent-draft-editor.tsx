@@ -92,11 +92,7 @@ function DraftForm({ initial, canEdit }: { initial: ConfigState; canEdit: boolea
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, lg: 5 }}>
-        <PreviewChat
-          conversationsUrl={`/admin/gptSystems/configurationStates/${id}/conversations`}
-          beforeAsk={canEdit ? saveDraft : undefined}
-          disabled={busy !== null}
-        />
+        <PreviewChat via="admin" configStateId={id} beforeAsk={canEdit ? saveDraft : undefined} disabled={busy !== null} />
       </Grid>
     </Grid>
   );

@@ -1,11 +1,11 @@
 // One conversation with its segment tree (GET /userConversations/{id}).
-import type { Conversation } from '@atrium/contract';
+import { ConversationRoutes, pathTo, type Conversation } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
 export const getConversationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getConversation: build.query<Conversation, string>({
-      query: (conversationId) => `/userConversations/${conversationId}`,
+      query: (conversationId) => pathTo(ConversationRoutes.conversation, { conversationId }),
       providesTags: (_r, _e, id) => [{ type: 'Conversation', id }],
     }),
   }),

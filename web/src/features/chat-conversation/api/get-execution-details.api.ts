@@ -1,11 +1,11 @@
 // The execution details of one answer: model, usage and execution logs.
-import type { ExecutionDetails } from '@atrium/contract';
+import { ConversationRoutes, pathTo, type ExecutionDetails } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
 export const getExecutionDetailsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getExecutionDetails: build.query<ExecutionDetails, { conversationId: string; segmentId: string }>({
-      query: ({ conversationId, segmentId }) => `/userConversations/${conversationId}/segments/${segmentId}/executionDetails`,
+      query: ({ conversationId, segmentId }) => pathTo(ConversationRoutes.executionDetails, { conversationId, segmentId }),
     }),
   }),
 });

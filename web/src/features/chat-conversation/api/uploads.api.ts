@@ -1,17 +1,15 @@
 // Uploads of the chat input: images (vision) and files (attachments), and images read back as base64.
-import type { Attachment, VisionImage, VisionImageBase64 } from '@atrium/contract';
+import { UploadRoutes, pathTo, type Attachment, type VisionImage, type VisionImageBase64 } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { http } from '../../../app/api/http';
 import { errorBodyOf, type HttpError } from '../../../lib/http/http.types';
 import type { UploadProgress } from '../../../lib/http/xhr-send';
 
-export const VisionImagesPath = '/userConversations/visionImages';
-
 export const uploadsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** an image or its thumbnail by the blob file name the upload returned; they never change */
     getVisionImageBase64: build.query<VisionImageBase64, { visionImageId: string; blobFileName: string }>({
-      query: ({ visionImageId, blobFileName }) => `${VisionImagesPath}/${visionImageId}/${encodeURIComponent(blobFileName)}/base64`,
+      query: ({ visionImageId, blobFileName }) => pathTo(UploadRoutes.visionImageBase64, { visionImageId, blobFileName }),
       keepUnusedDataFor: 600,
     }),
   }),
@@ -37,13 +35,20 @@ export interface UploadOptions {
 
 // Uploads can take a while on a slow link: no client timeout, the server's limits decide.
 export async function uploadVisionImage(file: File, { signal, onProgress }: UploadOptions = {}): Promise<UploadResult<VisionImage>> {
-  const r = await http().request<VisionImage>({ url: VisionImagesPath, method: 'POST', body: form(file), timeout: 0, signal, onUploadProgress: onProgress });
+  const r = await http().request<VisionImage>({
+    url: UploadRoutes.visionImages,
+    method: 'POST',
+    body: form(file),
+    timeout: 0,
+    signal,
+    onUploadProgress: onProgress,
+  });
   return r.error ? failure(r.error) : { ok: true, data: r.data };
 }
 
 export async function uploadAttachment(file: File, { signal, onProgress }: UploadOptions = {}): Promise<UploadResult<Attachment>> {
   const r = await http().request<Attachment>({
-    url: '/attachments',
+    url: UploadRoutes.attachments,
     method: 'POST',
     params: { attachmentType: 'FileSearch', context: 'Conversation' },
     body: form(file),

@@ -1,6 +1,6 @@
 // Runs one streamed answer (new conversation, follow-up, edit into a branch, regenerate) and feeds
 // its updates to the chat slice. One stream at a time; Stop and switching conversation abort it.
-import type { FollowUpRequest, NewConversationRequest, RegenerateRequest } from '@atrium/contract';
+import { ConversationRoutes, pathTo, type FollowUpRequest, type NewConversationRequest, type RegenerateRequest } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { http } from '../../../app/api/http';
 import { chatActions } from '../../../app/state/chat.slice';
@@ -30,16 +30,16 @@ function requestOf(ask: AskRequest, ids: { visionImageIds: string[]; attachmentI
   switch (ask.kind) {
     case 'new':
       return {
-        url: `/userConversations/byGptSystemId/${ask.gptSystemId}`,
+        url: pathTo(ConversationRoutes.byGptSystem, { gptSystemId: ask.gptSystemId }),
         body: { question: ask.question, ...common, session: { sessionIdentifier: sessionIdentifier() } },
       };
     case 'followUp':
       return {
-        url: `/userConversations/${ask.conversationId}/segments`,
+        url: pathTo(ConversationRoutes.segments, { conversationId: ask.conversationId }),
         body: { question: ask.question, ...common, lineage: { parentSegmentId: ask.parentSegmentId, lineageType: 'Question' } },
       };
     case 'regenerate':
-      return { url: `/userConversations/${ask.conversationId}/segments/${ask.segmentId}/regenerate`, body: common };
+      return { url: pathTo(ConversationRoutes.regenerate, { conversationId: ask.conversationId, segmentId: ask.segmentId }), body: common };
   }
 }
 

@@ -1,6 +1,6 @@
 // History and Archived lists (docs/product.md §2): pages of 50 chained by continuationToken, filtered by title
 // on the server. One infinite query per list and search text; tag 'Conversation' refetches them.
-import type { ConversationList } from '@atrium/contract';
+import { ConversationRoutes, type ConversationList } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
 export const ConversationPageSize = 50;
@@ -18,7 +18,7 @@ export const getConversationsApi = baseApi.injectEndpoints({
         getNextPageParam: (lastPage) => lastPage.continuationToken ?? undefined,
       },
       query: ({ queryArg, pageParam }) => ({
-        url: queryArg.archived ? '/userConversations/archived' : '/userConversations',
+        url: queryArg.archived ? ConversationRoutes.archived : ConversationRoutes.conversations,
         params: { pageSize: ConversationPageSize, continuationToken: pageParam || undefined, title: queryArg.title || undefined },
       }),
       providesTags: ['Conversation'],

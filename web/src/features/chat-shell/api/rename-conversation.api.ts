@@ -1,12 +1,13 @@
 // Rename one conversation (the sidebar's inline input, docs/product.md §5: at most 50 characters). The new title
 // shows at once in every cached list and is rolled back when the server refuses it.
+import { ConversationRoutes, pathTo } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { getConversationsApi } from './get-conversations.api';
 
 export const renameConversationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     renameConversation: build.mutation<void, { conversationId: string; title: string }>({
-      query: ({ conversationId, title }) => ({ url: `/userConversations/${conversationId}/updateTitle`, method: 'PUT', body: { title } }),
+      query: ({ conversationId, title }) => ({ url: pathTo(ConversationRoutes.conversationTitle, { conversationId }), method: 'PUT', body: { title } }),
       async onQueryStarted({ conversationId, title }, { dispatch, getState, queryFulfilled }) {
         const lists = getConversationsApi.util.selectCachedArgsForQuery(getState(), 'getConversations');
         const patches = lists.map((args) =>

@@ -143,7 +143,7 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <PreviewChat conversationsUrl={`/configStates/${configStateId}/conversations`} beforeAsk={saveDraft} disabled={busy !== null} />
+          <PreviewChat via="personal" configStateId={configStateId} beforeAsk={saveDraft} disabled={busy !== null} />
         </Grid>
       </Grid>
     </>

@@ -1,6 +1,6 @@
 // A person's saved prompts (docs/product.md §7 UserPrompts): the whole list (pages chained by continuationToken),
 // create, update and delete. Tag 'UserPrompt' refetches the list after each change.
-import { UserPromptTextMax, UserPromptTitleMax, type UserPrompt, type UserPromptBody, type UserPromptList } from '@atrium/contract';
+import { UserPromptRoutes, UserPromptTextMax, UserPromptTitleMax, pathTo, type UserPrompt, type UserPromptBody, type UserPromptList } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
 export { UserPromptTextMax, UserPromptTitleMax };
@@ -16,7 +16,7 @@ export const userPromptsApi = baseApi.enhanceEndpoints({ addTagTypes: ['UserProm
         const items: UserPrompt[] = [];
         let token: string | null = null;
         for (let page = 0; page < MaxPages; page++) {
-          const result = await baseQuery({ url: '/UserPrompts', params: { pageSize: PageSize, continuationToken: token ?? undefined } });
+          const result = await baseQuery({ url: UserPromptRoutes.prompts, params: { pageSize: PageSize, continuationToken: token ?? undefined } });
           if (result.error) return { error: result.error };
           const list = result.data as UserPromptList;
           items.push(...list.items);
@@ -28,15 +28,15 @@ export const userPromptsApi = baseApi.enhanceEndpoints({ addTagTypes: ['UserProm
       providesTags: ['UserPrompt'],
     }),
     createUserPrompt: build.mutation<UserPrompt, UserPromptBody>({
-      query: (body) => ({ url: '/UserPrompts', method: 'POST', body }),
+      query: (body) => ({ url: UserPromptRoutes.prompts, method: 'POST', body }),
       invalidatesTags: ['UserPrompt'],
     }),
     updateUserPrompt: build.mutation<UserPrompt, UserPromptBody & { promptId: string }>({
-      query: ({ promptId, ...body }) => ({ url: `/UserPrompts/${promptId}`, method: 'PUT', body }),
+      query: ({ promptId, ...body }) => ({ url: pathTo(UserPromptRoutes.prompt, { promptId }), method: 'PUT', body }),
       invalidatesTags: ['UserPrompt'],
     }),
     deleteUserPrompt: build.mutation<void, string>({
-      query: (promptId) => ({ url: `/UserPrompts/${promptId}`, method: 'DELETE' }),
+      query: (promptId) => ({ url: pathTo(UserPromptRoutes.prompt, { promptId }), method: 'DELETE' }),
       invalidatesTags: ['UserPrompt'],
     }),
   }),
