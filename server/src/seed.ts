@@ -2,7 +2,7 @@
 // settings, feature flags and a first System agent. Idempotent: safe on every start.
 import { eq, sql } from 'drizzle-orm';
 import { DefaultUserActions, UserActions } from '@atrium/contract';
-import type { AppContext } from './platform/context.js';
+import type { AppContext, InTransaction } from './platform/context.js';
 import type { Db } from './db/client.js';
 import { gptSystems, userRoleAssignments, userRoles, users, type PublishedAgentConfig } from './db/schema/index.js';
 import { generatePassword, hashPassword } from './platform/passwords.js';
@@ -17,7 +17,7 @@ export interface SeedResult {
   adminCreated: boolean;
 }
 
-export async function seedBuiltInRoles(ctx: Pick<AppContext, 'db'>): Promise<{ adminRoleId: string; userRoleId: string }> {
+export async function seedBuiltInRoles(ctx: InTransaction<Pick<AppContext, 'db'>>): Promise<{ adminRoleId: string; userRoleId: string }> {
   const { db } = ctx;
   await db
     .insert(userRoles)
@@ -42,7 +42,10 @@ export async function seedBuiltInRoles(ctx: Pick<AppContext, 'db'>): Promise<{ a
 }
 
 /** The first start with no users creates ADMIN_EMAIL as administrator. */
-export async function seedBootstrapAdmin(ctx: Pick<AppContext, 'db' | 'config'>, roles: { adminRoleId: string; userRoleId: string }): Promise<SeedResult> {
+export async function seedBootstrapAdmin(
+  ctx: InTransaction<Pick<AppContext, 'db' | 'config'>>,
+  roles: { adminRoleId: string; userRoleId: string },
+): Promise<SeedResult> {
   const { db, config } = ctx;
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return { generatedAdminPassword: null, adminCreated: false };

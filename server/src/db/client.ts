@@ -9,9 +9,16 @@ import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+declare const rootDatabase: unique symbol;
+/**
+ * The database itself, never a transaction's handle (which is a Db too, structurally). What sends text on the
+ * database's own client (db/statement.ts runStatement, the chat path's write lane) asks for this type, so a
+ * transaction cannot be handed to it and silently escaped.
+ */
+export type RootDb = Db & { readonly [rootDatabase]: true };
 
 export interface DatabaseHandle {
-  db: Db;
+  db: RootDb;
   kind: 'pglite' | 'postgres';
   /** whether the pgvector extension can be used */
   vectorAvailable: boolean;
@@ -50,7 +57,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   // PGlite with pgvector and pg_trgm (the trigram index of title search, migration 0002), on a thread of
   // its own so that no statement holds the answer streams of the server's thread
   const client = await PGliteThread.create(dir);
-  const db = drizzle(client as never, { schema }) as unknown as Db;
+  const db = drizzle(client as never, { schema }) as unknown as RootDb;
   return { db, kind: 'pglite', vectorAvailable: true, titleSearchIndexed: false, close: () => client.close() };
 }
 
@@ -63,7 +70,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // query opens a new one, so there is nothing else to do here.
   pool.on('error', () => undefined);
   const { rows } = await pool.query<{ available: boolean }>("select exists(select 1 from pg_available_extensions where name = 'vector') as available");
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema }) as unknown as RootDb;
   return {
     db,
     kind: 'postgres',

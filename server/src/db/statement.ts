@@ -6,7 +6,7 @@
 // column as drizzle maps it) and run it on the driver's client, PGlite or node-postgres alike.
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.js';
+import type { RootDb } from './client.js';
 
 export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -63,6 +63,6 @@ interface QueryClient {
 }
 
 /** Runs the statement on the database's own client (no result is read). */
-export async function runStatement(db: Db, text: string, st: Statement): Promise<void> {
+export async function runStatement(db: RootDb, text: string, st: Statement): Promise<void> {
   await (db as unknown as { $client: QueryClient }).$client.query(text, st.params);
 }

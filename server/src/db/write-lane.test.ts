@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WriteLane } from './write-lane.js';
+import type { Db, RootDb } from './client.js';
 
 describe('WriteLane', () => {
   it('writes the items waiting next to each other in one batch, in order with other work', async () => {
@@ -25,5 +26,16 @@ describe('WriteLane', () => {
     const lane = new WriteLane<number>(async () => undefined, 4);
     await expect(lane.run(async () => 42)).resolves.toBe(42);
     await expect(lane.run(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+  });
+});
+
+describe('RootDb', () => {
+  it('is only the database itself: a transaction, or a Db of unknown origin, does not type-check (npm run typecheck)', () => {
+    const sendsText = (db: RootDb) => db;
+    type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+    // @ts-expect-error a transaction's handle would let runStatement escape the transaction
+    expect(() => sendsText({} as Tx)).not.toThrow();
+    // @ts-expect-error a Db may hold a transaction: only the database handle's db is a RootDb
+    expect(() => sendsText({} as Db)).not.toThrow();
   });
 });

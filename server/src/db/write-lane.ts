@@ -6,7 +6,7 @@
 // to back in one go, and a hundred streams' writes at once held every stream's next piece for hundreds
 // of milliseconds; on its own thread (db/pglite-thread.ts) the lane still keeps the writes grouped and
 // in order.
-import type { Db } from './client.js';
+import type { RootDb } from './client.js';
 
 type Job<T> = { kind: 'batch'; item: T; resolve: () => void; reject: (e: unknown) => void } | { kind: 'other'; run: () => Promise<void> };
 type BatchJob<T> = Extract<Job<T>, { kind: 'batch' }>;
@@ -79,7 +79,7 @@ export class WriteLane<T> {
 }
 
 /** One lane per database and purpose: made on first use, gone with the database. */
-export function laneFor<T>(lanes: WeakMap<Db, WriteLane<T>>, db: Db, make: () => WriteLane<T>): WriteLane<T> {
+export function laneFor<T>(lanes: WeakMap<RootDb, WriteLane<T>>, db: RootDb, make: () => WriteLane<T>): WriteLane<T> {
   let lane = lanes.get(db);
   if (!lane) lanes.set(db, (lane = make()));
   return lane;

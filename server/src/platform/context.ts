@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import type { DatabaseHandle, Db } from '../db/client.js';
+import type { DatabaseHandle, Db, RootDb } from '../db/client.js';
 import type { BlobStore } from './blobs.js';
 import type { TokenService } from './tokens.js';
 import type { ModelGateway } from '../ai/model.types.js';
@@ -13,7 +13,8 @@ import type { ChatEngine } from '../ai/chat-engine.js';
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
-  db: Db;
+  /** the database itself (a transaction's handle is never put here) */
+  db: RootDb;
   tokens: TokenService;
   blobs: BlobStore;
   logger: FastifyBaseLogger;
@@ -24,6 +25,12 @@ export interface AppContext {
   /** runs chat turns; holds the process's first-token gate and title queue */
   chat: ChatEngine;
 }
+
+/**
+ * A context whose database handle may be a transaction's: for work that runs inside the caller's transaction
+ * (AppContext.db is the database itself, which the chat path's statements need).
+ */
+export type InTransaction<T extends { db: unknown }> = Omit<T, 'db'> & { db: Db };
 
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 

@@ -1,7 +1,7 @@
 // Queries of the agents module: agents, their starter prompts, pins and recent use. SQL only; the
 // rules live in agents.policy.ts and agents.service.ts.
 import { and, asc, desc, eq, getTableColumns, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, RootDb } from '../../db/client.js';
 import { recordAudit, type DbOrTx } from '../../platform/audit.js';
 import { insertRows, quoteName, runStatement, Statement } from '../../db/statement.js';
 import { gptSystemPrompts, gptSystemShares, gptSystems, pinnedGptSystems, recentGptSystems } from '../../db/schema/index.js';
@@ -83,7 +83,7 @@ export const recentUpsertText = (st: Statement, uses: readonly { userId: string;
   `on conflict (${quoteName(recentGptSystems.userId.name)}, ${quoteName(recentGptSystems.gptSystemId.name)}) ` +
   `do update set ${quoteName(recentGptSystems.lastUsedAt.name)} = excluded.${quoteName(recentGptSystems.lastUsedAt.name)}`;
 
-export async function upsertRecent(db: Db, userId: string, gptSystemId: string, at: Date): Promise<void> {
+export async function upsertRecent(db: RootDb, userId: string, gptSystemId: string, at: Date): Promise<void> {
   const st = new Statement();
   await runStatement(db, recentUpsertText(st, [{ userId, gptSystemId, at }]), st);
 }

@@ -12,7 +12,7 @@ import {
 } from '@atrium/contract';
 import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
 import type { ResolvedDeployment } from '../../ai/model.types.js';
-import type { Db } from '../../db/client.js';
+import type { Db, RootDb } from '../../db/client.js';
 import type { Statement } from '../../db/statement.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
@@ -134,7 +134,7 @@ export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirector
  * Called by the conversations module whenever a person asks an agent something, so that
  * recentGptSystems never reads conversation tables. Pass the transaction of the write when there is one.
  */
-export async function recordAgentUse(db: Db, userId: string, gptSystemId: string, at: Date = new Date()): Promise<void> {
+export async function recordAgentUse(db: RootDb, userId: string, gptSystemId: string, at: Date = new Date()): Promise<void> {
   await repo.upsertRecent(db, userId, gptSystemId, at);
 }
 

@@ -4,7 +4,7 @@
 // the seeded System agent's deployment; OPENAI_IMAGE_MODEL and AZURE_OPENAI_IMAGE_DEPLOYMENT become
 // image deployments (the first one the image default) that agents with ImageCreation draw with.
 import type { DeploymentCreate, ProviderTypeName } from '@atrium/contract';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, InTransaction } from '../../platform/context.js';
 import type { Config } from '../../config.js';
 import { SystemAgentName } from '../../seed.js';
 import { createConnection, type Actor } from './connections.service.js';
@@ -66,7 +66,7 @@ function planned(providers: Config['modelProviders']): Planned[] {
   return out;
 }
 
-export async function seedConnectionsFromEnvironment(ctx: Pick<AppContext, 'db' | 'config' | 'secrets' | 'models'>): Promise<void> {
+export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<AppContext, 'db' | 'config' | 'secrets' | 'models'>>): Promise<void> {
   const { db } = ctx;
   for (const plan of planned(ctx.config.modelProviders)) {
     if (await repo.findEnvironmentConnection(db, plan.providerType)) continue;

@@ -14,7 +14,7 @@ import {
   type ProviderDescription,
   type ProviderTypeName,
 } from '@atrium/contract';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, InTransaction } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -22,7 +22,7 @@ import { providerAdapters, providerTypeFromName } from '../../ai/providers/index
 import * as repo from './connections.repository.js';
 import type { ConnectionRow, DeploymentRow } from './connections.repository.js';
 
-export type ConnectionsContext = Pick<AppContext, 'db' | 'secrets' | 'models'>;
+export type ConnectionsContext = InTransaction<Pick<AppContext, 'db' | 'secrets' | 'models'>>;
 
 /** Who made a change, for the audit trail. */
 export interface Actor {

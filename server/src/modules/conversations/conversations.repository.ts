@@ -1,6 +1,6 @@
 // Queries of the conversations module: conversations, their segments and the usage written on them.
 import { and, asc, eq, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, RootDb } from '../../db/client.js';
 import { quoteName, runStatement, Statement, insertRows } from '../../db/statement.js';
 import { laneFor, WriteLane } from '../../db/write-lane.js';
 import {
@@ -107,7 +107,7 @@ function turnsStatement(writes: readonly TurnWrite[]): { text: string; st: State
   return { text: `with ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select 1`, st };
 }
 
-const runTurns = (db: Db, writes: readonly TurnWrite[]) => {
+const runTurns = (db: RootDb, writes: readonly TurnWrite[]) => {
   const { text, st } = turnsStatement(writes);
   return runStatement(db, text, st);
 };
@@ -115,17 +115,17 @@ const runTurns = (db: Db, writes: readonly TurnWrite[]) => {
 /** Turns per statement (db/write-lane.ts). */
 const MaxTurnsPerWrite = 16;
 
-const lanes = new WeakMap<Db, WriteLane<TurnWrite>>();
+const lanes = new WeakMap<RootDb, WriteLane<TurnWrite>>();
 /** The chat path's writes of this database: turns grouped into one statement, the other writes in order with them. */
-const lane = (db: Db) => laneFor(lanes, db, () => new WriteLane<TurnWrite>((writes) => runTurns(db, writes), MaxTurnsPerWrite));
-const inLane = <T>(db: Db, work: () => Promise<T>): Promise<T> => lane(db).run(work);
+const lane = (db: RootDb) => laneFor(lanes, db, () => new WriteLane<TurnWrite>((writes) => runTurns(db, writes), MaxTurnsPerWrite));
+const inLane = <T>(db: RootDb, work: () => Promise<T>): Promise<T> => lane(db).run(work);
 
 /** Writes a turn's rows; turns waiting for the lane together go in one statement (a group commit). */
-export function createTurn(db: Db, write: TurnWrite): Promise<void> {
+export function createTurn(db: RootDb, write: TurnWrite): Promise<void> {
   return lane(db).add(write);
 }
 
-export async function saveAnswer(db: Db, segmentId: string, answer: string): Promise<void> {
+export async function saveAnswer(db: RootDb, segmentId: string, answer: string): Promise<void> {
   await inLane(db, async () => {
     await db
       .update(conversationSegments)
@@ -145,14 +145,14 @@ export const finishedColumns = (outcome: SegmentOutcome) => ({
   ...outcome.usage,
 });
 
-export async function finishSegment(db: Db, segmentId: string, outcome: SegmentOutcome): Promise<SegmentRow> {
+export async function finishSegment(db: RootDb, segmentId: string, outcome: SegmentOutcome): Promise<SegmentRow> {
   const [row] = await inLane(db, () => db.update(conversationSegments).set(finishedColumns(outcome)).where(eq(conversationSegments.id, segmentId)).returning());
   if (!row) throw new Error(`segment ${segmentId} vanished before it finished`);
   return row;
 }
 
 /** An empty conversation (POST /userConversations): no segment and no title until its first question. */
-export async function insertConversation(db: Db, values: NewConversation): Promise<ConversationRow> {
+export async function insertConversation(db: RootDb, values: NewConversation): Promise<ConversationRow> {
   return inLane(db, async () => {
     const [row] = await db.insert(conversations).values(values).returning();
     return row!;
@@ -160,7 +160,7 @@ export async function insertConversation(db: Db, values: NewConversation): Promi
 }
 
 /** The first question of an empty conversation becomes its title, unless someone named it meanwhile. */
-export async function setFirstTitle(db: Db, conversationId: string, title: string): Promise<void> {
+export async function setFirstTitle(db: RootDb, conversationId: string, title: string): Promise<void> {
   await inLane(db, async () => {
     await db
       .update(conversations)
@@ -170,7 +170,7 @@ export async function setFirstTitle(db: Db, conversationId: string, title: strin
 }
 
 /** Only while the title is still the first question: a rename in the meantime wins. */
-export async function replaceInitialTitle(db: Db, conversationId: string, initialTitle: string, title: string): Promise<void> {
+export async function replaceInitialTitle(db: RootDb, conversationId: string, initialTitle: string, title: string): Promise<void> {
   await inLane(db, async () => {
     await db
       .update(conversations)

@@ -14,7 +14,7 @@ import {
   type OpenedConversation,
   type SegmentStatus,
 } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, RootDb } from '../../db/client.js';
 import type { ConversationRow, SegmentRow } from '../../db/schema/index.js';
 import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -28,7 +28,8 @@ import * as repo from './conversations.repository.js';
 import { presentConversation, presentListItem, selectedPath, segmentIndex, type AgentSummary } from './conversations.presenter.js';
 
 export interface ConversationsDeps {
-  db: Db;
+  /** the database itself: the chat path's writes go on its write lane */
+  db: RootDb;
   models: ModelGateway;
   logger: FastifyBaseLogger;
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };

@@ -13,7 +13,7 @@ import {
   type SearchKeyProvider,
 } from '@atrium/contract';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, InTransaction } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor as AuditActor } from '../connections/connections.service.js';
@@ -22,7 +22,7 @@ import { createConnection, deleteConnection, getConnection, listConnections, upd
 import { deleteSetting, listFeatureFlags, readSetting, upsertFeatureFlag, upsertSetting } from './instance.repository.js';
 import { readSettings } from './instance.service.js';
 
-export type InstanceAdminContext = Pick<AppContext, 'db' | 'secrets' | 'models' | 'config'>;
+export type InstanceAdminContext = InTransaction<Pick<AppContext, 'db' | 'secrets' | 'models' | 'config'>>;
 
 const SealedKeySchema = z.object({ sealed: z.string().min(1) });
 const keySetting = (provider: SearchKeyProvider) => `${provider}ApiKey`;
