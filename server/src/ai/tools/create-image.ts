@@ -139,9 +139,9 @@ export async function imageToolForTurn(options: {
   capabilities: ReadonlySet<string>;
   deployment: ResolvedDeployment;
   models: ModelGateway;
-  images: GeneratedImageStore | undefined;
+  images: GeneratedImageStore;
 }): Promise<ChatTool | null> {
-  if (!options.images || !options.deployment.tools || !options.capabilities.has('ImageCreation')) return null;
+  if (!options.deployment.tools || !options.capabilities.has('ImageCreation')) return null;
   const image = await options.models.imageDeployment();
   return image ? createImageTool({ models: options.models, images: options.images, deployment: image }) : null;
 }

@@ -34,11 +34,11 @@ export interface ConversationsDeps {
   logger: FastifyBaseLogger;
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };
   /** drafts that configuration-state previews answer with */
-  previews?: PreviewDirectory;
-  /** images and files named by questions; without it a question naming any is refused */
-  uploads?: UploadDirectory;
-  /** where images the agent creates are kept; without it no turn offers image creation */
-  generatedImages?: GeneratedImageStore;
+  previews: PreviewDirectory;
+  /** images and files named by questions */
+  uploads: UploadDirectory;
+  /** where images the agent creates are kept */
+  generatedImages: GeneratedImageStore;
 }
 
 /** The caller's conversation; someone else's, or a deleted one unless asked, is not found. */
@@ -114,7 +114,7 @@ export async function listConversations(
 export async function getConversation(deps: ConversationsDeps, principal: Principal, id: string): Promise<Conversation> {
   const row = await ownConversation(deps.db, principal, id, { allowDeleted: true });
   const [segments, agents] = await Promise.all([repo.listSegments(deps.db, row.id), describeAgents(deps, principal, [row.gptSystemId])]);
-  const uploads = await deps.uploads?.describe(
+  const uploads = await deps.uploads.describe(
     row.userId,
     segments.flatMap((s) => s.visionImageIds),
     segments.flatMap((s) => s.attachmentIds),

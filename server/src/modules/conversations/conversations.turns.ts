@@ -34,7 +34,6 @@ export type TurnRequest =
 type PreviewVia = 'personal' | 'admin';
 
 async function previewAgent(deps: ConversationsDeps, principal: Principal, request: { configStateId: string; via: PreviewVia }): Promise<ChatAgent> {
-  if (!deps.previews) throw notFound('The configuration state');
   return deps.previews.getDraftForPreview(principal, request.configStateId, request.via);
 }
 
@@ -50,16 +49,9 @@ function requireQuestion(question: string | null | undefined): string {
   return question;
 }
 
-/** The caller's own images and files named by the question (400 otherwise); none where uploads are not wired in. */
-async function knownUploads(deps: ConversationsDeps, principal: Principal, fields: TurnFields): Promise<TurnUploads> {
-  if (deps.uploads) return deps.uploads.forTurn(principal.userId, fields.visionImageIds, fields.attachmentIds);
-  const details = [
-    ...(fields.visionImageIds.length ? [{ field: 'visionImageIds', message: 'Unknown vision image id' }] : []),
-    ...(fields.attachmentIds.length ? [{ field: 'attachmentIds', message: 'Unknown attachment id' }] : []),
-  ];
-  if (details.length) throw badRequest('The request names images or attachments that do not exist.', details);
-  return { images: [], attachments: [] };
-}
+/** The caller's own images and files named by the question (400 otherwise). */
+const knownUploads = (deps: ConversationsDeps, principal: Principal, fields: TurnFields): Promise<TurnUploads> =>
+  deps.uploads.forTurn(principal.userId, fields.visionImageIds, fields.attachmentIds);
 
 const isRegenerate = (lineageType: string | null | undefined) => lineageType?.toLowerCase() === 'regenerate';
 
@@ -100,14 +92,14 @@ async function promptMessages(
 ): Promise<ChatMessage[]> {
   const uploads = deps.uploads;
   const history: LineageSegment<VisionImageRow>[] = t.earlierTurns.map((s) => {
-    const earlier = uploads && t.earlierUploads.get(s.id);
+    const earlier = t.earlierUploads.get(s.id);
     return earlier ? { ...s, content: uploads.textInput(earlier, s.question, t.deployment).content, images: earlier.images } : s;
   });
   const planned = buildMessages(history, t.current, t.system, t.deployment);
   const last = planned.length - 1;
   return Promise.all(
     planned.map(async (m, i): Promise<ChatMessage> => {
-      if (!uploads || !m.images?.length) return { role: m.role, content: m.content };
+      if (!m.images?.length) return { role: m.role, content: m.content };
       const images = await uploads.imagesForModel(m.images, i === last);
       return { role: m.role, content: m.content, ...(images.length ? { images } : {}) };
     }),
@@ -257,14 +249,12 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
   // load meanwhile (no query when none of them named any).
   const [guidelines, earlierUploads] = await Promise.all([
     preview ? agentGuidelines(deps.db, agent.gptSystemId) : guidelinesForChat(deps.db, principal, agent.gptSystemId),
-    deps.uploads
-      ? deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision)
-      : new Map<string, TurnUploads>(),
+    deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
   ]);
   const uploads = (askedWith && earlierUploads.get(askedWith.id)) || named;
   const system = withGuidelines(systemPrompt(agent, principal, timeZone), guidelines);
-  deps.uploads?.requireVision(uploads, deployment);
-  const input = deps.uploads && uploads.attachments.length ? deps.uploads.textInput(uploads, basis.question, deployment) : null;
+  deps.uploads.requireVision(uploads, deployment);
+  const input = uploads.attachments.length ? deps.uploads.textInput(uploads, basis.question, deployment) : null;
   const current = { role: 'user' as const, content: input?.content ?? basis.question, images: uploads.images };
   const [messages, imageTool] = await Promise.all([
     promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment }),
@@ -341,7 +331,7 @@ function segmentStore(deps: ConversationsDeps, principal: Principal, basis: Turn
   const nameIt = async () => {
     if (firstTitle !== null) await repo.setFirstTitle(deps.db, conversationId, firstTitle);
   };
-  const uploadIndex = async () => (deps.uploads ? deps.uploads.describe(principal.userId, segment.visionImageIds, segment.attachmentIds) : undefined);
+  const uploadIndex = () => deps.uploads.describe(principal.userId, segment.visionImageIds, segment.attachmentIds);
   // the agent's recent use goes into the turn's own statement: one write instead of two
   const use = basis.preview ? null : { userId: principal.userId, gptSystemId: basis.agent.gptSystemId, at: now };
   const title = newConversation?.title ?? firstTitle ?? '';
