@@ -3,9 +3,13 @@
 // only the paths it calls). The server registers a pattern as it is (`ConversationRoutes.segments` is
 // '/userConversations/:conversationId/segments'); the web fills it in with
 // `pathTo(ConversationRoutes.segments, { conversationId })`; a pattern without parameters is its own path. Paths are
-// relative to ApiBase (ExternalApiBase where a path says so).
+// relative to ApiBase (ExternalApiBase where a path says so). The bundler places a module where its exports are used,
+// so paths that only administration calls have files of their own (admin-brands.routes.ts beside brands.routes.ts):
+// the first screen does not load them.
 
 export const ApiBase = '/api/internal';
+/** Prefix of the external API (docs/wire-protocol.md embeds). */
+export const ExternalApiBase = '/api/external/v1';
 
 /** The `:name` parameters of a path pattern. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -21,16 +25,3 @@ export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 export function pathTo<P extends string>(pattern: P, params: PathParams<P>): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name]!));
 }
-
-export const Routes = {
-  generateToken: (provider: string) => `/authorization/${provider}/GenerateToken`,
-  logout: '/authorization/logout',
-  instanceSettings: '/InstanceSettings',
-  buildInfo: '/InstanceSettings/buildInfo',
-  features: '/features/List',
-  health: '/health',
-  brand: (brandKey: string) => `/Brands/${encodeURIComponent(brandKey)}`,
-  brandFile: (brandKey: string, fileName: string) => `/Brands/${encodeURIComponent(brandKey)}/${encodeURIComponent(fileName)}`,
-  userRolesWithResolvedActions: '/CurrentUser/UserRolesWithResolvedActions',
-  pinnedGptSystems: '/CurrentUser/pinnedGptSystems',
-} as const;

@@ -12,16 +12,3 @@ export const BrandImageContentTypes = ['image/png', 'image/jpeg', 'image/webp', 
 
 /** Path words under /admin/brands that cannot be brand keys, since static routes sit there. */
 export const ReservedBrandKeys = ['instancedefaults'] as const;
-
-export const BrandRoutes = {
-  adminBrands: '/admin/brands',
-  adminBrand: (brandKey: string) => `/admin/brands/${encodeURIComponent(brandKey)}`,
-  adminBrandImage: (brandKey: string, slot: BrandImageSlot) => `/admin/brands/${encodeURIComponent(brandKey)}/${slot}`,
-  adminBrandFile: (brandKey: string, fileName: string) => `/admin/brands/${encodeURIComponent(brandKey)}/files/${encodeURIComponent(fileName)}`,
-  instanceDefaults: '/admin/brands/instanceDefaults',
-  /** under /api/external/v1 (docs/wire-protocol.md: embeds load it) */
-  brandVariablesCss: (endpoint: string) => `/brands/byGptPublicEndpoint/${encodeURIComponent(endpoint)}/brandVariables.css`,
-} as const;
-
-/** Prefix of the external API (docs/wire-protocol.md embeds). */
-export const ExternalApiBase = '/api/external/v1';

@@ -18,16 +18,5 @@ export const ClaudeKeyDefaultModels = ['claude-sonnet-4-5'] as const;
 export const InstanceSettingsTabs = ['apiKeys', 'hipaa', 'branding', 'agents'] as const;
 export type InstanceSettingsTab = (typeof InstanceSettingsTabs)[number];
 
-export const InstanceAdminRoutes = {
-  apiKey: (provider: InstanceApiKeyProvider) => `/admin/instanceSettings/${provider}/apiKey`,
-  claudeEnabled: '/admin/instanceSettings/claude/enabled',
-  hipaa: '/admin/instanceSettings/hipaa',
-  gptInstanceSettings: '/admin/instanceSettings/gptInstanceSettings',
-  branding: '/admin/instanceSettings/branding',
-  favicons: '/InstanceSettings/favicons',
-  favicon: (fileName: string) => `/InstanceSettings/favicons/${encodeURIComponent(fileName)}`,
-  customFavicons: '/InstanceSettings/favicons/custom',
-} as const;
-
 /** localStorage key of the instance settings version the browser last saw change (busts the 7-day cache). */
 export const InstanceSettingsVersionKey = 'instanceSettingsVersion';

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import {
+  AuthRoutes,
   GenerateTokenResponseSchema,
   LocalGenerateTokenRequestSchema,
   OidcGenerateTokenRequestSchema,
@@ -61,7 +62,7 @@ export const authRoutes: Module = (api, ctx) => {
   };
 
   api.post(
-    '/authorization/Local/GenerateToken',
+    AuthRoutes.localToken,
     {
       config: { access: 'public' },
       // No body at all (Fastify gives null) is the cookie renewal of a client that lost its token.
@@ -83,7 +84,7 @@ export const authRoutes: Module = (api, ctx) => {
   );
 
   api.post(
-    '/authorization/EntraId/GenerateToken',
+    AuthRoutes.entraIdToken,
     {
       config: { access: 'public' },
       schema: { body: OidcGenerateTokenRequestSchema.nullish(), response: { 200: GenerateTokenResponseSchema } },
@@ -95,15 +96,11 @@ export const authRoutes: Module = (api, ctx) => {
     },
   );
 
-  api.post(
-    '/authorization/:identityProvider/GenerateToken',
-    { config: { access: 'public' }, schema: { params: z.object({ identityProvider: z.string() }) } },
-    async () => {
-      throw notFound('This identity provider');
-    },
-  );
+  api.post(AuthRoutes.generateToken, { config: { access: 'public' }, schema: { params: z.object({ identityProvider: z.string() }) } }, async () => {
+    throw notFound('This identity provider');
+  });
 
-  api.post('/authorization/logout', { config: { access: 'public' } }, async (request, reply) => {
+  api.post(AuthRoutes.logout, { config: { access: 'public' } }, async (request, reply) => {
     // the bearer token, when valid, names its session: logging out ends it and every token minted in it
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const claims = bearer ? await ctx.tokens.verify(bearer) : null;
@@ -113,7 +110,7 @@ export const authRoutes: Module = (api, ctx) => {
   });
 
   api.get(
-    '/authorization/session',
+    AuthRoutes.session,
     { config: { access: 'authenticated' }, schema: { response: { 200: SessionInfoSchema } } },
     async (request): Promise<SessionInfo> => {
       const principal = principalOf(request);

@@ -14,7 +14,7 @@ import {
   BrandImageSlots,
   BrandInstanceDefaultsSchema,
   BrandKeyParamsSchema,
-  BrandRoutes,
+  AdminBrandRoutes,
   BrandUpdateSchema,
   NewBrandKeySchema,
   type BrandImageSlot,
@@ -35,8 +35,7 @@ const read = { access: requireArea('brands', 'read') };
 const create = { access: requireArea('brands', 'create') };
 const write = { access: requireArea('brands', 'write') };
 
-const brandPath = `${BrandRoutes.adminBrands}/:brandKey`;
-const filePath = `${brandPath}/files/:fileName`;
+const R = AdminBrandRoutes;
 
 export const brandsAdminRoutes: Module = async (api, ctx) => {
   registerOverviewCounter({
@@ -44,27 +43,25 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
     anyOf: AreaActions.brands.read,
     count: async (db) => ({ count: (await admin.listAdminBrands({ ...ctx, db })).items.length }),
   });
-  api.get(BrandRoutes.adminBrands, { config: { ...read, presents: brandActions }, schema: { response: { 200: AdminBrandListSchema } } }, async () =>
+  api.get(R.brands, { config: { ...read, presents: brandActions }, schema: { response: { 200: AdminBrandListSchema } } }, async () =>
     admin.listAdminBrands(ctx),
   );
 
   // static before parametric: find-my-way prefers /instanceDefaults over /:brandKey, and the key is reserved
-  api.get(BrandRoutes.instanceDefaults, { config: read, schema: { response: { 200: BrandInstanceDefaultsSchema } } }, async () =>
-    admin.getBrandInstanceDefaults(ctx),
-  );
+  api.get(R.instanceDefaults, { config: read, schema: { response: { 200: BrandInstanceDefaultsSchema } } }, async () => admin.getBrandInstanceDefaults(ctx));
   api.put(
-    BrandRoutes.instanceDefaults,
+    R.instanceDefaults,
     { config: write, schema: { body: BrandInstanceDefaultsSchema, response: { 200: BrandInstanceDefaultsSchema } } },
     async (request) => admin.setBrandInstanceDefaults(ctx, actorOf(request), request.body),
   );
 
   api.get(
-    brandPath,
+    R.brand,
     { config: { ...read, presents: brandActions }, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
     async (request) => admin.getAdminBrand(ctx, request.params.brandKey),
   );
   api.post(
-    brandPath,
+    R.brand,
     {
       config: { ...create, presents: brandActions },
       schema: { params: z.object({ brandKey: NewBrandKeySchema }), body: BrandCreateSchema, response: { 201: AdminBrandSchema } },
@@ -73,7 +70,7 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
   );
   // the key may also come in the body, for clients that post to the list
   api.post(
-    BrandRoutes.adminBrands,
+    R.brands,
     {
       config: { ...create, presents: brandActions },
       schema: { body: BrandCreateSchema.extend({ brandKey: NewBrandKeySchema }), response: { 201: AdminBrandSchema } },
@@ -81,16 +78,16 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
     async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.body.brandKey, request.body)),
   );
   api.put(
-    brandPath,
+    R.brand,
     { config: { ...write, presents: brandActions }, schema: { params: BrandKeyParamsSchema, body: BrandUpdateSchema, response: { 200: AdminBrandSchema } } },
     async (request) => admin.updateBrand(ctx, actorOf(request), request.params.brandKey, request.body),
   );
-  api.delete(brandPath, { config: write, schema: { params: BrandKeyParamsSchema } }, async (request, reply) => {
+  api.delete(R.brand, { config: write, schema: { params: BrandKeyParamsSchema } }, async (request, reply) => {
     await admin.deleteBrand(ctx, actorOf(request), request.params.brandKey);
     return reply.status(204).send();
   });
 
-  api.get(filePath, { config: read, schema: { params: BrandFileParamsSchema } }, async (request, reply) => {
+  api.get(R.brandFile, { config: read, schema: { params: BrandFileParamsSchema } }, async (request, reply) => {
     const file = await admin.readBrandUpload(ctx, request.params.brandKey, request.params.fileName);
     void reply.header('etag', file.etag).header('cache-control', 'private, no-cache');
     if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
@@ -98,7 +95,7 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
     return reply.type(file.contentType).send(file.body);
   });
   api.delete(
-    filePath,
+    R.brandFile,
     { config: { ...write, presents: brandActions }, schema: { params: BrandFileParamsSchema, response: { 200: AdminBrandSchema } } },
     async (request) => admin.deleteBrandFile(ctx, actorOf(request), request.params.brandKey, request.params.fileName),
   );
@@ -120,7 +117,7 @@ async function brandUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   for (const slot of BrandImageSlots) {
     const config = { ...write, upload: { maxBytes: BrandImageMaxBytes, what: 'image' } };
     scope.post(
-      `${brandPath}/${slot}`,
+      R.brandImages[slot],
       { config: { ...config, presents: brandActions }, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
       async (request) => {
         const upload = await receiveImage(request, { allowed: BrandImageContentTypes, maxSide: SlotSides[slot] });

@@ -1,7 +1,7 @@
 // Routes of the brands module: the public brand (theme, login layout) and its image files.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { BrandSchema } from '@atrium/contract';
+import { BrandRoutes, BrandSchema } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { SafeFileNamePattern } from './brands.assets.js';
 import { matchesIfNoneMatch, SandboxCsp } from './brands.images.js';
@@ -16,7 +16,7 @@ const BrandFileParams = BrandParams.extend({
 });
 
 export const brandsRoutes: Module = async (api, ctx) => {
-  api.get('/Brands/:brandKey', { config: { access: 'public' }, schema: { params: BrandParams, response: { 200: BrandSchema } } }, async (request, reply) => {
+  api.get(BrandRoutes.brand, { config: { access: 'public' }, schema: { params: BrandParams, response: { 200: BrandSchema } } }, async (request, reply) => {
     const brand = await getBrand(ctx.db, request.params.brandKey);
     // revalidated on every use: an administrator's change moves lastModifiedAt and so the tag
     const etag = brandEtag(brand);
@@ -26,7 +26,7 @@ export const brandsRoutes: Module = async (api, ctx) => {
     return brand;
   });
 
-  api.get('/Brands/:brandKey/:fileName', { config: { access: 'public' }, schema: { params: BrandFileParams } }, async (request, reply) => {
+  api.get(BrandRoutes.brandFile, { config: { access: 'public' }, schema: { params: BrandFileParams } }, async (request, reply) => {
     const file = await resolveBrandFile(ctx, request.params.brandKey, request.params.fileName);
     const cached = matchesIfNoneMatch(request.headers['if-none-match'], file.etag);
     // read before any caching header is set, so that a lost blob answers an uncacheable 404
@@ -48,7 +48,7 @@ export const brandsRoutes: Module = async (api, ctx) => {
  */
 export const brandsExternalRoutes: Module = (api, ctx) => {
   api.get(
-    '/brands/byGptPublicEndpoint/:endpoint/brandVariables.css',
+    BrandRoutes.brandVariablesCss,
     { config: { access: 'public' }, schema: { params: z.object({ endpoint: z.string().min(1).max(200) }) } },
     async (request, reply) => {
       const brand = await getBrand(ctx.db, request.params.endpoint);

@@ -18,6 +18,7 @@ import {
   GptInstanceSettingsUpdateSchema,
   HipaaSettingsSchema,
   InstanceAdminRoutes,
+  InstanceRoutes,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import { principalOf, requireArea } from '../../platform/access.js';
@@ -37,7 +38,6 @@ export const actorOf = (request: FastifyRequest): { userId: string; userName: st
 };
 
 const R = InstanceAdminRoutes;
-const apiKeyPath = '/admin/instanceSettings/:provider/apiKey';
 const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
 
 /** What the audit log calls the parts of the instance settings (aggregate ids of type InstanceSettings). */
@@ -54,16 +54,16 @@ const SettingNames: Record<string, string> = {
 export const instanceAdminRoutes: Module = async (api, ctx) => {
   registerAggregateNameResolver('InstanceSettings', (_db, id) => Promise.resolve(Object.hasOwn(SettingNames, id) ? SettingNames[id]! : null));
   registerAggregateNameResolver('BrandInstanceDefaults', () => Promise.resolve('Default brand'));
-  api.get(apiKeyPath, { config: read, schema: { params: ApiKeyProviderParamsSchema, response: { 200: ApiKeyStatusSchema } } }, async (request, reply) => {
+  api.get(R.apiKey, { config: read, schema: { params: ApiKeyProviderParamsSchema, response: { 200: ApiKeyStatusSchema } } }, async (request, reply) => {
     noStore(reply);
     return admin.getApiKeyStatus(ctx, request.params.provider);
   });
   api.put(
-    apiKeyPath,
+    R.apiKey,
     { config: write, schema: { params: ApiKeyProviderParamsSchema, body: ApiKeyUpdateSchema, response: { 200: ApiKeyStatusSchema } } },
     async (request) => admin.setApiKey(ctx, actorOf(request), request.params.provider, request.body.apiKey),
   );
-  api.delete(apiKeyPath, { config: write, schema: { params: ApiKeyProviderParamsSchema } }, async (request, reply) => {
+  api.delete(R.apiKey, { config: write, schema: { params: ApiKeyProviderParamsSchema } }, async (request, reply) => {
     await admin.deleteApiKey(ctx, actorOf(request), request.params.provider);
     return reply.status(204).send();
   });
@@ -100,11 +100,11 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
   );
 
   // Public: the favicons the web app links to, and which ones exist.
-  api.get(R.customFavicons, { config: { access: 'public' }, schema: { response: { 200: FaviconListSchema } } }, async (_request, reply) => {
+  api.get(InstanceRoutes.customFavicons, { config: { access: 'public' }, schema: { response: { 200: FaviconListSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return listFavicons(ctx.db);
   });
-  api.get(`${R.favicons}/:fileName`, { config: { access: 'public' }, schema: { params: FaviconParamsSchema } }, async (request, reply) => {
+  api.get(InstanceRoutes.favicon, { config: { access: 'public' }, schema: { params: FaviconParamsSchema } }, async (request, reply) => {
     const file = await readFavicon(ctx, request.params.fileName);
     void reply.header('etag', file.etag).header('cache-control', 'no-cache');
     if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
@@ -112,7 +112,7 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
     return reply.type(file.contentType).send(file.body);
   });
 
-  for (const base of [R.favicons, '/admin/instanceSettings/favicons']) {
+  for (const base of [R.favicons, R.adminFavicons]) {
     api.delete(base, { config: write }, async (request, reply) => {
       await deleteAllFavicons(ctx, actorOf(request));
       return reply.status(204).send();
@@ -124,7 +124,7 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
 /** Uploads in their own scope, so that multipart parsing exists only where it is needed. */
 async function faviconUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
-  for (const base of [InstanceAdminRoutes.favicons, '/admin/instanceSettings/favicons']) {
+  for (const base of [InstanceAdminRoutes.favicons, InstanceAdminRoutes.adminFavicons]) {
     const config = { ...write, upload: { maxBytes: FaviconMaxBytes, what: 'favicon' } };
     scope.put(base, { config, schema: { querystring: FaviconUploadQuerySchema, response: { 200: FaviconSchema } } }, async (request) => {
       const upload = await receiveImage(request, { allowed: FaviconContentTypes, maxSide: ImageSides.icon });

@@ -1,5 +1,5 @@
 // Routes of the instance module: public settings, build information, feature flags and health.
-import { BuildInfoSchema, FeatureListSchema, HealthSchema, InstanceSettingsCacheSeconds, InstanceSettingsSchema, Routes } from '@atrium/contract';
+import { BuildInfoSchema, FeatureListSchema, HealthSchema, InstanceRoutes, InstanceSettingsCacheSeconds, InstanceSettingsSchema } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { BootRetryAfterSeconds } from '../../platform/boot.js';
 import { loadBuildInfo } from './instance.build-info.js';
@@ -8,23 +8,23 @@ import { checkHealth, getInstanceSettings, listFeatures } from './instance.servi
 export const instanceRoutes: Module = (api, ctx) => {
   const buildInfo = loadBuildInfo();
 
-  api.get(Routes.instanceSettings, { config: { access: 'public' }, schema: { response: { 200: InstanceSettingsSchema } } }, async (_request, reply) => {
+  api.get(InstanceRoutes.instanceSettings, { config: { access: 'public' }, schema: { response: { 200: InstanceSettingsSchema } } }, async (_request, reply) => {
     // docs/product.md §9: clients may cache the instance settings for 7 days
     void reply.header('cache-control', `public, max-age=${InstanceSettingsCacheSeconds}`);
     return getInstanceSettings(ctx.db, ctx.config);
   });
 
-  api.get(Routes.buildInfo, { config: { access: 'public' }, schema: { response: { 200: BuildInfoSchema } } }, async (_request, reply) => {
+  api.get(InstanceRoutes.buildInfo, { config: { access: 'public' }, schema: { response: { 200: BuildInfoSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return buildInfo;
   });
 
-  api.get(Routes.features, { config: { access: 'public' }, schema: { response: { 200: FeatureListSchema } } }, async (_request, reply) => {
+  api.get(InstanceRoutes.features, { config: { access: 'public' }, schema: { response: { 200: FeatureListSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     return listFeatures(ctx.db);
   });
 
-  api.get(Routes.health, { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
+  api.get(InstanceRoutes.health, { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     const status = await checkHealth(ctx.db);
     if (status === 'Healthy') return { status };

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   AreaActions,
-  AdminOverviewRoute,
+  AdminOverviewRoutes,
   AdminOverviewSchema,
   AdminUserCreateSchema,
   AdminUserListQuerySchema,
@@ -84,7 +84,7 @@ export const adminUsersRoutes: Module = (api, ctx) => {
   );
 
   // Any admin-area action opens /admin; each counter is shown only to those who may read its area.
-  api.get(AdminOverviewRoute, { config: { access: 'authenticated' }, schema: { response: { 200: AdminOverviewSchema } } }, async (request) => {
+  api.get(AdminOverviewRoutes.overview, { config: { access: 'authenticated' }, schema: { response: { 200: AdminOverviewSchema } } }, async (request) => {
     const principal = principalOf(request);
     const visible = overviewCounters().filter((c) => hasAny(principal, c.anyOf));
     const items = await Promise.all(visible.map(async (c) => ({ key: c.key, ...(await c.count(ctx.db)) })));

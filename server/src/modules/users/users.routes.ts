@@ -1,12 +1,12 @@
 // Routes of the users module: the signed-in person's roles and resolved actions.
-import { Routes, UserRolesWithResolvedActionsSchema } from '@atrium/contract';
+import { UserRoutes, UserRolesWithResolvedActionsSchema } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { principalOf } from '../../platform/access.js';
 import { getUserRolesWithResolvedActions } from './users.service.js';
 
 export const usersRoutes: Module = (api, ctx) => {
   api.get(
-    Routes.userRolesWithResolvedActions,
+    UserRoutes.userRolesWithResolvedActions,
     {
       config: { access: 'authenticated' },
       schema: { response: { 200: UserRolesWithResolvedActionsSchema } },

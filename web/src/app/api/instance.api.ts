@@ -1,5 +1,12 @@
 // Instance-wide data every screen may need: settings, feature flags and build info.
-import { InstanceSettingsCacheSeconds, InstanceSettingsVersionKey, Routes, type BuildInfo, type FeatureFlag, type InstanceSettings } from '@atrium/contract';
+import {
+  InstanceRoutes,
+  InstanceSettingsCacheSeconds,
+  InstanceSettingsVersionKey,
+  type BuildInfo,
+  type FeatureFlag,
+  type InstanceSettings,
+} from '@atrium/contract';
 import { baseApi } from './base-api';
 
 /**
@@ -28,14 +35,14 @@ export const instanceApi = baseApi.injectEndpoints({
     getInstanceSettings: build.query<InstanceSettings, void>({
       query: () => {
         const v = settingsVersion();
-        return v ? { url: Routes.instanceSettings, params: { v } } : Routes.instanceSettings;
+        return v ? { url: InstanceRoutes.instanceSettings, params: { v } } : InstanceRoutes.instanceSettings;
       },
       keepUnusedDataFor: InstanceSettingsCacheSeconds,
       providesTags: ['InstanceSettings'],
     }),
-    getBuildInfo: build.query<BuildInfo, void>({ query: () => Routes.buildInfo }),
+    getBuildInfo: build.query<BuildInfo, void>({ query: () => InstanceRoutes.buildInfo }),
     getFeatureFlags: build.query<FeatureFlag[], void>({
-      query: () => Routes.features,
+      query: () => InstanceRoutes.features,
       transformResponse: (response: { items: FeatureFlag[] }) => response.items,
       providesTags: ['Features'],
     }),

@@ -1,5 +1,12 @@
 // Calls that obtain or end a platform token. They never trigger the 401 renewal themselves.
-import { Routes, type GenerateTokenResponse, type IdentityProvider, type LocalGenerateTokenRequest, type OidcGenerateTokenRequest } from '@atrium/contract';
+import {
+  AuthRoutes,
+  pathTo,
+  type GenerateTokenResponse,
+  type IdentityProvider,
+  type LocalGenerateTokenRequest,
+  type OidcGenerateTokenRequest,
+} from '@atrium/contract';
 import { decodeTokenClaims } from '../../lib/jwt';
 import type { HttpResult } from '../../lib/http/http.types';
 import { http } from '../api/http';
@@ -10,14 +17,15 @@ export const requestPlatformToken = (
   body: LocalGenerateTokenRequest | OidcGenerateTokenRequest,
 ): Promise<HttpResult<GenerateTokenResponse>> =>
   http().request<GenerateTokenResponse>({
-    url: Routes.generateToken(provider),
+    url: pathTo(AuthRoutes.generateToken, { identityProvider: provider }),
     method: 'POST',
     body,
     withCredentials: true,
     skipTokenRenewal: true,
   });
 
-export const requestLogout = (): Promise<HttpResult> => http().request({ url: Routes.logout, method: 'POST', withCredentials: true, skipTokenRenewal: true });
+export const requestLogout = (): Promise<HttpResult> =>
+  http().request({ url: AuthRoutes.logout, method: 'POST', withCredentials: true, skipTokenRenewal: true });
 
 /** The person behind a token, as the token itself says. */
 export function identityFromToken(token: string, fallbackUserName = ''): { user: AuthUser; account: AuthAccount } {

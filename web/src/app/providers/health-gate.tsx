@@ -1,6 +1,6 @@
 // docs/product.md §2: while the backend reports an issue (health check or 503 answers), say the application is
 // initializing, and poll /health until it is healthy.
-import { ApiBase, Routes } from '@atrium/contract';
+import { ApiBase, InstanceRoutes } from '@atrium/contract';
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { FullScreenMessage } from '../../components/full-screen-message';
@@ -14,7 +14,7 @@ const DefaultPollMs = 5_000;
 async function probe(): Promise<number | null> {
   try {
     // Bypasses the fetch client on purpose: its 503 rule would wait instead of reporting.
-    const response = await fetch(`${ApiBase}${Routes.health}`, { cache: 'no-store', headers: { 'X-Request-ID': newRequestId() } });
+    const response = await fetch(`${ApiBase}${InstanceRoutes.health}`, { cache: 'no-store', headers: { 'X-Request-ID': newRequestId() } });
     // Only the status matters, but the (small) body is read to its end: left unread, Chromium keeps the
     // request open until the response is collected and then aborts it, so the page does not reach
     // network idle (what monitoring, Lighthouse and Playwright's networkidle wait for).

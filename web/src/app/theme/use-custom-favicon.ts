@@ -1,5 +1,5 @@
 // Points the page's favicon at the instance's custom favicon when an administrator uploaded one.
-import { ApiBase, InstanceAdminRoutes } from '@atrium/contract';
+import { ApiBase, InstanceRoutes, pathTo } from '@atrium/contract';
 import { useEffect } from 'react';
 import { useInstanceSettings } from '../hooks/use-instance';
 
@@ -20,7 +20,7 @@ export function useCustomFavicon(): void {
     const chosen = [...favicons].sort((a, b) => preference(a) - preference(b))[0];
     if (chosen) {
       link.type = typeOf(chosen);
-      link.href = `${ApiBase}${InstanceAdminRoutes.favicon(chosen)}?v=${encodeURIComponent(version)}`;
+      link.href = `${ApiBase}${pathTo(InstanceRoutes.favicon, { fileName: chosen })}?v=${encodeURIComponent(version)}`;
     } else {
       link.type = link.dataset.shippedType ?? 'image/svg+xml';
       link.href = link.dataset.shipped;

@@ -3,6 +3,8 @@
 // /features/List bump the settings version first, so the refetch passes the browser's 7-day cache.
 import {
   InstanceAdminRoutes,
+  InstanceRoutes,
+  pathTo,
   type ApiKeyStatus,
   type BrandingSettings,
   type ClaudeEnabled,
@@ -21,15 +23,15 @@ const tag = (id: string) => ({ type: 'InstanceSettings' as const, id: `ADMIN-${i
 export const instanceAdminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getApiKeyStatus: build.query<ApiKeyStatus, InstanceApiKeyProvider>({
-      query: (provider) => InstanceAdminRoutes.apiKey(provider),
+      query: (provider) => pathTo(InstanceAdminRoutes.apiKey, { provider }),
       providesTags: (_r, _e, provider) => [tag(`key-${provider}`)],
     }),
     setApiKey: build.mutation<ApiKeyStatus, { provider: InstanceApiKeyProvider; apiKey: string }>({
-      query: ({ provider, apiKey }) => ({ url: InstanceAdminRoutes.apiKey(provider), method: 'PUT', body: { apiKey } }),
+      query: ({ provider, apiKey }) => ({ url: pathTo(InstanceAdminRoutes.apiKey, { provider }), method: 'PUT', body: { apiKey } }),
       invalidatesTags: (_r, _e, { provider }) => [tag(`key-${provider}`), tag('claude-enabled')],
     }),
     deleteApiKey: build.mutation<void, InstanceApiKeyProvider>({
-      query: (provider) => ({ url: InstanceAdminRoutes.apiKey(provider), method: 'DELETE' }),
+      query: (provider) => ({ url: pathTo(InstanceAdminRoutes.apiKey, { provider }), method: 'DELETE' }),
       invalidatesTags: (_r, _e, provider) => [tag(`key-${provider}`), tag('claude-enabled')],
     }),
     getClaudeEnabled: build.query<ClaudeEnabled, void>({ query: () => InstanceAdminRoutes.claudeEnabled, providesTags: [tag('claude-enabled')] }),
@@ -57,7 +59,7 @@ export const instanceAdminApi = baseApi.injectEndpoints({
       },
       invalidatesTags: [tag('branding'), 'InstanceSettings'],
     }),
-    listFavicons: build.query<FaviconList, void>({ query: () => InstanceAdminRoutes.customFavicons, providesTags: [tag('favicons')] }),
+    listFavicons: build.query<FaviconList, void>({ query: () => InstanceRoutes.customFavicons, providesTags: [tag('favicons')] }),
     uploadFavicon: build.mutation<Favicon, { file: File; fileName?: string }>({
       query: ({ file, fileName }) => {
         bumpInstanceSettingsVersion();

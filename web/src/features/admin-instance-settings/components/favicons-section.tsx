@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ApiBase, FaviconContentTypes, FaviconMaxBytes, InstanceAdminRoutes } from '@atrium/contract';
+import { ApiBase, FaviconContentTypes, FaviconMaxBytes, InstanceRoutes, pathTo } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -70,7 +70,7 @@ export function FaviconsSection({ canWrite }: { canWrite: boolean }) {
               <ListItemAvatar>
                 <Avatar
                   variant="rounded"
-                  src={`${ApiBase}${InstanceAdminRoutes.favicon(f.fileName)}?v=${encodeURIComponent(f.createdAt)}`}
+                  src={`${ApiBase}${pathTo(InstanceRoutes.favicon, { fileName: f.fileName })}?v=${encodeURIComponent(f.createdAt)}`}
                   alt={f.fileName}
                   sx={{ bgcolor: 'grey.100' }}
                 />

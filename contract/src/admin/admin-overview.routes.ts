@@ -1,0 +1,3 @@
+// Paths of the admin overview, exported as AdminOverviewRoutes (see ../routes.ts).
+
+export const overview = '/admin/overview';

@@ -1,0 +1,9 @@
+// Paths of the instance's public settings and favicons, exported as InstanceRoutes (see ../routes.ts).
+
+export const instanceSettings = '/InstanceSettings';
+export const buildInfo = '/InstanceSettings/buildInfo';
+export const features = '/features/List';
+export const health = '/health';
+/** the favicons an administrator uploaded */
+export const customFavicons = '/InstanceSettings/favicons/custom';
+export const favicon = '/InstanceSettings/favicons/:fileName';
