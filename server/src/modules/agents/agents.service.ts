@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
+import { ttlCache } from '../../platform/ttl-cache.js';
 import { userNames } from '../users/users.lookup.js';
 import type { AgentRow } from './agents.repository.js';
 import { accessForChat, isListed, mayUse, personalAgentsDisabled, userActionsOn } from './agents.policy.js';
@@ -73,36 +74,16 @@ async function loadForChat(db: Db, principal: Principal, gptSystemId: string, fi
   return agent as PublishedAgent;
 }
 
-const AgentCacheTtlMs = 5_000;
-const AgentCacheMax = 1_000;
-// Agent rows as the chat path reads them, per database handle (one per app). Writes of this module
-// (and the connections module's deployment default) call agentChanged; other processes see a change
-// within AgentCacheTtlMs. Access is still decided per caller on every turn.
-const agentCaches = new WeakMap<Db, Map<string, { row: Promise<AgentRow | null>; at: number }>>();
+// Agent rows as the chat path reads them (platform/ttl-cache.ts). Writes of this module (and the
+// connections module's deployment default) call agentChanged; other processes see a change within 5 s.
+// Access is still decided per caller on every turn.
+const agentRows = ttlCache<AgentRow | null>({ max: 1_000, ttlMs: 5_000 });
 
-function cachedAgent(db: Db, gptSystemId: string): Promise<AgentRow | null> {
-  let cache = agentCaches.get(db);
-  if (!cache) agentCaches.set(db, (cache = new Map()));
-  const entries = cache;
-  const now = Date.now();
-  const hit = entries.get(gptSystemId);
-  if (hit && now - hit.at < AgentCacheTtlMs) return hit.row;
-  const row = repo.findAgent(db, gptSystemId);
-  row.catch(() => {
-    if (entries.get(gptSystemId)?.row === row) entries.delete(gptSystemId);
-  });
-  if (hit) entries.delete(gptSystemId);
-  if (entries.size >= AgentCacheMax) entries.delete(entries.keys().next().value!);
-  entries.set(gptSystemId, { row, at: now });
-  return row;
-}
+const cachedAgent = (db: Db, gptSystemId: string): Promise<AgentRow | null> => agentRows.get(db, gptSystemId, () => repo.findAgent(db, gptSystemId));
 
 /** Call after writing an agent (or every agent, without an id): the chat path caches agent rows. */
 export function agentChanged(db: Db, gptSystemId?: string): void {
-  const cache = agentCaches.get(db);
-  if (!cache) return;
-  if (gptSystemId === undefined) cache.clear();
-  else cache.delete(gptSystemId);
+  agentRows.delete(db, gptSystemId);
 }
 
 /** The seam of ai/agent.types.ts; the conversations module creates one per app. */

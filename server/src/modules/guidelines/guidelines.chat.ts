@@ -3,6 +3,7 @@
 // a bounded cache of positive answers (a consent is never withdrawn; a new version is a new key).
 // Writes of this module invalidate the index at once; other server processes reload within IndexTtlMs
 // (in the background: a chat request never waits for a periodic reload).
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/access.js';
@@ -61,20 +62,19 @@ export function guidelinesChanged(db: Db): void {
   cache.invalidate(db);
 }
 
-const ConsentCacheMax = 50_000;
-const consents = new WeakMap<Db, Set<string>>();
+// consents known to this process (a consent, once given to a version, stays given): no query per turn
+const consents = new WeakMap<Db, LRUCache<string, true>>();
 const consentKey = (userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>) =>
   `${userId}:${g.guidelinesDocumentId}:${g.contentVersion}`;
 
 export function rememberConsent(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): void {
-  let set = consents.get(db);
-  if (!set) consents.set(db, (set = new Set()));
-  if (set.size >= ConsentCacheMax) set.delete(set.values().next().value!);
-  set.add(consentKey(userId, g));
+  let known = consents.get(db);
+  if (!known) consents.set(db, (known = new LRUCache<string, true>({ max: 50_000 })));
+  known.set(consentKey(userId, g), true);
 }
 
 export async function hasConsented(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): Promise<boolean> {
-  if (consents.get(db)?.has(consentKey(userId, g))) return true;
+  if (consents.get(db)?.get(consentKey(userId, g))) return true;
   const row = await repo.findConsent(db, userId, g.guidelinesDocumentId);
   if (row?.contentVersion !== g.contentVersion) return false;
   rememberConsent(db, userId, g);

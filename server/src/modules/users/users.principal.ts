@@ -4,6 +4,7 @@ import { isUserAction, type IdentityProvider, type UserAction } from '@atrium/co
 import type { Db } from '../../db/client.js';
 import { userRoleAssignments, users } from '../../db/schema/index.js';
 import { rolesByIds } from '../user-roles/user-roles.lookup.js';
+import { ttlCache } from '../../platform/ttl-cache.js';
 import type { Principal } from '../../platform/access.js';
 import { userColumns } from './users.repository.js';
 
@@ -38,48 +39,20 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
   };
 }
 
-const PrincipalTtlMs = 5_000;
-const PrincipalCacheMax = 10_000;
-
-interface CachedPrincipal {
-  principal: Promise<Principal | null>;
-  at: number;
-}
-
 // One cache per database handle (one per app), so that writers anywhere in the process can reach it.
-const caches = new WeakMap<Db, Map<string, CachedPrincipal>>();
+const principals = ttlCache<Principal | null>({ max: 10_000, ttlMs: 5_000 });
 
 /**
- * The principal loader of the access hook, cached in this process for PrincipalTtlMs: a request
+ * The principal loader of the access hook, cached in this process for 5 s (platform/ttl-cache.ts): a request
  * then costs no query to learn who is calling. Writes to users and roles in this process call
  * invalidatePrincipal; other processes (and direct database edits) are seen within the TTL, so a
  * disabled user or a removed role keeps working for at most that long there.
  */
 export function cachedPrincipalLoader(db: Db): (userId: string) => Promise<Principal | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const entries = cache;
-  return (userId) => {
-    const now = Date.now();
-    const hit = entries.get(userId);
-    if (hit && now - hit.at < PrincipalTtlMs) return hit.principal;
-    const principal = loadPrincipal(db, userId);
-    // a failed load is not remembered
-    principal.catch(() => {
-      if (entries.get(userId)?.principal === principal) entries.delete(userId);
-    });
-    if (hit) entries.delete(userId);
-    // Map keeps insertion order: the oldest entry goes first when full
-    if (entries.size >= PrincipalCacheMax) entries.delete(entries.keys().next().value!);
-    entries.set(userId, { principal, at: now });
-    return principal;
-  };
+  return (userId) => principals.get(db, userId, () => loadPrincipal(db, userId));
 }
 
 /** Forgets the cached principal of one user, or of everyone (role changes); the next request reloads it. */
 export function invalidatePrincipal(db: Db, userId?: string): void {
-  const cache = caches.get(db);
-  if (!cache) return;
-  if (userId === undefined) cache.clear();
-  else cache.delete(userId);
+  principals.delete(db, userId);
 }
