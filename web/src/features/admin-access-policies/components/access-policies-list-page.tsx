@@ -1,14 +1,11 @@
 // The list of chat access policies: what each covers and whom it grants.
-import AddIcon from '@mui/icons-material/Add';
 import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChatAccessPolicy } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { Link as RouterLink } from 'react-router';
-import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
+import { AdminNewButton, AdminPagedTable, AdminPageHeader, listQueryProps, NameCell, type AdminColumn } from '../../../components/admin';
 import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { useListChatAccessPoliciesQuery } from '../api/chat-access-policies.api';
 
@@ -27,24 +24,13 @@ function Chips({ labels }: { labels: string[] }) {
 
 export function AccessPoliciesListPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isFetching, error, refetch } = useListChatAccessPoliciesQuery();
+  const query = useListChatAccessPoliciesQuery();
   const canCreate = useMayAct('chatAccessPolicies', 'create');
   const columns: AdminColumn<ChatAccessPolicy>[] = [
     {
       key: 'name',
       header: t('accessPolicies.columns.name'),
-      render: (p) => (
-        <>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {p.name}
-          </Typography>
-          {p.description && (
-            <Typography variant="caption" color="text.secondary">
-              {p.description}
-            </Typography>
-          )}
-        </>
-      ),
+      render: (p) => <NameCell name={p.name} description={p.description} />,
     },
     {
       key: 'agents',
@@ -73,23 +59,14 @@ export function AccessPoliciesListPage() {
         title={t('accessPolicies.title')}
         subtitle={t('accessPolicies.subtitle')}
         breadcrumbs={[{ label: t('accessPolicies.title') }]}
-        actions={
-          canCreate && (
-            <Button component={RouterLink} to="/admin/chatAccessPolicy/new" variant="contained" startIcon={<AddIcon />}>
-              {t('accessPolicies.new')}
-            </Button>
-          )
-        }
+        actions={<AdminNewButton show={canCreate} to="/admin/chatAccessPolicy/new" label={t('accessPolicies.new')} />}
       />
       <AdminPagedTable
         label={t('accessPolicies.title')}
         columns={columns}
-        rows={data?.items}
+        rows={query.data?.items}
         getRowId={(p) => p.chatAccessPolicyId}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={error}
-        onRetry={() => void refetch()}
+        {...listQueryProps(query)}
         emptyText={t('accessPolicies.empty')}
         emptyIcon={<LockPersonOutlined />}
         rowHref={(p) => `/admin/chatAccessPolicy/${p.chatAccessPolicyId}/edit`}

@@ -1,16 +1,20 @@
 // The agents an administrator may see, with their publishing state; "New agent" for creators.
-import AddIcon from '@mui/icons-material/Add';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { AdminAgent } from '@atrium/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { Link as RouterLink } from 'react-router';
 import { useMayAct } from '../../../app/hooks/use-resolved-actions';
-import { AdminPageHeader, AdminPagedTable, StatusChip, type AdminColumn } from '../../../components/admin';
+import {
+  AdminNewButton,
+  AdminPagedTable,
+  AdminPageHeader,
+  AdminSearchField,
+  listQueryProps,
+  NameCell,
+  StatusChip,
+  type AdminColumn,
+} from '../../../components/admin';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { useListAdminAgentsQuery } from '../api/admin-agents.api';
@@ -20,7 +24,7 @@ export function AgentsListPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 300);
-  const { data, isLoading, isFetching, error, refetch } = useListAdminAgentsQuery({ search: debounced.trim() || undefined });
+  const query = useListAdminAgentsQuery({ search: debounced.trim() || undefined });
   const canCreate = useMayAct('agents', 'create');
   const columns: AdminColumn<AdminAgent>[] = [
     {
@@ -30,14 +34,7 @@ export function AgentsListPage() {
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <AgentAvatar gptSystemId={a.gptSystemId} avatarUrl={a.avatarUrl} name={a.name} size={32} />
           <div>
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {a.name}
-            </Typography>
-            {a.description && (
-              <Typography variant="caption" color="text.secondary">
-                {a.description}
-              </Typography>
-            )}
+            <NameCell name={a.name} description={a.description} />
           </div>
         </Stack>
       ),
@@ -58,31 +55,15 @@ export function AgentsListPage() {
       <AdminPageHeader
         title={t('agentsAdmin.title')}
         breadcrumbs={[{ label: t('agentsAdmin.title'), to: listPath }]}
-        actions={
-          canCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`${listPath}/new`}>
-              {t('agentsAdmin.newAgent')}
-            </Button>
-          )
-        }
+        actions={<AdminNewButton show={canCreate} to={`${listPath}/new`} label={t('agentsAdmin.newAgent')} />}
       />
-      <TextField
-        size="small"
-        label={t('agentsAdmin.search')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        sx={{ mb: 2, maxWidth: 360 }}
-        fullWidth
-      />
+      <AdminSearchField label={t('agentsAdmin.search')} value={search} onChange={setSearch} />
       <AdminPagedTable
         label={t('agentsAdmin.title')}
         columns={columns}
-        rows={data?.items}
+        rows={query.data?.items}
         getRowId={(a) => a.gptSystemId}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={error}
-        onRetry={() => void refetch()}
+        {...listQueryProps(query)}
         emptyText={t('agentsAdmin.empty')}
         emptyIcon={<SmartToyOutlined />}
         rowHref={(a) => editPath(a.gptSystemId)}

@@ -1,15 +1,12 @@
 // /admin/brand: every brand as a card (logo, colours, agents), with new, edit, make default and delete.
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import type { AdminBrand } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { Link as RouterLink } from 'react-router';
 import { useMayAct } from '../../../app/hooks/use-resolved-actions';
-import { AdminErrorAlert, AdminPageHeader, ConfirmDialog, apiErrorMessage } from '../../../components/admin';
+import { AdminErrorAlert, AdminNewButton, AdminPageHeader, apiErrorMessage, ConfirmDialog } from '../../../components/admin';
 import { EmptyState } from '../../../components/empty-state';
 import { useDeleteBrandMutation, useListAdminBrandsQuery, useSetBrandInstanceDefaultsMutation } from '../api/brands-admin.api';
 import { BrandCard } from './brand-card';
@@ -49,13 +46,7 @@ export function BrandListPage() {
         title={t('adminBrands.title')}
         subtitle={t('adminBrands.subtitle')}
         breadcrumbs={[{ label: t('adminBrands.title') }]}
-        actions={
-          canCreate && (
-            <Button component={RouterLink} to="/admin/brand/new" variant="contained" startIcon={<AddIcon />}>
-              {t('adminBrands.newBrand')}
-            </Button>
-          )
-        }
+        actions={<AdminNewButton show={canCreate} to="/admin/brand/new" label={t('adminBrands.newBrand')} />}
       />
       {error && <AdminErrorAlert error={error} fallback={t('adminBrands.loadFailed')} onRetry={() => void refetch()} />}
       {data && data.items.length === 0 && <EmptyState text={t('adminBrands.empty')} />}

@@ -4,36 +4,24 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GuidelinesDocumentListItem } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { useMayAct } from '../../../app/hooks/use-resolved-actions';
-import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
+import { AdminPagedTable, AdminPageHeader, listQueryProps, NameCell, type AdminColumn } from '../../../components/admin';
 import { useListGuidelinesDocumentsQuery } from '../api/guidelines-documents.api';
 import { editPath, listPath, newPath } from './guidelines-paths';
 
 export function GuidelinesListPage({ templates }: { templates: boolean }) {
   const { t } = useTranslation();
-  const { data, isLoading, isFetching, error, refetch } = useListGuidelinesDocumentsQuery({ isTemplate: templates });
+  const query = useListGuidelinesDocumentsQuery({ isTemplate: templates });
   const canCreate = useMayAct('guidelines', 'create');
   const title = templates ? t('guidelinesAdmin.templatesTitle') : t('guidelinesAdmin.title');
   const columns: AdminColumn<GuidelinesDocumentListItem>[] = [
     {
       key: 'title',
       header: t('guidelinesAdmin.columns.title'),
-      render: (d) => (
-        <>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {d.documentTitle}
-          </Typography>
-          {d.description && (
-            <Typography variant="caption" color="text.secondary">
-              {d.description}
-            </Typography>
-          )}
-        </>
-      ),
+      render: (d) => <NameCell name={d.documentTitle} description={d.description} />,
     },
     { key: 'sections', header: t('guidelinesAdmin.columns.sections'), align: 'right', width: 100, render: (d) => d.sectionCount },
     ...(templates
@@ -100,12 +88,9 @@ export function GuidelinesListPage({ templates }: { templates: boolean }) {
       <AdminPagedTable
         label={title}
         columns={columns}
-        rows={data?.items}
+        rows={query.data?.items}
         getRowId={(d) => d.guidelinesDocumentId}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        error={error}
-        onRetry={() => void refetch()}
+        {...listQueryProps(query)}
         emptyText={templates ? t('guidelinesAdmin.emptyTemplates') : t('guidelinesAdmin.empty')}
         emptyIcon={<GavelOutlined />}
         rowHref={(d) => editPath(templates, d.guidelinesDocumentId)}

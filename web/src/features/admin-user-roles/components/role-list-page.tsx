@@ -1,17 +1,19 @@
 // /admin/userRole: the roles, with how many actions and people each has.
 import type { UserRole } from '@atrium/contract';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { Link as RouterLink } from 'react-router';
-import { AdminPageHeader, AdminPagedTable, useContinuationPaging, type AdminColumn } from '../../../components/admin';
+import {
+  AdminNewButton,
+  AdminPagedTable,
+  AdminPageHeader,
+  AdminSearchField,
+  listQueryProps,
+  useContinuationPaging,
+  type AdminColumn,
+} from '../../../components/admin';
 import { useGetUserRolesQuery } from '../api/user-roles.api';
 import { useRolePermissions } from './use-role-permissions';
 
@@ -59,40 +61,15 @@ export function RoleListPage() {
         title={t('adminUserRoles.title')}
         subtitle={t('adminUserRoles.listSubtitle')}
         breadcrumbs={[{ label: t('adminUserRoles.title') }]}
-        actions={
-          canCreate && (
-            <Button component={RouterLink} to="/admin/userRole/new" variant="contained" startIcon={<AddIcon />}>
-              {t('adminUserRoles.newRole')}
-            </Button>
-          )
-        }
+        actions={<AdminNewButton show={canCreate} to="/admin/userRole/new" label={t('adminUserRoles.newRole')} />}
       />
-      <TextField
-        size="small"
-        type="search"
-        label={t('adminUserRoles.filterName')}
-        value={input}
-        onChange={(e) => setInput(e.target.value)}
-        sx={{ mb: 2, width: { xs: '100%', sm: 340 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <AdminSearchField label={t('adminUserRoles.filterName')} value={input} onChange={setInput} />
       <AdminPagedTable
         label={t('adminUserRoles.title')}
         columns={columns}
         rows={query.data?.items}
         getRowId={(r) => r.userRoleId}
-        isLoading={query.isLoading}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...listQueryProps(query)}
         emptyText={t('adminUserRoles.noRoles')}
         emptyIcon={<ShieldOutlinedIcon />}
         rowHref={(r) => `/admin/userRole/${r.userRoleId}/edit`}
