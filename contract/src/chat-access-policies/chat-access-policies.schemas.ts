@@ -4,14 +4,6 @@ import { z } from 'zod';
 import { ObjectActions } from '../common/object-actions.js';
 import { listOf } from '../common/list.schemas.js';
 
-export const ChatAccessPolicyRoutes = {
-  policies: '/admin/chatAccessPolicies',
-  policy: (chatAccessPolicyId: string) => `/admin/chatAccessPolicies/${encodeURIComponent(chatAccessPolicyId)}`,
-  /** agents, roles and (by search) users a policy may name, for the admin pickers */
-  options: '/admin/chatAccessPolicies/options',
-  directoryGroups: '/admin/directory/groups',
-} as const;
-
 export const ChatAccessPolicyParamsSchema = z.object({ chatAccessPolicyId: z.string().uuid() });
 
 const Ids = z.array(z.string().uuid()).max(1000);

@@ -1,17 +1,5 @@
 import { z } from 'zod';
 
-/** Admin Connections (docs/product.md §7): model provider connections, their deployments, and the deployments agents may use. */
-export const ConnectionRoutes = {
-  connections: '/admin/connections',
-  connection: (connectionId: string) => `/admin/connections/${encodeURIComponent(connectionId)}`,
-  providers: '/admin/connections/Providers',
-  provider: (type: string) => `/admin/connections/Providers/${encodeURIComponent(type)}`,
-  deployments: (connectionId: string) => `/admin/connections/${encodeURIComponent(connectionId)}/deployments`,
-  deployment: (connectionId: string, deploymentId: string) =>
-    `/admin/connections/${encodeURIComponent(connectionId)}/deployments/${encodeURIComponent(deploymentId)}`,
-  gptSystemDeployments: '/admin/gptSystems/deployments',
-} as const;
-
 export const ProviderTypes = ['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompatible', 'Anthropic'] as const;
 export const ProviderTypeSchema = z.enum(ProviderTypes);
 export type ProviderTypeName = z.infer<typeof ProviderTypeSchema>;

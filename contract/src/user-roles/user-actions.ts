@@ -59,13 +59,5 @@ export const UserActionInfo: Record<UserAction, { area: UserActionArea; descript
   PerformanceTestsRun: { area: 'PerformanceTests', description: 'Run performance tests.' },
 };
 
-export const UserRoleRoutes = {
-  userRoles: '/admin/userRoles',
-  userRole: (userRoleId: string) => `/admin/userRoles/${encodeURIComponent(userRoleId)}`,
-  users: (userRoleId: string) => `/admin/userRoles/${encodeURIComponent(userRoleId)}/users`,
-  entityConfiguration: (userRoleId: string) => `/admin/userRoles/${encodeURIComponent(userRoleId)}/EntityConfiguration`,
-  userActions: '/admin/userRoles/userActions',
-} as const;
-
 export const UserRoleNameMaxLength = 100;
 export const UserRoleDescriptionMaxLength = 500;

@@ -1,11 +1,5 @@
-// Admin users (docs/product.md §7 "admin users (filter by emailAddress), add and remove user roles"): paths and
-// the local-password policy, zod-free so that the browser shares them.
-
-export const AdminUserRoutes = {
-  users: '/admin/users',
-  user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
-  userRole: (userId: string, userRoleId: string) => `/admin/users/${encodeURIComponent(userId)}/userRoles/${encodeURIComponent(userRoleId)}`,
-} as const;
+// Admin users (docs/product.md §7 "admin users (filter by emailAddress), add and remove user roles"): the
+// local-password policy and field limits, zod-free so that the browser shares them.
 
 /** Local passwords: long beats complex (NIST SP 800-63B); the same bound as ADMIN_PASSWORD. */
 export const PasswordMinLength = 12;

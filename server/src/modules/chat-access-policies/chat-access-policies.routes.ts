@@ -32,7 +32,6 @@ const actorOf = (request: FastifyRequest): AuditActor => {
 };
 
 const R = ChatAccessPolicyRoutes;
-const policyPath = `${R.policies}/:chatAccessPolicyId`;
 
 export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
   registerOverviewCounter({
@@ -57,13 +56,13 @@ export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
   );
 
   api.get(
-    policyPath,
+    R.policy,
     { config: { ...read, presents: policyActions }, schema: { params: ChatAccessPolicyParamsSchema, response: { 200: ChatAccessPolicySchema } } },
     (request) => service.getPolicy(db, request.params.chatAccessPolicyId),
   );
 
   api.put(
-    policyPath,
+    R.policy,
     {
       config: { ...write, presents: policyActions },
       schema: { params: ChatAccessPolicyParamsSchema, body: ChatAccessPolicyInputSchema, response: { 200: ChatAccessPolicySchema } },
@@ -71,7 +70,7 @@ export const chatAccessPoliciesRoutes: Module = (api, { db }) => {
     (request) => service.updatePolicy(db, actorOf(request), request.params.chatAccessPolicyId, request.body),
   );
 
-  api.delete(policyPath, { config: write, schema: { params: ChatAccessPolicyParamsSchema } }, async (request, reply) => {
+  api.delete(R.policy, { config: write, schema: { params: ChatAccessPolicyParamsSchema } }, async (request, reply) => {
     await service.deletePolicy(db, actorOf(request), request.params.chatAccessPolicyId);
     return reply.status(204).send();
   });

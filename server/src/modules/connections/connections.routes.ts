@@ -34,14 +34,11 @@ const actorOf = (request: FastifyRequest): service.Actor => {
 
 const C = ConnectionRoutes;
 // route templates: the contract's path builders would percent-encode the ':' of a parameter
-const connectionPath = `${C.connections}/:connectionId`;
-const deploymentsPath = `${connectionPath}/deployments`;
-const deploymentPath = `${deploymentsPath}/:deploymentId`;
 
 export const connectionsRoutes: Module = (api, ctx) => {
   api.get(C.providers, { config: read, schema: { response: { 200: ProviderListSchema } } }, async () => service.listProviders());
 
-  api.get(`${C.providers}/:type`, { config: read, schema: { params: ProviderParamsSchema, response: { 200: ProviderSchema } } }, async (request) =>
+  api.get(C.provider, { config: read, schema: { params: ProviderParamsSchema, response: { 200: ProviderSchema } } }, async (request) =>
     service.getProvider(request.params.type),
   );
 
@@ -51,42 +48,42 @@ export const connectionsRoutes: Module = (api, ctx) => {
     reply.status(201).send(await service.createConnection(ctx, actorOf(request), request.body)),
   );
 
-  api.get(connectionPath, { config: read, schema: { params: ConnectionParamsSchema, response: { 200: ConnectionSchema } } }, async (request) =>
+  api.get(C.connection, { config: read, schema: { params: ConnectionParamsSchema, response: { 200: ConnectionSchema } } }, async (request) =>
     service.getConnection(ctx, request.params.connectionId),
   );
 
   api.put(
-    connectionPath,
+    C.connection,
     { config: write, schema: { params: ConnectionParamsSchema, body: ConnectionUpdateSchema, response: { 200: ConnectionSchema } } },
     async (request) => service.updateConnection(ctx, actorOf(request), request.params.connectionId, request.body),
   );
 
-  api.delete(connectionPath, { config: write, schema: { params: ConnectionParamsSchema } }, async (request, reply) => {
+  api.delete(C.connection, { config: write, schema: { params: ConnectionParamsSchema } }, async (request, reply) => {
     await service.deleteConnection(ctx, actorOf(request), request.params.connectionId);
     return reply.status(204).send();
   });
 
-  api.get(deploymentsPath, { config: read, schema: { params: ConnectionParamsSchema, response: { 200: DeploymentListSchema } } }, async (request) =>
+  api.get(C.deployments, { config: read, schema: { params: ConnectionParamsSchema, response: { 200: DeploymentListSchema } } }, async (request) =>
     service.listDeployments(ctx, request.params.connectionId),
   );
 
   api.post(
-    deploymentsPath,
+    C.deployments,
     { config: write, schema: { params: ConnectionParamsSchema, body: DeploymentCreateSchema, response: { 201: DeploymentSchema } } },
     async (request, reply) => reply.status(201).send(await service.createDeployment(ctx, actorOf(request), request.params.connectionId, request.body)),
   );
 
-  api.get(deploymentPath, { config: read, schema: { params: DeploymentParamsSchema, response: { 200: DeploymentSchema } } }, async (request) =>
+  api.get(C.deployment, { config: read, schema: { params: DeploymentParamsSchema, response: { 200: DeploymentSchema } } }, async (request) =>
     service.getDeployment(ctx, request.params.connectionId, request.params.deploymentId),
   );
 
   api.put(
-    deploymentPath,
+    C.deployment,
     { config: write, schema: { params: DeploymentParamsSchema, body: DeploymentUpdateSchema, response: { 200: DeploymentSchema } } },
     async (request) => service.updateDeployment(ctx, actorOf(request), request.params.connectionId, request.params.deploymentId, request.body),
   );
 
-  api.delete(deploymentPath, { config: write, schema: { params: DeploymentParamsSchema } }, async (request, reply) => {
+  api.delete(C.deployment, { config: write, schema: { params: DeploymentParamsSchema } }, async (request, reply) => {
     await service.deleteDeployment(ctx, actorOf(request), request.params.connectionId, request.params.deploymentId);
     return reply.status(204).send();
   });

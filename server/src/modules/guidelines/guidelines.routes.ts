@@ -15,6 +15,7 @@ import {
   GuidelinesDocumentUpdateSchema,
   GuidelinesListQuerySchema,
   GuidelinesOptionsSchema,
+  GuidelinesConsentRoutes,
   GuidelinesRoutes,
   GuidelinesSectionInputSchema,
   GuidelinesSectionParamsSchema,
@@ -44,9 +45,6 @@ const actorOf = (request: FastifyRequest): AuditActor => {
 };
 
 const R = GuidelinesRoutes;
-const doc = `${R.documents}/:guidelinesDocumentId`;
-const sections = `${doc}/sections`;
-const section = `${sections}/:documentSectionId`;
 const SectionListSchema = listOf(GuidelinesSectionSchema);
 const SectionUpdateSchema = GuidelinesSectionInputSchema.partial();
 
@@ -76,13 +74,13 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   api.get(R.options, { config: read, schema: { response: { 200: GuidelinesOptionsSchema } } }, () => service.options(db));
 
   api.get(
-    doc,
+    R.document,
     { config: { ...read, presents: documentActions }, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: GuidelinesDocumentSchema } } },
     (request) => service.getDocument(db, request.params.guidelinesDocumentId),
   );
 
   api.put(
-    doc,
+    R.document,
     {
       config: { ...write, presents: documentActions },
       schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesDocumentUpdateSchema, response: { 200: GuidelinesDocumentSchema } },
@@ -90,38 +88,38 @@ export const guidelinesRoutes: Module = (api, { db }) => {
     (request) => service.updateDocument(db, actorOf(request), request.params.guidelinesDocumentId, request.body),
   );
 
-  api.delete(doc, { config: write, schema: { params: GuidelinesDocumentParamsSchema } }, async (request, reply) => {
+  api.delete(R.document, { config: write, schema: { params: GuidelinesDocumentParamsSchema } }, async (request, reply) => {
     await service.deleteDocument(db, actorOf(request), request.params.guidelinesDocumentId);
     return reply.status(204).send();
   });
 
-  api.get(sections, { config: read, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: SectionListSchema } } }, (request) =>
+  api.get(R.sections, { config: read, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: SectionListSchema } } }, (request) =>
     service.listSections(db, request.params.guidelinesDocumentId),
   );
 
   api.post(
-    sections,
+    R.sections,
     { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesSectionInputSchema, response: { 201: GuidelinesSectionSchema } } },
     async (request, reply) => reply.status(201).send(await service.addSection(db, actorOf(request), request.params.guidelinesDocumentId, request.body)),
   );
 
-  api.get(section, { config: read, schema: { params: GuidelinesSectionParamsSchema, response: { 200: GuidelinesSectionSchema } } }, (request) =>
+  api.get(R.section, { config: read, schema: { params: GuidelinesSectionParamsSchema, response: { 200: GuidelinesSectionSchema } } }, (request) =>
     service.getSection(db, request.params.guidelinesDocumentId, request.params.documentSectionId),
   );
 
   api.put(
-    section,
+    R.section,
     { config: write, schema: { params: GuidelinesSectionParamsSchema, body: SectionUpdateSchema, response: { 200: GuidelinesSectionSchema } } },
     (request) => service.updateSection(db, actorOf(request), request.params.guidelinesDocumentId, request.params.documentSectionId, request.body),
   );
 
-  api.delete(section, { config: write, schema: { params: GuidelinesSectionParamsSchema } }, async (request, reply) => {
+  api.delete(R.section, { config: write, schema: { params: GuidelinesSectionParamsSchema } }, async (request, reply) => {
     await service.deleteSection(db, actorOf(request), request.params.guidelinesDocumentId, request.params.documentSectionId);
     return reply.status(204).send();
   });
 
   api.put(
-    `${doc}/reorderSections`,
+    R.reorderSections,
     {
       config: { ...write, presents: documentActions },
       schema: { params: GuidelinesDocumentParamsSchema, body: ReorderSectionsBodySchema, response: { 200: GuidelinesDocumentSchema } },
@@ -130,7 +128,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   );
 
   api.get(
-    '/guidelinesDocuments/:guidelinesDocumentId',
+    GuidelinesConsentRoutes.document,
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: UserGuidelinesDocumentSchema } } },
     (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -139,14 +137,14 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   );
 
   api.post(
-    '/guidelinesDocuments/:guidelinesDocumentId/consent',
+    GuidelinesConsentRoutes.consent,
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesConsentBodySchema, response: { 200: GuidelinesConsentSchema } } },
     (request) => service.consent(db, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
   );
 
   // the agent's side of the link, for agent administration
   api.get(
-    '/admin/gptSystems/:gptSystemId/guidelinesDocument',
+    R.agentGuidelines,
     {
       config: { access: requireArea('agents', 'read', { adminArea: true }) },
       schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } },
@@ -155,7 +153,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
   );
 
   api.put(
-    '/admin/gptSystems/:gptSystemId/guidelinesDocument',
+    R.agentGuidelines,
     {
       config: { access: requireArea('agents', 'write') },
       schema: { params: GptSystemIdParamsSchema, body: AgentGuidelinesBodySchema, response: { 200: AgentGuidelinesSchema } },

@@ -30,8 +30,6 @@ const read = { access: requireArea('userRoles', 'list') };
 const create = { access: requireArea('userRoles', 'create') };
 const write = { access: requireArea('userRoles', 'write') };
 
-const rolePath = `${UserRoleRoutes.userRoles}/:userRoleId`;
-
 export const userRolesRoutes: Module = (api, ctx) => {
   registerAggregateNameResolver(service.UserRoleAggregate, service.roleName);
   registerOverviewCounter({ key: 'userRoles', anyOf: AreaActions.userRoles.list, count: async (db) => ({ count: await service.countRoles(db) }) });
@@ -51,36 +49,36 @@ export const userRolesRoutes: Module = (api, ctx) => {
   );
 
   api.get(
-    rolePath,
+    UserRoleRoutes.userRole,
     { config: { ...read, presents: roleActions }, schema: { params: UserRoleParamsSchema, response: { 200: UserRoleSchema } } },
     async (request) => service.getRole(ctx.db, request.params.userRoleId),
   );
 
   api.put(
-    rolePath,
+    UserRoleRoutes.userRole,
     { config: { ...write, presents: roleActions }, schema: { params: UserRoleParamsSchema, body: UserRoleUpdateSchema, response: { 200: UserRoleSchema } } },
     async (request) => service.updateRole(ctx.db, actorOf(request), request.params.userRoleId, request.body),
   );
 
-  api.delete(rolePath, { config: write, schema: { params: UserRoleParamsSchema } }, async (request, reply) => {
+  api.delete(UserRoleRoutes.userRole, { config: write, schema: { params: UserRoleParamsSchema } }, async (request, reply) => {
     await service.deleteRole(ctx.db, actorOf(request), request.params.userRoleId);
     return reply.status(204).send();
   });
 
   api.get(
-    `${rolePath}/users`,
+    UserRoleRoutes.users,
     { config: read, schema: { params: UserRoleParamsSchema, querystring: PageQuerySchema, response: { 200: AdminUserListSchema } } },
     async (request) => service.listRoleUsers(ctx.db, request.params.userRoleId, request.query),
   );
 
   api.get(
-    `${rolePath}/EntityConfiguration`,
+    UserRoleRoutes.entityConfiguration,
     { config: read, schema: { params: UserRoleParamsSchema, response: { 200: EntityConfigurationDetailsSchema } } },
     async (request) => service.getEntityConfiguration(ctx.db, request.params.userRoleId),
   );
 
   api.put(
-    `${rolePath}/EntityConfiguration`,
+    UserRoleRoutes.entityConfiguration,
     { config: write, schema: { params: UserRoleParamsSchema, body: EntityConfigurationUpdateSchema, response: { 200: EntityConfigurationDetailsSchema } } },
     async (request) => service.updateEntityConfiguration(ctx.db, actorOf(request), request.params.userRoleId, request.body),
   );

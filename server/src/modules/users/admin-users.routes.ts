@@ -33,9 +33,6 @@ export const actorOf = (request: FastifyRequest): AuditActor => {
   return { userId: p.userId, userName: p.displayName || p.email };
 };
 
-const userPath = `${AdminUserRoutes.users}/:userId`;
-const userRolePath = `${userPath}/userRoles/:userRoleId`;
-
 export const adminUsersRoutes: Module = (api, ctx) => {
   registerAggregateNameResolver(service.UserAggregate, service.userDisplayName);
   registerOverviewCounter({
@@ -60,25 +57,25 @@ export const adminUsersRoutes: Module = (api, ctx) => {
   );
 
   api.get(
-    userPath,
+    AdminUserRoutes.user,
     { config: { ...read, presents: userActions }, schema: { params: AdminUserParamsSchema, response: { 200: AdminUserSchema } } },
     async (request) => service.getUser(ctx.db, request.params.userId),
   );
 
   api.put(
-    userPath,
+    AdminUserRoutes.user,
     { config: { ...write, presents: userActions }, schema: { params: AdminUserParamsSchema, body: AdminUserUpdateSchema, response: { 200: AdminUserSchema } } },
     async (request) => service.updateUser(ctx.db, actorOf(request), request.params.userId, request.body),
   );
 
   api.post(
-    userRolePath,
+    AdminUserRoutes.userRole,
     { config: { ...create, presents: userActions }, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } },
     async (request) => service.addUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
   );
 
   api.delete(
-    userRolePath,
+    AdminUserRoutes.userRole,
     { config: { ...write, presents: userActions }, schema: { params: AdminUserRoleParamsSchema, response: { 200: AdminUserSchema } } },
     async (request) => service.removeUserRole(ctx.db, actorOf(request), request.params.userId, request.params.userRoleId),
   );

@@ -2,6 +2,7 @@
 // list. Role changes refresh the users lists (they show roles) and the signed-in user's own actions.
 import {
   UserRoleRoutes,
+  pathTo,
   type AdminUserList,
   type EntityConfigurationDetails,
   type EntityConfigurationUpdate,
@@ -25,7 +26,7 @@ export const userRolesApi = api.injectEndpoints({
       providesTags: ['UserRole'],
     }),
     getUserRole: build.query<UserRole, string>({
-      query: (id) => UserRoleRoutes.userRole(id),
+      query: (id) => pathTo(UserRoleRoutes.userRole, { userRoleId: id }),
       providesTags: ['UserRole'],
     }),
     createUserRole: build.mutation<UserRole, UserRoleCreate>({
@@ -33,23 +34,23 @@ export const userRolesApi = api.injectEndpoints({
       invalidatesTags: ['UserRole'],
     }),
     updateUserRole: build.mutation<UserRole, { userRoleId: string } & UserRoleUpdate>({
-      query: ({ userRoleId, ...body }) => ({ url: UserRoleRoutes.userRole(userRoleId), method: 'PUT', body }),
+      query: ({ userRoleId, ...body }) => ({ url: pathTo(UserRoleRoutes.userRole, { userRoleId }), method: 'PUT', body }),
       invalidatesTags: ['UserRole', 'AdminUser', 'CurrentUser'],
     }),
     deleteUserRole: build.mutation<void, string>({
-      query: (id) => ({ url: UserRoleRoutes.userRole(id), method: 'DELETE' }),
+      query: (id) => ({ url: pathTo(UserRoleRoutes.userRole, { userRoleId: id }), method: 'DELETE' }),
       invalidatesTags: ['UserRole', 'AdminUser', 'CurrentUser'],
     }),
     getRoleUsers: build.query<AdminUserList, { userRoleId: string; continuationToken?: string }>({
-      query: ({ userRoleId, continuationToken }) => ({ url: UserRoleRoutes.users(userRoleId), params: { continuationToken, pageSize: 10 } }),
+      query: ({ userRoleId, continuationToken }) => ({ url: pathTo(UserRoleRoutes.users, { userRoleId }), params: { continuationToken, pageSize: 10 } }),
       providesTags: ['UserRole', 'AdminUser'],
     }),
     getEntityConfiguration: build.query<EntityConfigurationDetails, string>({
-      query: (id) => UserRoleRoutes.entityConfiguration(id),
+      query: (id) => pathTo(UserRoleRoutes.entityConfiguration, { userRoleId: id }),
       providesTags: ['UserRole'],
     }),
     updateEntityConfiguration: build.mutation<EntityConfigurationDetails, { userRoleId: string } & EntityConfigurationUpdate>({
-      query: ({ userRoleId, ...body }) => ({ url: UserRoleRoutes.entityConfiguration(userRoleId), method: 'PUT', body }),
+      query: ({ userRoleId, ...body }) => ({ url: pathTo(UserRoleRoutes.entityConfiguration, { userRoleId }), method: 'PUT', body }),
       invalidatesTags: ['UserRole', 'CurrentUser'],
     }),
     getUserActions: build.query<UserActionList, void>({

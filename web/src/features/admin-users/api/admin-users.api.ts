@@ -2,6 +2,7 @@
 // Changes to people also refresh the signed-in user's own actions (an admin may change themselves).
 import {
   AdminUserRoutes,
+  pathTo,
   UserRoleRoutes,
   type AdminUser,
   type AdminUserCreate,
@@ -29,7 +30,7 @@ export const adminUsersApi = api.injectEndpoints({
       providesTags: ['AdminUser'],
     }),
     getAdminUser: build.query<AdminUser, string>({
-      query: (userId) => AdminUserRoutes.user(userId),
+      query: (userId) => pathTo(AdminUserRoutes.user, { userId }),
       providesTags: (_r, _e, userId) => [{ type: 'AdminUser', id: userId }],
     }),
     createAdminUser: build.mutation<AdminUser, AdminUserCreate>({
@@ -37,15 +38,15 @@ export const adminUsersApi = api.injectEndpoints({
       invalidatesTags: ['AdminUser', 'UserRole'],
     }),
     updateAdminUser: build.mutation<AdminUser, { userId: string } & AdminUserUpdate>({
-      query: ({ userId, ...body }) => ({ url: AdminUserRoutes.user(userId), method: 'PUT', body }),
+      query: ({ userId, ...body }) => ({ url: pathTo(AdminUserRoutes.user, { userId }), method: 'PUT', body }),
       invalidatesTags: ['AdminUser', 'CurrentUser'],
     }),
     addUserRole: build.mutation<AdminUser, { userId: string; userRoleId: string }>({
-      query: ({ userId, userRoleId }) => ({ url: AdminUserRoutes.userRole(userId, userRoleId), method: 'POST' }),
+      query: ({ userId, userRoleId }) => ({ url: pathTo(AdminUserRoutes.userRole, { userId, userRoleId }), method: 'POST' }),
       invalidatesTags: ['AdminUser', 'UserRole', 'CurrentUser'],
     }),
     removeUserRole: build.mutation<AdminUser, { userId: string; userRoleId: string }>({
-      query: ({ userId, userRoleId }) => ({ url: AdminUserRoutes.userRole(userId, userRoleId), method: 'DELETE' }),
+      query: ({ userId, userRoleId }) => ({ url: pathTo(AdminUserRoutes.userRole, { userId, userRoleId }), method: 'DELETE' }),
       invalidatesTags: ['AdminUser', 'UserRole', 'CurrentUser'],
     }),
     /** every role, for the role picker (instances have a handful) */

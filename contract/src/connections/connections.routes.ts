@@ -1,0 +1,10 @@
+// Paths of Admin Connections (docs/product.md §7): model provider connections, their deployments, and the
+// deployments agents may use; exported as ConnectionRoutes (see ../routes.ts).
+
+export const connections = '/admin/connections';
+export const connection = '/admin/connections/:connectionId';
+export const providers = '/admin/connections/Providers';
+export const provider = '/admin/connections/Providers/:type';
+export const deployments = '/admin/connections/:connectionId/deployments';
+export const deployment = '/admin/connections/:connectionId/deployments/:deploymentId';
+export const gptSystemDeployments = '/admin/gptSystems/deployments';
