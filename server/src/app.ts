@@ -1,6 +1,6 @@
 // Builds the Fastify instance: cross-cutting platform plugins, then every module's routes.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyServerFactory } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,6 +57,25 @@ export const externalModules: Module[] = [brandsExternalRoutes];
 
 const RequestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/**
+ * Fastify logs every request twice (incoming, completed) with the serialised request; Atrium logs one line when
+ * it completes: the method, the path without its query (which may hold search words), the status and the time
+ * (the request id is on the request's logger). Errors keep Fastify's own lines.
+ */
+const LoggedLevels = new Set(['trace', 'debug', 'info']);
+
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    if (!LoggedLevels.has(request.log.level)) return;
+    const at = request.url.indexOf('?');
+    const path = at === -1 ? request.url : request.url.slice(0, at);
+    request.log.info({ method: request.method, path, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   serverFactory?: FastifyServerFactory;
 }
@@ -67,8 +86,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: routerErrorReply,
-    // one line a request, written when it completes (onResponse below), instead of Fastify's two
-    disableRequestLogging: true,
+    // one line a request, written when it completes, instead of Fastify's two
+    logController: new OneLineRequestLog(),
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
     // docs/wire-protocol.md: echo the client's x-request-id, make one when absent
@@ -101,15 +120,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-  });
-  // the path without its query (which may hold search words), the status and the time; the request id is on the logger
-  const logRequests = ['trace', 'debug', 'info'].includes(ctx.logger.level);
-  app.addHook('onResponse', (request, reply, done) => {
-    if (logRequests) {
-      const path = request.url.indexOf('?') === -1 ? request.url : request.url.slice(0, request.url.indexOf('?'));
-      request.log.info({ method: request.method, path, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
-    }
-    done();
   });
 
   const oidcOrigin = ctx.config.oidc ? new URL(ctx.config.oidc.issuer).origin : null;
