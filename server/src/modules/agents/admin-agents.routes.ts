@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   AreaActions,
+  AdminAgentRoutes,
   AdminAgentCreateSchema,
   AdminAgentCreatedSchema,
   AdminAgentListQuerySchema,
@@ -57,9 +58,7 @@ const write = { access: requireArea('agents', 'write') };
 const create = { access: requireArea('agents', 'create') };
 const draftWrite = { access: requireArea('agents', 'editDraft') };
 
-const B = '/admin/gptSystems';
-const Agent = `${B}/:gptSystemId`;
-const State = `${B}/configurationStates/:configStateId`;
+const R = AdminAgentRoutes;
 
 const RollbackBodySchema = z.object({ versionId: z.string().uuid() });
 
@@ -77,47 +76,43 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
   const visible = (request: Parameters<typeof principalOf>[0], id: string) => admin.visibleAgent(ctx, principalOf(request), id);
   const manageable = (request: Parameters<typeof principalOf>[0], id: string) => states.manageableAgent(ctx, principalOf(request), id);
 
-  api.get(B, { config: read, schema: { querystring: AdminAgentListQuerySchema, response: { 200: AdminAgentListSchema } } }, (request) =>
+  api.get(R.agents, { config: read, schema: { querystring: AdminAgentListQuerySchema, response: { 200: AdminAgentListSchema } } }, (request) =>
     admin.listAdminAgents(ctx, principalOf(request), request.query),
   );
-  api.get(`${B}/system`, { config: read, schema: { response: { 200: AdminAgentListSchema } } }, (request) =>
+  api.get(R.systemAgents, { config: read, schema: { response: { 200: AdminAgentListSchema } } }, (request) =>
     admin.listAdminAgents(ctx, principalOf(request), { gptSystemType: 'System' }),
   );
-  api.post(B, { config: create, schema: { body: AdminAgentCreateSchema, response: { 201: AdminAgentCreatedSchema } } }, async (request, reply) =>
+  api.post(R.agents, { config: create, schema: { body: AdminAgentCreateSchema, response: { 201: AdminAgentCreatedSchema } } }, async (request, reply) =>
     reply.status(201).send(await admin.createAdminAgent(ctx, principalOf(request), request.body)),
   );
 
   api.get(
-    `${B}/AvailableConfiguration`,
+    R.availableConfiguration,
     { config: read, schema: { querystring: GptSystemDeploymentsQuerySchema, response: { 200: AvailableConfigurationSchema } } },
     (request) => admin.availableConfiguration(ctx, request.query),
   );
-  api.get(`${B}/SystemDefaults`, { config: read, schema: { response: { 200: SystemDefaultsSchema } } }, async () => fullConfig(states.SystemDefaults));
+  api.get(R.systemDefaults, { config: read, schema: { response: { 200: SystemDefaultsSchema } } }, async () => fullConfig(states.SystemDefaults));
+  api.get(R.ragSystemDefaults, { config: read, schema: { response: { 200: z.object({ dataSourceType: z.string(), topK: z.number().int() }) } } }, async () => ({
+    dataSourceType: 'FileLibrary',
+    topK: 5,
+  }));
   api.get(
-    `${B}/ragDataSources/SystemDefaults`,
-    { config: read, schema: { response: { 200: z.object({ dataSourceType: z.string(), topK: z.number().int() }) } } },
-    async () => ({
-      dataSourceType: 'FileLibrary',
-      topK: 5,
-    }),
-  );
-  api.get(
-    `${B}/dataSourcesTypes`,
+    R.dataSourcesTypes,
     { config: read, schema: { querystring: DataSourcesTypesQuerySchema, response: { 200: DataSourcesTypesSchema } } },
     async (request) => admin.dataSourcesTypes(request.query),
   );
-  api.get(`${B}/requestParameterHandlebarsValueTypes`, { config: read, schema: { response: { 200: HandlebarsValueTypesSchema } } }, async () => ({
+  api.get(R.handlebarsValueTypes, { config: read, schema: { response: { 200: HandlebarsValueTypesSchema } } }, async () => ({
     items: SystemPromptVariables.map((v) => ({ ...v })),
     continuationToken: null,
   }));
 
   // Configuration states ----------------------------------------------------------------------------
-  api.post(`${B}/configurationStates`, { config: create, schema: { response: { 201: ConfigStateCreatedSchema } } }, async (request, reply) => {
+  api.post(R.configStates, { config: create, schema: { response: { 201: ConfigStateCreatedSchema } } }, async (request, reply) => {
     const row = await states.createConfigState(ctx, principalOf(request), { gptSystemType: 'System' });
     return reply.status(201).send({ configStateId: row.id, gptSystemConfigurationStateId: row.id });
   });
   // an agent's draft is readable by whoever may see the agent here; a draft of no agent yet, by its makers
-  api.get(State, { config: read, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
+  api.get(R.configState, { config: read, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) => {
     const row = await findConfigState(ctx.db, request.params.configStateId);
     if (row?.gptSystemId && row.gptSystemType === 'System') {
       await visible(request, row.gptSystemId);
@@ -126,7 +121,7 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     return states.presentConfigState(ctx, await states.manageableConfigState(ctx, principalOf(request), request.params.configStateId));
   });
   api.put(
-    State,
+    R.configState,
     { config: draftWrite, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } },
     async (request) => {
       const p = principalOf(request);
@@ -134,13 +129,13 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
       return states.presentConfigState(ctx, await states.updateConfigState(ctx, p, row, request.body));
     },
   );
-  api.delete(State, { config: draftWrite, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+  api.delete(R.configState, { config: draftWrite, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     const p = principalOf(request);
     await states.deleteConfigState(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
     return reply.status(204).send();
   });
   api.put(
-    `${State}/createGptSystem`,
+    R.createFromConfigState,
     { config: create, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
     async (request) => {
       const p = principalOf(request);
@@ -148,7 +143,7 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     },
   );
   api.put(
-    `${State}/updateGptSystem`,
+    R.updateFromConfigState,
     { config: write, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
     async (request) => {
       const p = principalOf(request);
@@ -157,11 +152,11 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
   );
 
   // One agent ----------------------------------------------------------------------------------------
-  api.get(Agent, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: AdminAgentSchema } } }, async (request) =>
+  api.get(R.agent, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: AdminAgentSchema } } }, async (request) =>
     admin.getAdminAgent(ctx, principalOf(request), await visible(request, request.params.gptSystemId)),
   );
   api.put(
-    Agent,
+    R.agent,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: AdminAgentUpdateSchema, response: { 200: AdminAgentSchema } } },
     async (request) => {
       const p = principalOf(request);
@@ -170,14 +165,14 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
       return admin.getAdminAgent(ctx, p, await manageable(request, agent.id));
     },
   );
-  api.delete(Agent, { config: write, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
+  api.delete(R.agent, { config: write, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
     await admin.deleteAgent(ctx, principalOf(request), await manageable(request, request.params.gptSystemId));
     return reply.status(204).send();
   });
 
   // what the chat page would show about the agent, for an administrator who may see it (the chat rules still apply)
   api.get(
-    `${Agent}/detailsForConversation`,
+    R.detailsForConversation,
     { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: DetailsForConversationSchema } } },
     async (request) => {
       const agent = await visible(request, request.params.gptSystemId);
@@ -185,17 +180,13 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     },
   );
 
-  api.get(
-    `${Agent}/configurationStates`,
-    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateListSchema } } },
-    async (request) => {
-      const agent = await visible(request, request.params.gptSystemId);
-      const rows = await listConfigStatesOfAgent(ctx.db, agent.id);
-      return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
-    },
-  );
+  api.get(R.agentConfigStates, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateListSchema } } }, async (request) => {
+    const agent = await visible(request, request.params.gptSystemId);
+    const rows = await listConfigStatesOfAgent(ctx.db, agent.id);
+    return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
+  });
   api.post(
-    `${Agent}/configurationStates`,
+    R.agentConfigStates,
     { config: write, schema: { params: GptSystemIdParamsSchema, response: { 201: ConfigStateCreatedSchema } } },
     async (request, reply) => {
       const p = principalOf(request);
@@ -212,12 +203,10 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
   );
 
   // Publishing ---------------------------------------------------------------------------------------
-  api.get(
-    `${Agent}/publishing`,
-    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: PublishedVersionListSchema } } },
-    async (request) => states.publishingHistory(ctx, await visible(request, request.params.gptSystemId)),
+  api.get(R.publishing, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: PublishedVersionListSchema } } }, async (request) =>
+    states.publishingHistory(ctx, await visible(request, request.params.gptSystemId)),
   );
-  for (const path of [`${Agent}/publishing`, `${Agent}/publishing/V2`]) {
+  for (const path of [R.publishing, R.publishingV2]) {
     api.put(
       path,
       { config: write, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } },
@@ -225,60 +214,56 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     );
   }
   api.put(
-    `${Agent}/publishing/rollback`,
+    R.rollback,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: RollbackBodySchema, response: { 200: PublishResultSchema } } },
     async (request) =>
       states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), { rollbackToVersionId: request.body.versionId }),
   );
 
   // Starter prompts ----------------------------------------------------------------------------------
-  api.get(`${Agent}/prompts`, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: StarterPromptListSchema } } }, async (request) =>
+  api.get(R.prompts, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: StarterPromptListSchema } } }, async (request) =>
     admin.listStarterPrompts(ctx, await visible(request, request.params.gptSystemId)),
   );
   api.post(
-    `${Agent}/prompts`,
+    R.prompts,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: StarterPromptInputSchema, response: { 201: StarterPromptSchema } } },
     async (request, reply) =>
       reply.status(201).send(await admin.createStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
   );
-  api.get(`${Agent}/prompts/:promptId`, { config: read, schema: { params: PromptParamsSchema, response: { 200: StarterPromptSchema } } }, async (request) =>
+  api.get(R.prompt, { config: read, schema: { params: PromptParamsSchema, response: { 200: StarterPromptSchema } } }, async (request) =>
     admin.getStarterPrompt(ctx, await visible(request, request.params.gptSystemId), request.params.promptId),
   );
   api.put(
-    `${Agent}/prompts/:promptId`,
+    R.prompt,
     { config: write, schema: { params: PromptParamsSchema, body: StarterPromptInputSchema, response: { 200: StarterPromptSchema } } },
     async (request) =>
       admin.updateStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId, request.body),
   );
-  api.delete(`${Agent}/prompts/:promptId`, { config: write, schema: { params: PromptParamsSchema } }, async (request, reply) => {
+  api.delete(R.prompt, { config: write, schema: { params: PromptParamsSchema } }, async (request, reply) => {
     await admin.deleteStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId);
     return reply.status(204).send();
   });
 
   // Data-source links --------------------------------------------------------------------------------
-  api.get(
-    `${Agent}/ragDataSources`,
-    { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: RagDataSourceListSchema } } },
-    async (request) => admin.listRagLinks(ctx, await visible(request, request.params.gptSystemId)),
+  api.get(R.ragDataSources, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: RagDataSourceListSchema } } }, async (request) =>
+    admin.listRagLinks(ctx, await visible(request, request.params.gptSystemId)),
   );
   api.post(
-    `${Agent}/ragDataSources`,
+    R.ragDataSources,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: RagDataSourceInputSchema, response: { 201: RagDataSourceSchema } } },
     async (request, reply) =>
       reply.status(201).send(await admin.createRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
   );
-  api.get(
-    `${Agent}/ragDataSources/:ragDataSourceId`,
-    { config: read, schema: { params: RagDataSourceParamsSchema, response: { 200: RagDataSourceSchema } } },
-    async (request) => admin.getRagLink(ctx, await visible(request, request.params.gptSystemId), request.params.ragDataSourceId),
+  api.get(R.ragDataSource, { config: read, schema: { params: RagDataSourceParamsSchema, response: { 200: RagDataSourceSchema } } }, async (request) =>
+    admin.getRagLink(ctx, await visible(request, request.params.gptSystemId), request.params.ragDataSourceId),
   );
   api.put(
-    `${Agent}/ragDataSources/:ragDataSourceId`,
+    R.ragDataSource,
     { config: write, schema: { params: RagDataSourceParamsSchema, body: RagDataSourceUpdateSchema, response: { 200: RagDataSourceSchema } } },
     async (request) =>
       admin.updateRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId, request.body),
   );
-  api.delete(`${Agent}/ragDataSources/:ragDataSourceId`, { config: write, schema: { params: RagDataSourceParamsSchema } }, async (request, reply) => {
+  api.delete(R.ragDataSource, { config: write, schema: { params: RagDataSourceParamsSchema } }, async (request, reply) => {
     await admin.deleteRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId);
     return reply.status(204).send();
   });

@@ -3,6 +3,8 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  AdminAgentRoutes,
+  AgentRoutes,
   AgentAvatarMaxBytes,
   AgentAvatarUploadResultSchema,
   ConversationPromptListSchema,
@@ -32,27 +34,23 @@ const UnpinQuerySchema = z.object({ gptSystemId: z.string().uuid().optional() })
 export const agentsRoutes: Module = async (api, ctx) => {
   const { db } = ctx;
 
-  api.get('/CurrentUser/AvailableGptSystems', { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
+  api.get(AgentRoutes.available, { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
     agents.listAvailable(db, principalOf(request)),
   );
 
-  api.get(
-    '/CurrentUser/pinnedGptSystems',
-    { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return agents.listPinned(db, principalOf(request));
-    },
-  );
+  api.get(AgentRoutes.pinned, { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return agents.listPinned(db, principalOf(request));
+  });
 
-  api.post('/CurrentUser/pinnedGptSystem', { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
+  api.post(AgentRoutes.pin, { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
     await agents.pinAgent(db, principalOf(request), request.body.gptSystemId);
     return reply.status(204).send();
   });
 
   // Clients send the id in a JSON body (docs/product.md §7); a query parameter also works for those that cannot.
   api.delete(
-    '/CurrentUser/pinnedGptSystem',
+    AgentRoutes.pin,
     { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema.nullish(), querystring: UnpinQuerySchema } },
     async (request, reply) => {
       const gptSystemId = request.body?.gptSystemId ?? request.query.gptSystemId;
@@ -62,36 +60,32 @@ export const agentsRoutes: Module = async (api, ctx) => {
     },
   );
 
-  api.get('/CurrentUser/recentGptSystems', { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
+  api.get(AgentRoutes.recent, { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
     agents.listRecent(db, principalOf(request)),
   );
 
   api.get(
-    '/userConversations/gptSystems/:gptSystemId/detailsForConversation',
+    AgentRoutes.detailsForConversation,
     { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema, response: { 200: DetailsForConversationSchema } } },
     async (request) => agents.detailsForConversation(ctx, principalOf(request), request.params.gptSystemId),
   );
 
   api.get(
-    '/userConversations/gptSystems/:gptSystemId/promptsForConversation',
+    AgentRoutes.promptsForConversation,
     { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema, response: { 200: ConversationPromptListSchema } } },
     async (request) => agents.promptsForConversation(db, principalOf(request), request.params.gptSystemId),
   );
 
-  api.get(
-    '/gptSystems/common/management/:gptSystemId/avatar',
-    { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema } },
-    async (request, reply) => {
-      const file = await readAvatar(ctx, principalOf(request), request.params.gptSystemId);
-      void reply
-        .header('etag', file.etag)
-        .header('cache-control', AvatarCacheControl)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', ImageCsp);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
-      return reply.type(file.contentType).send(file.body);
-    },
-  );
+  api.get(AgentRoutes.avatar, { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
+    const file = await readAvatar(ctx, principalOf(request), request.params.gptSystemId);
+    void reply
+      .header('etag', file.etag)
+      .header('cache-control', AvatarCacheControl)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', ImageCsp);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    return reply.type(file.contentType).send(file.body);
+  });
 
   await api.register(async (scope) => avatarUploadRoutes(scope as Api, ctx));
   await adminAgentsRoutes(api, ctx);
@@ -105,7 +99,7 @@ async function avatarUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
   const access = requireArea('agents', 'write');
 
   scope.post(
-    '/admin/gptSystems/:gptSystemId/avatar',
+    AdminAgentRoutes.avatar,
     {
       config: { access, upload: { maxBytes: AgentAvatarMaxBytes, what: 'avatar' } },
       schema: { params: GptSystemIdParamsSchema, response: { 200: AgentAvatarUploadResultSchema } },
@@ -116,7 +110,7 @@ async function avatarUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
     },
   );
 
-  scope.delete('/admin/gptSystems/:gptSystemId/avatar', { config: { access }, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
+  scope.delete(AdminAgentRoutes.avatar, { config: { access }, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
     await deleteAvatar(ctx, principalOf(request), request.params.gptSystemId);
     return reply.status(204).send();
   });

@@ -2,7 +2,9 @@
 // page shows about an agent, and the AgentDirectory the chat engine loads agents through.
 import sanitizeHtml from 'sanitize-html';
 import {
+  AgentRoutes,
   ApiBase,
+  pathTo,
   type ConversationPromptList,
   type DetailsForConversation,
   type GptSystemList,
@@ -35,7 +37,7 @@ import { VisionImageExtensions, VisionImageTypes } from '@atrium/contract';
 type PublishedAgent = AgentRow & { publishedConfig: NonNullable<AgentRow['publishedConfig']> };
 
 export function avatarUrl(agent: Pick<AgentRow, 'id' | 'avatarBlobKey'>): string {
-  const base = `${ApiBase}/gptSystems/common/management/${agent.id}/avatar`;
+  const base = `${ApiBase}${pathTo(AgentRoutes.avatar, { gptSystemId: agent.id })}`;
   // The blob key changes with every upload, so it doubles as a cache-busting version.
   const version = agent.avatarBlobKey?.split('/').pop();
   return version ? `${base}?v=${encodeURIComponent(version)}` : base;

@@ -2,7 +2,17 @@
 // (createGptSystem/updateGptSystem), publish with a history of versions, roll back, and the draft
 // agent that preview conversations answer with. Personal drafts belong to their owner; System drafts
 // to administrators who may manage the agent. Every change writes an audit row in its transaction.
-import { ApiBase, ErrorCodes, type ConfigState, type ConfigStateUpdate, type PublishBody, type PublishedVersion, type GptSystemType } from '@atrium/contract';
+import {
+  ApiBase,
+  ErrorCodes,
+  PersonalAgentRoutes,
+  pathTo,
+  type ConfigState,
+  type ConfigStateUpdate,
+  type PublishBody,
+  type PublishedVersion,
+  type GptSystemType,
+} from '@atrium/contract';
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../platform/context.js';
@@ -47,7 +57,7 @@ export async function requirePersonalAgents(ctx: Pick<AppContext, 'db' | 'config
 
 export const configStateAvatarUrl = (row: Pick<ConfigStateRow, 'id' | 'avatarBlobKey'>) => {
   const version = row.avatarBlobKey?.split('/').pop();
-  return `${ApiBase}/configStates/${row.id}/avatar${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+  return `${ApiBase}${pathTo(PersonalAgentRoutes.configStateAvatar, { configStateId: row.id })}${version ? `?v=${encodeURIComponent(version)}` : ''}`;
 };
 
 async function deploymentFacts(ctx: Pick<AppContext, 'db'>): Promise<DeploymentFacts> {

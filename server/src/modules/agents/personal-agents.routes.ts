@@ -24,6 +24,7 @@ import {
   PublishResultSchema,
   SharingBodySchema,
   AgentCapabilityTypes,
+  PersonalAgentRoutes,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
@@ -41,6 +42,7 @@ import { replaceSharing } from './personal-agents.sharing.js';
 import { isOwnPersonal, mayCreateSystemAgents } from './agents.policy.js';
 
 const auth = { access: 'authenticated' } as const;
+const R = PersonalAgentRoutes;
 const ImageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** The caller's own personal agent; anyone else's does not exist for them. */
@@ -63,7 +65,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
 
   // Drafts ---------------------------------------------------------------------------------------------
   api.post(
-    '/configStates/byGptSystemType/:gptSystemType',
+    R.byGptSystemType,
     {
       config: auth,
       schema: { params: GptSystemTypeParamsSchema, body: ConfigStateCreateSchema, response: { 200: ConfigStateCreatedSchema, 201: ConfigStateCreatedSchema } },
@@ -86,56 +88,43 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     },
   );
 
-  api.get(
-    '/configStates/byGptSystemType/:gptSystemType',
-    { config: auth, schema: { params: GptSystemTypeParamsSchema, response: { 200: ConfigStateListSchema } } },
-    async (request) => {
-      const p = principalOf(request);
-      const type = typeOf(request.params.gptSystemType);
-      if (type === 'User') await states.requirePersonalAgents(ctx);
-      const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, type);
-      return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
-    },
-  );
+  api.get(R.byGptSystemType, { config: auth, schema: { params: GptSystemTypeParamsSchema, response: { 200: ConfigStateListSchema } } }, async (request) => {
+    const p = principalOf(request);
+    const type = typeOf(request.params.gptSystemType);
+    if (type === 'User') await states.requirePersonalAgents(ctx);
+    const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, type);
+    return { items: await Promise.all(rows.map((r) => states.presentConfigState(ctx, r))), continuationToken: null };
+  });
 
-  api.post(
-    '/configStates/byGptSystemId/:gptSystemId',
-    { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateCreatedSchema } } },
-    async (request) => {
-      const p = principalOf(request);
-      const row = await states.draftOf(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
-      return { configStateId: row.id, gptSystemConfigurationStateId: row.id };
-    },
-  );
+  api.post(R.byGptSystem, { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ConfigStateCreatedSchema } } }, async (request) => {
+    const p = principalOf(request);
+    const row = await states.draftOf(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
+    return { configStateId: row.id, gptSystemConfigurationStateId: row.id };
+  });
 
-  const State = '/configStates/:configStateId';
-  api.get(State, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) =>
+  api.get(R.configState, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: ConfigStateSchema } } }, async (request) =>
     states.presentConfigState(ctx, await own(request, request.params.configStateId)),
   );
   api.put(
-    State,
+    R.configState,
     { config: auth, schema: { params: ConfigStateParamsSchema, body: ConfigStateUpdateSchema, response: { 200: ConfigStateSchema } } },
     async (request) => {
       const row = await own(request, request.params.configStateId);
       return states.presentConfigState(ctx, await states.updateConfigState(ctx, principalOf(request), row, request.body));
     },
   );
-  api.delete(State, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+  api.delete(R.configState, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     await states.deleteConfigState(ctx, principalOf(request), await own(request, request.params.configStateId));
     return reply.status(204).send();
   });
-  api.post(
-    `${State}/createGptSystem`,
-    { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
-    async (request) => states.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+  api.post(R.createGptSystem, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
+    states.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
   );
-  api.put(
-    `${State}/updateGptSystem`,
-    { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
-    async (request) => states.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+  api.put(R.updateGptSystem, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
+    states.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
   );
   api.get(
-    `${State}/dataSourcesAndCapabilities`,
+    R.dataSourcesAndCapabilities,
     { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: DataSourcesAndCapabilitiesSchema } } },
     async (request) => {
       const row = await own(request, request.params.configStateId);
@@ -152,7 +141,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     },
   );
 
-  api.get(`${State}/avatar`, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+  api.get(R.configStateAvatar, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     const file = await readConfigStateAvatar(ctx, await own(request, request.params.configStateId));
     return reply
       .header('etag', file.etag)
@@ -162,37 +151,36 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
       .type(file.contentType)
       .send(file.body);
   });
-  api.delete(`${State}/avatar`, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
+  api.delete(R.configStateAvatar, { config: auth, schema: { params: ConfigStateParamsSchema } }, async (request, reply) => {
     await deleteConfigStateAvatar(ctx, principalOf(request), await own(request, request.params.configStateId));
     return reply.status(204).send();
   });
   await api.register(async (scope) => avatarUpload(scope as Api, ctx));
 
   // Personal agents as their owner manages them --------------------------------------------------------
-  const Mgmt = '/gptSystems/personal/management';
-  api.get(Mgmt, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {
+  api.get(R.managed, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {
     const p = principalOf(request);
     await states.requirePersonalAgents(ctx);
     return admin.listManaged(ctx, p, await repo.listAgents(ctx.db, { gptSystemType: 'User', ownerUserId: p.userId }));
   });
-  api.get(`${Mgmt}/:gptSystemId`, { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ManagedAgentSchema } } }, async (request) => {
+  api.get(R.managedAgent, { config: auth, schema: { params: GptSystemIdParamsSchema, response: { 200: ManagedAgentSchema } } }, async (request) => {
     const p = principalOf(request);
     return (await admin.presentManaged(ctx, p, [await ownPersonalAgent(ctx, p, request.params.gptSystemId)]))[0]!;
   });
   api.put(
-    `${Mgmt}/:gptSystemId/publishing/V2`,
+    R.publishingV2,
     { config: auth, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } },
     async (request) => {
       const p = principalOf(request);
       return states.publish(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
     },
   );
-  api.get(`${Mgmt}/:gptSystemId/publishing`, { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request) => {
+  api.get(R.publishing, { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request) => {
     const p = principalOf(request);
     return states.publishingHistory(ctx, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
   });
   api.put(
-    `${Mgmt}/:gptSystemId/sharing`,
+    R.sharing,
     { config: auth, schema: { params: GptSystemIdParamsSchema, body: SharingBodySchema, response: { 200: ManagedAgentSchema } } },
     async (request) => {
       const p = principalOf(request);
@@ -200,7 +188,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     },
   );
 
-  api.delete('/gptSystems/common/management/:gptSystemId', { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
+  api.delete(R.agent, { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {
     const p = principalOf(request);
     const agent = await findAgent(ctx.db, request.params.gptSystemId);
     // a personal agent: its owner; a System agent: an administrator who may manage it
@@ -210,29 +198,28 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
   });
 
   // the agents a person may start a conversation with (as CurrentUser/AvailableGptSystems)
-  api.get('/gptSystems/common/AvailableForConversation', { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
+  api.get(R.availableForConversation, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
     listAvailable(ctx.db, principalOf(request)),
   );
 
   // Directory ------------------------------------------------------------------------------------------
-  const Dir = '/gptSystems/directory';
-  api.get(`${Dir}/Mine`, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {
+  api.get(R.directoryMine, { config: auth, schema: { response: { 200: ManagedAgentListSchema } } }, async (request) => {
     const p = principalOf(request);
     await states.requirePersonalAgents(ctx);
     return admin.listManaged(ctx, p, await repo.listAgents(ctx.db, { gptSystemType: 'User', ownerUserId: p.userId }));
   });
-  api.get(`${Dir}/SharedWithMe`, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) => {
+  api.get(R.directorySharedWithMe, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) => {
     const p = principalOf(request);
     await states.requirePersonalAgents(ctx);
     const [all, shared] = await Promise.all([listAvailable(ctx.db, p), repo.listSharedWith(ctx.db, p.userId)]);
     const ids = new Set(shared.map((s) => s.agent.id));
     return { items: all.items.filter((a) => ids.has(a.gptSystemId)), continuationToken: null };
   });
-  api.get(`${Dir}/System`, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) => {
+  api.get(R.directorySystem, { config: auth, schema: { response: { 200: GptSystemListSchema } } }, async (request) => {
     const all = await listAvailable(ctx.db, principalOf(request));
     return { items: all.items.filter((a) => a.gptSystemType === 'System'), continuationToken: null };
   });
-  api.get(`${Dir}/PersonalConfigStates`, { config: auth, schema: { response: { 200: ConfigStateListSchema } } }, async (request) => {
+  api.get(R.directoryPersonalConfigStates, { config: auth, schema: { response: { 200: ConfigStateListSchema } } }, async (request) => {
     const p = principalOf(request);
     await states.requirePersonalAgents(ctx);
     const rows = await repo.listConfigStatesOfOwner(ctx.db, p.userId, 'User', true);
@@ -240,7 +227,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
   });
 
   // A person adds an agent shared with them; only the owner's share makes it possible.
-  api.post('/CurrentUser/gptSystemSharedWithMe', { config: auth, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
+  api.post(R.sharedWithMe, { config: auth, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
     const p = principalOf(request);
     const share = await repo.isSharedWith(ctx.db, request.body.gptSystemId, p.userId);
     const agent = share ? await findAgent(ctx.db, request.body.gptSystemId) : null;
@@ -253,7 +240,7 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
 async function avatarUpload(scope: Api, ctx: AppContext): Promise<void> {
   if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
   const config = { ...auth, upload: { maxBytes: AgentAvatarMaxBytes, what: 'avatar' } };
-  scope.post('/configStates/:configStateId/avatar', { config, schema: { params: ConfigStateParamsSchema } }, async (request) => {
+  scope.post(R.configStateAvatar, { config, schema: { params: ConfigStateParamsSchema } }, async (request) => {
     const row = await states.ownPersonalConfigState(ctx, principalOf(request), request.params.configStateId);
     const { data } = await readSingleUpload(request);
     return uploadConfigStateAvatar(ctx, principalOf(request), row, data);

@@ -1,16 +1,12 @@
 // The agent lists of the current user: available (the chat page opens the first; Discover page, New
 // Chat), pinned and recent. One endpoint for all who need them, so that /chat asks for
 // AvailableGptSystems once (the chat page and the sidebar each had an endpoint of their own for it).
-import type { GptSystemList } from '@atrium/contract';
+import { AgentRoutes, type GptSystemList } from '@atrium/contract';
 import { baseApi } from './base-api';
 
 export type AgentListKind = 'available' | 'pinned' | 'recent';
 
-const paths: Record<AgentListKind, string> = {
-  available: '/CurrentUser/AvailableGptSystems',
-  pinned: '/CurrentUser/pinnedGptSystems',
-  recent: '/CurrentUser/recentGptSystems',
-};
+const paths: Record<AgentListKind, string> = { available: AgentRoutes.available, pinned: AgentRoutes.pinned, recent: AgentRoutes.recent };
 
 export const agentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

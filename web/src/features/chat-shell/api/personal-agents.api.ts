@@ -1,6 +1,6 @@
 // Personal agents (docs/product.md §7 ConfigStates, GptSystems personal; docs/wire-protocol.md): drafts, their avatar,
 // turning a draft into an agent, publishing V2 and sharing.
-import type { ConfigState, ConfigStateUpdate, ManagedAgent, PublishedVersion } from '@atrium/contract';
+import { PersonalAgentRoutes, pathTo, type ConfigState, type ConfigStateUpdate, type ManagedAgent, type PublishedVersion } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['ConfigState', 'PersonalAgent'] });
@@ -12,14 +12,14 @@ export interface DraftOptions {
 export const personalAgentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createPersonalConfigState: build.mutation<{ configStateId: string }, void>({
-      query: () => ({ url: '/configStates/byGptSystemType/User', method: 'POST', body: {} }),
+      query: () => ({ url: pathTo(PersonalAgentRoutes.byGptSystemType, { gptSystemType: 'User' }), method: 'POST', body: {} }),
     }),
     getConfigState: build.query<ConfigState, string>({
-      query: (id) => `/configStates/${id}`,
+      query: (id) => pathTo(PersonalAgentRoutes.configState, { configStateId: id }),
       providesTags: (_r, _e, id) => [{ type: 'ConfigState', id }],
     }),
     updateConfigState: build.mutation<ConfigState, { id: string; body: ConfigStateUpdate }>({
-      query: ({ id, body }) => ({ url: `/configStates/${id}`, method: 'PUT', body }),
+      query: ({ id, body }) => ({ url: pathTo(PersonalAgentRoutes.configState, { configStateId: id }), method: 'PUT', body }),
       // the answer is the saved draft with its errors and warnings: no refetch needed
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -30,35 +30,35 @@ export const personalAgentsApi = api.injectEndpoints({
       query: ({ id, file, fileName }) => {
         const form = new FormData();
         form.append('file', file, fileName);
-        return { url: `/configStates/${id}/avatar`, method: 'POST', body: form };
+        return { url: pathTo(PersonalAgentRoutes.configStateAvatar, { configStateId: id }), method: 'POST', body: form };
       },
       invalidatesTags: (_r, _e, { id }) => [{ type: 'ConfigState', id }],
     }),
     getDraftOptions: build.query<DraftOptions, string>({
-      query: (id) => `/configStates/${id}/dataSourcesAndCapabilities`,
+      query: (id) => pathTo(PersonalAgentRoutes.dataSourcesAndCapabilities, { configStateId: id }),
     }),
     createAgentFromDraft: build.mutation<{ gptSystemId: string }, string>({
-      query: (id) => ({ url: `/configStates/${id}/createGptSystem`, method: 'POST' }),
+      query: (id) => ({ url: pathTo(PersonalAgentRoutes.createGptSystem, { configStateId: id }), method: 'POST' }),
       invalidatesTags: (_r, _e, id) => [{ type: 'ConfigState', id }, 'PersonalAgent'],
     }),
     updateAgentFromDraft: build.mutation<{ gptSystemId: string }, string>({
-      query: (id) => ({ url: `/configStates/${id}/updateGptSystem`, method: 'PUT' }),
+      query: (id) => ({ url: pathTo(PersonalAgentRoutes.updateGptSystem, { configStateId: id }), method: 'PUT' }),
       invalidatesTags: ['PersonalAgent', 'Agent'],
     }),
     getPersonalAgent: build.query<ManagedAgent, string>({
-      query: (id) => `/gptSystems/personal/management/${id}`,
+      query: (id) => pathTo(PersonalAgentRoutes.managedAgent, { gptSystemId: id }),
       providesTags: ['PersonalAgent'],
     }),
     publishPersonalAgent: build.mutation<{ version: PublishedVersion }, { gptSystemId: string; configStateId: string }>({
       query: ({ gptSystemId, configStateId }) => ({
-        url: `/gptSystems/personal/management/${gptSystemId}/publishing/V2`,
+        url: pathTo(PersonalAgentRoutes.publishingV2, { gptSystemId }),
         method: 'PUT',
         body: { configStateId },
       }),
       invalidatesTags: ['PersonalAgent', 'Agent'],
     }),
     sharePersonalAgent: build.mutation<ManagedAgent, { gptSystemId: string; emails: string[] }>({
-      query: ({ gptSystemId, emails }) => ({ url: `/gptSystems/personal/management/${gptSystemId}/sharing`, method: 'PUT', body: { emails } }),
+      query: ({ gptSystemId, emails }) => ({ url: pathTo(PersonalAgentRoutes.sharing, { gptSystemId }), method: 'PUT', body: { emails } }),
       invalidatesTags: ['PersonalAgent'],
     }),
   }),
