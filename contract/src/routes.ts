@@ -5,7 +5,8 @@
 // `pathTo(ConversationRoutes.segments, { conversationId })`; a pattern without parameters is its own path. Paths are
 // relative to ApiBase (ExternalApiBase where a path says so). The bundler places a module where its exports are used,
 // so paths that only administration calls have files of their own (admin-brands.routes.ts beside brands.routes.ts):
-// the first screen does not load them.
+// the first screen does not load them. server/src/platform/route-paths.test.ts fails when the server registers a path
+// that no `…Routes` namespace holds, or the contract holds one the server does not register.
 
 export const ApiBase = '/api/internal';
 /** Prefix of the external API (docs/wire-protocol.md embeds). */
