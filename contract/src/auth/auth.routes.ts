@@ -1,4 +1,4 @@
-// Paths of sign-in (docs/wire-protocol.md "Signing in"), exported as AuthRoutes (see ../routes.ts).
+// Paths of sign-in and platform tokens (docs/wire-protocol.md "Tokens"), exported as AuthRoutes (see ../routes.ts).
 
 export const localToken = '/authorization/Local/GenerateToken';
 export const entraIdToken = '/authorization/EntraId/GenerateToken';
