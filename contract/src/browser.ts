@@ -1,15 +1,13 @@
-// The browser's entry to the contract: constants, permissions, routes and the SSE codec, plus the wire
-// types. No zod schema is evaluated here, so the web bundle carries no validation library.
+// Generated from index.ts by scripts/contract-browser-entry.mjs: do not edit, run the script. The browser's entry to
+// the contract: the same exports, the schema files' (zod) as types only, so that the web bundle evaluates no schema.
 export * from './permissions.js';
 export * from './constants.js';
 export * from './routes.js';
 export * from './brands/brands.constants.js';
 export * from './instance/instance.constants.js';
-export * from './sse/sse.codec.js';
-export * from './user-prompts/user-prompts.constants.js';
+export type * from './common/errors.schemas.js';
 export * from './common/storable-text.js';
 export * from './common/object-actions.js';
-export type * from './common/errors.schemas.js';
 export type * from './common/list.schemas.js';
 export type * from './auth/auth.schemas.js';
 export * as AuthRoutes from './auth/auth.routes.js';
@@ -28,17 +26,19 @@ export type * from './agents/admin-agents.schemas.js';
 export * as AgentRoutes from './agents/agents.routes.js';
 export * as PersonalAgentRoutes from './agents/personal-agents.routes.js';
 export * as AdminAgentRoutes from './agents/admin-agents.routes.js';
+export * from './user-prompts/user-prompts.constants.js';
 export type * from './user-prompts/user-prompts.schemas.js';
 export * as UserPromptRoutes from './user-prompts/user-prompts.routes.js';
+export * from './sse/sse.codec.js';
 export type * from './connections/connections.schemas.js';
 export * as ConnectionRoutes from './connections/connections.routes.js';
 export type * from './conversations/conversations.schemas.js';
 export * as ConversationRoutes from './conversations/conversations.routes.js';
 export * as PreviewConversationRoutes from './conversations/preview-conversations.routes.js';
 export * from './conversations/conversation-export.js';
-export * from './guidelines/guidelines.constants.js';
 export type * from './chat-access-policies/chat-access-policies.schemas.js';
 export * as ChatAccessPolicyRoutes from './chat-access-policies/chat-access-policies.routes.js';
+export * from './guidelines/guidelines.constants.js';
 export type * from './guidelines/guidelines.schemas.js';
 export * as GuidelinesRoutes from './guidelines/guidelines.routes.js';
 export * as GuidelinesConsentRoutes from './guidelines/guidelines-consent.routes.js';
