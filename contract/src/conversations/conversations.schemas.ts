@@ -225,6 +225,18 @@ export const SegmentUsageSchema = z.object({
 });
 export type SegmentUsage = z.infer<typeof SegmentUsageSchema>;
 
+/** A failed answer's provider error, for administrators: the provider's own words with credentials removed. */
+export const ProviderErrorSchema = z.object({
+  /** the segment id people were given as the reference */
+  reference: z.string().uuid(),
+  occurredAt: z.string(),
+  model: z.string().nullable(),
+  deploymentName: z.string().nullable(),
+  detail: z.string(),
+});
+export type ProviderError = z.infer<typeof ProviderErrorSchema>;
+export const ProviderErrorParamsSchema = z.object({ reference: z.string() });
+
 export const ExecutionDetailsSchema = z.object({
   conversationId: z.string().uuid(),
   conversationSegmentId: z.string().uuid(),

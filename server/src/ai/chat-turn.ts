@@ -44,6 +44,8 @@ export interface SegmentOutcome {
   };
   executionLogs: ExecutionLog[];
   completedAt: Date;
+  /** the provider's own error text, credentials removed: administrators read it by the reference people were given */
+  providerError: string | null;
 }
 
 /** Persistence of one segment, provided by the conversations module. */

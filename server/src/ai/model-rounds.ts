@@ -27,6 +27,8 @@ export interface TurnFailure {
   error: StreamError;
   /** an error of ours rather than the provider's (internal-server-error on the wire) */
   internal: boolean;
+  /** the provider's words with credentials removed, for administrators (never sent to the person) */
+  providerDetail?: string;
 }
 
 export interface StreamedAnswer {
@@ -108,10 +110,12 @@ function failureOf(e: unknown, turn: ChatTurn, logger: FastifyBaseLogger): TurnF
     logger.error({ err: e, segmentId: turn.segmentId }, 'chat generation failed');
     return { error: { code: 'internal_error', message: 'Something went wrong while answering. Please try again.' }, internal: true };
   }
-  if (e.kind === 'upstream') logger.warn({ segmentId: turn.segmentId, status: e.status, detail: redactSecrets(e.message) }, 'model provider failed');
+  const providerDetail = e.kind === 'upstream' ? `${e.status ? `HTTP ${e.status}: ` : ''}${redactSecrets(e.message)}` : undefined;
+  if (providerDetail) logger.warn({ segmentId: turn.segmentId, status: e.status, detail: providerDetail }, 'model provider failed');
   return {
     error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: peopleMessage(e, turn.segmentId) },
     internal: false,
+    ...(providerDetail ? { providerDetail } : {}),
   };
 }
 

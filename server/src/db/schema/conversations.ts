@@ -97,6 +97,8 @@ export const conversationSegments = pgTable(
       .$type<SegmentExecutionLog[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** a failed answer's provider error with credentials removed, for administrators only (people get the segment id as a reference) */
+    providerError: text('provider_error'),
     // usage: what analytics reads, denormalised so that reports need no joins
     model: text('model'),
     deploymentName: text('deployment_name'),

@@ -142,6 +142,7 @@ export const finishedColumns = (outcome: SegmentOutcome) => ({
   citations: outcome.citations,
   answeredWithModel: outcome.answeredWithModel,
   executionLogs: outcome.executionLogs,
+  providerError: outcome.providerError,
   ...outcome.usage,
 });
 

@@ -18,6 +18,8 @@ import {
   NewConversationBodySchema,
   OpenConversationBodySchema,
   OpenedConversationSchema,
+  ProviderErrorParamsSchema,
+  ProviderErrorSchema,
   RegenerateBodySchema,
   RemoveFeedbackInputSchema,
   SegmentCitationsSchema,
@@ -40,6 +42,7 @@ import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import { createGeneratedImageStore } from '../generated-images/generated-images.service.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
+import { providerErrorOf } from './conversations.lookup.js';
 
 const R = ConversationRoutes;
 const auth = { access: 'authenticated' } as const;
@@ -223,6 +226,13 @@ export const conversationsRoutes: Module = (api, ctx) => {
 
   api.get(R.traceLogs, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
     service.traceLogs(deps(request), principalOf(request), request.params.conversationId),
+  );
+
+  // people were given the failed answer's id as the reference; those who look after connections read the provider's words
+  api.get(
+    R.providerError,
+    { config: { access: requireArea('connections', 'read') }, schema: { params: ProviderErrorParamsSchema, response: { 200: ProviderErrorSchema } } },
+    async (request) => (await providerErrorOf(ctx.db, request.params.reference)) ?? Promise.reject(notFound('The provider error')),
   );
 };
 

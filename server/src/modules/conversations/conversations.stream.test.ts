@@ -181,8 +181,26 @@ describe('the chat stream', () => {
     expect(everything).not.toContain('Incorrect API key');
     expect(model.errors![0]!.message).toContain(model.conversationSegmentId);
     const [row] = await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.id, model.conversationSegmentId));
+    const { providerError, ...shown } = row!;
     expect(JSON.stringify(row)).not.toContain(key);
-    expect(JSON.stringify(row)).not.toContain('Incorrect API key');
+    expect(JSON.stringify(shown)).not.toContain('Incorrect API key');
+    expect(providerError).toContain('Incorrect API key provided: [redacted]');
+
+    // administrators who look after connections read the provider's words by the reference; nobody else
+    const reference = model.conversationSegmentId;
+    const connectionsAdmin = await t.createUser({ actions: ['ConnectionsRead'] });
+    const asAdmin = await fetch(`${base}/api/internal/admin/providerErrors/${reference}`, { headers: { authorization: `Bearer ${connectionsAdmin.token}` } });
+    expect(asAdmin.status).toBe(200);
+    const detail = (await asAdmin.json()) as { reference: string; detail: string };
+    expect(detail.reference).toBe(reference);
+    expect(detail.detail).toMatch(/^HTTP 401: .*Incorrect API key provided: \[redacted\]/);
+    expect(detail.detail).not.toContain(key);
+    const asOwner = await fetch(`${base}/api/internal/admin/providerErrors/${reference}`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(asOwner.status).toBe(403);
+    const unknown = await fetch(`${base}/api/internal/admin/providerErrors/${randomUUID()}`, {
+      headers: { authorization: `Bearer ${connectionsAdmin.token}` },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   it('removes credentials and key-shaped text from provider errors kept for administrators', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_segments" ADD COLUMN "provider_error" text;
