@@ -31,6 +31,8 @@ import { presents } from '../../platform/presented-actions.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './guidelines.service.js';
+import * as people from './guidelines.people.js';
+import * as agentLinks from './guidelines.agents.js';
 
 // what the caller may do with each object answered (currentUserActions)
 const documentActions = presents('guidelines');
@@ -132,14 +134,14 @@ export const guidelinesRoutes: Module = (api, { db }) => {
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: UserGuidelinesDocumentSchema } } },
     (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return service.getForUser(db, principalOf(request), request.params.guidelinesDocumentId);
+      return people.getForUser(db, principalOf(request), request.params.guidelinesDocumentId);
     },
   );
 
   api.post(
     GuidelinesConsentRoutes.consent,
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesConsentBodySchema, response: { 200: GuidelinesConsentSchema } } },
-    (request) => service.consent(db, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
+    (request) => people.consent(db, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
   );
 
   // the agent's side of the link, for agent administration
@@ -149,7 +151,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
       config: { access: requireArea('agents', 'read', { adminArea: true }) },
       schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } },
     },
-    (request) => service.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
+    (request) => agentLinks.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
   );
 
   api.put(
@@ -158,6 +160,6 @@ export const guidelinesRoutes: Module = (api, { db }) => {
       config: { access: requireArea('agents', 'write') },
       schema: { params: GptSystemIdParamsSchema, body: AgentGuidelinesBodySchema, response: { 200: AgentGuidelinesSchema } },
     },
-    (request) => service.setAgentGuidelines(db, principalOf(request), actorOf(request), request.params.gptSystemId, request.body.guidelinesDocumentId),
+    (request) => agentLinks.setAgentGuidelines(db, principalOf(request), actorOf(request), request.params.gptSystemId, request.body.guidelinesDocumentId),
   );
 };

@@ -1,11 +1,9 @@
-// Rules of the guidelines module: documents and templates with ordered markdown sections, the agents a
-// document is attached to, and people's consents. Every administrative change is audited in its
+// Rules of the guidelines module: documents and templates with ordered markdown sections (people's reading
+// and consent are in guidelines.people.ts, the agents' links in guidelines.agents.ts). Every administrative change is audited in its
 // transaction and bumps the content version when the text changes (which asks for consent again).
 import type { z } from 'zod';
 import {
-  GuidelinesErrorCodes,
   type ErrorDetail,
-  type GuidelinesConsent,
   type GuidelinesDocument,
   type GuidelinesDocumentCreateSchema,
   type GuidelinesDocumentList,
@@ -13,19 +11,14 @@ import {
   type GuidelinesOptions,
   type GuidelinesSection,
   type GuidelinesSectionInputSchema,
-  type UserGuidelinesDocument,
-  type AgentGuidelines as AgentGuidelinesView,
 } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
-import type { Principal } from '../../platform/access.js';
 import { recordAudit, type AuditActor, type DbOrTx } from '../../platform/audit.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
-import { mayChatWithAny } from '../agents/agents.service.js';
-import { contentVersionOf, guidelinesChanged, rememberConsent } from './guidelines.chat.js';
+import { contentVersionOf, guidelinesChanged } from './guidelines.chat.js';
 import * as repo from './guidelines.repository.js';
 import type { DocumentRow, SectionRow } from './guidelines.repository.js';
-import { mayAdministerSystemAgent, mayManageSystemAgent } from '../agents/agents.policy.js';
 
 type Create = z.output<typeof GuidelinesDocumentCreateSchema>;
 type Update = z.output<typeof GuidelinesDocumentUpdateSchema>;
@@ -33,7 +26,7 @@ type SectionInput = z.output<typeof GuidelinesSectionInputSchema>;
 
 const AggregateType = 'GuidelinesDocument';
 
-const presentSection = (s: SectionRow): GuidelinesSection => ({ documentSectionId: s.id, title: s.title, content: s.content, sortOrder: s.sortOrder });
+export const presentSection = (s: SectionRow): GuidelinesSection => ({ documentSectionId: s.id, title: s.title, content: s.content, sortOrder: s.sortOrder });
 
 async function present(db: DbOrTx, row: DocumentRow): Promise<GuidelinesDocument> {
   const [sections, agentIds] = await Promise.all([repo.listSections(db, row.id), repo.linkedAgentIds(db, row.id)]);
@@ -241,69 +234,6 @@ export async function options(db: Db): Promise<GuidelinesOptions> {
   return { gptSystems: agents.map((a) => ({ ...a, guidelinesDocumentId: links.get(a.gptSystemId) ?? null })) };
 }
 
-/**
- * For the agents module (agent administration): attach a document to an agent, or detach it with null,
- * inside the caller's transaction, audited as a change of the agent. Call guidelinesChanged after commit.
- */
-export async function setAgentGuidelinesDocument(tx: DbOrTx, actor: AuditActor, gptSystemId: string, documentId: string | null): Promise<void> {
-  if (documentId !== null) {
-    const doc = await repo.findDocument(tx, documentId);
-    if (!doc || doc.isTemplate)
-      throw badRequest('The guidelines document does not exist.', [{ field: 'guidelinesDocumentId', message: 'No such guidelines document' }]);
-  }
-  const [before] = await repo.linksOf(tx, [gptSystemId]);
-  if ((before?.documentId ?? null) === documentId) return;
-  await repo.setLink(tx, gptSystemId, documentId);
-  await recordAudit(tx, {
-    aggregateType: 'GptSystem',
-    aggregateId: gptSystemId,
-    domainOperation: 'GuidelinesDocumentChanged',
-    actor,
-    before: { guidelinesDocumentId: before?.documentId ?? null },
-    after: { guidelinesDocumentId: documentId },
-  });
-}
-
-/**
- * A document as people read it (not templates): only someone who may chat with an agent showing it can read
- * it or consent to it; for anyone else it does not exist.
- */
-async function documentForUser(db: Db, principal: Principal, id: string): Promise<DocumentRow> {
-  const row = await repo.findDocument(db, id);
-  if (!row || row.isTemplate || !(await mayChatWithAny(db, principal, await repo.linkedAgentIds(db, id)))) throw notFound('The guidelines document');
-  return row;
-}
-
-/** The document a signed-in person reads before consenting. */
-export async function getForUser(db: Db, principal: Principal, id: string): Promise<UserGuidelinesDocument> {
-  const row = await documentForUser(db, principal, id);
-  const [sections, consent] = await Promise.all([repo.listSections(db, id), repo.findConsent(db, principal.userId, id)]);
-  return {
-    guidelinesDocumentId: row.id,
-    documentTitle: row.title,
-    contentVersion: row.contentVersion,
-    sections: sections.map(presentSection),
-    consent: consent ? { contentVersion: consent.contentVersion, consentedAt: consent.consentedAt.toISOString() } : null,
-    consentRequired: consent?.contentVersion !== row.contentVersion,
-  };
-}
-
-/** Records consent to the version the person read; a stale version (the text changed since) is refused. */
-export async function consent(db: Db, principal: Principal, id: string, contentVersion: string): Promise<GuidelinesConsent> {
-  const row = await documentForUser(db, principal, id);
-  if (row.contentVersion !== contentVersion) {
-    throw new AppError(
-      GuidelinesErrorCodes.versionChanged,
-      409,
-      'The guidelines changed since you opened them. Read them again and accept the current version.',
-      [{ field: 'contentVersion', message: `The current version is ${row.contentVersion}` }],
-    );
-  }
-  const saved = await repo.upsertConsent(db, principal.userId, id, contentVersion);
-  rememberConsent(db, principal.userId, { guidelinesDocumentId: id, contentVersion });
-  return { guidelinesDocumentId: id, contentVersion: saved.contentVersion, consentedAt: saved.consentedAt.toISOString() };
-}
-
 export async function countDocuments(db: Db): Promise<{ documents: number; templates: number }> {
   const [documents, templates] = await Promise.all([repo.listDocuments(db, false), repo.listDocuments(db, true)]);
   return { documents: documents.length, templates: templates.length };
@@ -313,30 +243,4 @@ export async function countDocuments(db: Db): Promise<{ documents: number; templ
 export async function documentTitle(db: Db, id: string): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   return (await repo.findDocument(db, id))?.title ?? null;
-}
-
-/** The document an agent shows (administrators' view, for the agent's side of the link). */
-export async function agentGuidelinesDocument(db: Db, gptSystemId: string, principal?: Principal): Promise<AgentGuidelinesView> {
-  // the agents' admin rules: …Specific actions reach only the agents their roles are scoped to, others do not exist for them
-  if (principal && !mayAdministerSystemAgent(principal, gptSystemId)) throw notFound('The agent');
-  if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
-  const [link] = await repo.linksOf(db, [gptSystemId]);
-  const doc = link ? await repo.findDocument(db, link.documentId) : null;
-  return { gptSystemId, guidelinesDocument: doc ? { guidelinesDocumentId: doc.id, documentTitle: doc.title } : null };
-}
-
-/** Attach a document to an agent, or detach it with null; audited as a change of the agent. */
-export async function setAgentGuidelines(
-  db: Db,
-  principal: Principal,
-  actor: AuditActor,
-  gptSystemId: string,
-  documentId: string | null,
-): Promise<AgentGuidelinesView> {
-  // GptSystemsWriteSpecific changes only the agents its roles are scoped to
-  if (!mayManageSystemAgent(principal, gptSystemId)) throw notFound('The agent');
-  if ((await systemAgentNames(db, [gptSystemId])).length === 0) throw notFound('The agent');
-  await db.transaction((tx) => setAgentGuidelinesDocument(tx, actor, gptSystemId, documentId));
-  guidelinesChanged(db);
-  return agentGuidelinesDocument(db, gptSystemId);
 }
