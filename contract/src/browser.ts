@@ -36,6 +36,7 @@ export type * from './conversations/conversations.schemas.js';
 export * as ConversationRoutes from './conversations/conversations.routes.js';
 export * as PreviewConversationRoutes from './conversations/preview-conversations.routes.js';
 export * from './conversations/conversation-export.js';
+export * from './chat-access-policies/chat-access-policies.constants.js';
 export type * from './chat-access-policies/chat-access-policies.schemas.js';
 export * as ChatAccessPolicyRoutes from './chat-access-policies/chat-access-policies.routes.js';
 export * from './guidelines/guidelines.constants.js';

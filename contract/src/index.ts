@@ -34,6 +34,7 @@ export * from './conversations/conversations.schemas.js';
 export * as ConversationRoutes from './conversations/conversations.routes.js';
 export * as PreviewConversationRoutes from './conversations/preview-conversations.routes.js';
 export * from './conversations/conversation-export.js';
+export * from './chat-access-policies/chat-access-policies.constants.js';
 export * from './chat-access-policies/chat-access-policies.schemas.js';
 export * as ChatAccessPolicyRoutes from './chat-access-policies/chat-access-policies.routes.js';
 export * from './guidelines/guidelines.constants.js';

@@ -7,6 +7,18 @@ export const AgentValidationMessages = {
   descriptionTooLong: `Description exceeds the maximum limit of ${AgentDescriptionMaxLength} characters`,
 } as const;
 
+/** What is wrong with an agent's name (required; at most AgentNameMaxLength once trimmed), or null. */
+export function agentNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return AgentValidationMessages.nameRequired;
+  if (trimmed.length > AgentNameMaxLength) return AgentValidationMessages.nameTooLong;
+  return null;
+}
+
+/** What is wrong with an agent's description (at most AgentDescriptionMaxLength), or null. */
+export const agentDescriptionError = (description: string): string | null =>
+  description.length > AgentDescriptionMaxLength ? AgentValidationMessages.descriptionTooLong : null;
+
 export const AgentCapabilityTypes = ['InternetSearch', 'ImageCreation', 'CodeInterpreter', 'FileSearch', 'Vision'] as const;
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ObjectActions } from '../common/object-actions.js';
 import { LoginAlignments } from '../constants.js';
-import { ReservedBrandKeys } from './brands.constants.js';
+import { BrandKeyMaxLength, BrandNameMaxLength, HexColourPattern, ReservedBrandKeys } from './brands.constants.js';
 
-const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Expected a hex colour such as #1d4ed8');
+const colour = z.string().regex(HexColourPattern, 'Expected a hex colour such as #1d4ed8');
 
 export const BrandThemeSchema = z.object({
   primary: colour,
@@ -25,12 +25,12 @@ export type BrandTheme = z.infer<typeof BrandThemeSchema>;
 export const BrandKeySchema = z
   .string()
   .min(1)
-  .max(64)
+  .max(BrandKeyMaxLength)
   .regex(/^[a-z0-9][a-z0-9-]*$/i, 'Use letters, digits and dashes');
 
 export const BrandSchema = z.object({
   brandKey: BrandKeySchema,
-  name: z.string().min(1).max(200),
+  name: z.string().min(1).max(BrandNameMaxLength),
   logoFileName: z.string().nullable(),
   navigationLogoFileName: z.string().nullable(),
   splashScreenBackgroundFileName: z.string().nullable(),
@@ -47,14 +47,14 @@ export type Brand = z.infer<typeof BrandSchema>;
 export const NewBrandKeySchema = z
   .string()
   .min(2, 'Use at least 2 characters')
-  .max(64, 'Use at most 64 characters')
+  .max(BrandKeyMaxLength, `Use at most ${BrandKeyMaxLength} characters`)
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'Use lower-case letters, digits and dashes (not at the start or end)')
   .refine((key) => !(ReservedBrandKeys as readonly string[]).includes(key), 'This key is reserved');
 
 export const BrandKeyParamsSchema = z.object({ brandKey: BrandKeySchema });
 
 const brandFields = {
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: z.string().trim().min(1, 'Name is required').max(BrandNameMaxLength),
   useLoginBackgroundImg: z.boolean(),
   loginBackground: z.object({ main: colour }),
   loginAlignment: z.enum(LoginAlignments),

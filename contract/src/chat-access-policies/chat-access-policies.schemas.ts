@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ObjectActions } from '../common/object-actions.js';
 import { listOf } from '../common/list.schemas.js';
+import { ChatAccessPolicyDescriptionMaxLength, ChatAccessPolicyNameMaxLength } from './chat-access-policies.constants.js';
 
 export const ChatAccessPolicyParamsSchema = z.object({ chatAccessPolicyId: z.string().uuid() });
 
@@ -12,8 +13,16 @@ const GroupIds = z.array(z.string().trim().min(1).max(200)).max(1000);
 
 export const ChatAccessPolicyInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(150, 'Name exceeds the maximum limit of 150 characters'),
-    description: z.string().trim().max(500, 'Description exceeds the maximum limit of 500 characters').default(''),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(ChatAccessPolicyNameMaxLength, `Name exceeds the maximum limit of ${ChatAccessPolicyNameMaxLength} characters`),
+    description: z
+      .string()
+      .trim()
+      .max(ChatAccessPolicyDescriptionMaxLength, `Description exceeds the maximum limit of ${ChatAccessPolicyDescriptionMaxLength} characters`)
+      .default(''),
     /** true: the policy covers every System agent, and gptSystemIds is ignored */
     allGptSystems: z.boolean().default(false),
     gptSystemIds: Ids.default([]),

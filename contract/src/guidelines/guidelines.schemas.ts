@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ObjectActions } from '../common/object-actions.js';
 import { listOf } from '../common/list.schemas.js';
+import { GuidelinesDescriptionMaxLength, GuidelinesTitleMaxLength } from './guidelines.constants.js';
 
 export const GuidelinesDocumentParamsSchema = z.object({ guidelinesDocumentId: z.string().uuid() });
 export const GuidelinesSectionParamsSchema = GuidelinesDocumentParamsSchema.extend({ documentSectionId: z.string().uuid() });
@@ -16,7 +17,15 @@ export const GuidelinesListQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-const Title = z.string().trim().min(1, 'Title is required').max(200, 'Title exceeds the maximum limit of 200 characters');
+const Title = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .max(GuidelinesTitleMaxLength, `Title exceeds the maximum limit of ${GuidelinesTitleMaxLength} characters`);
+const Description = z
+  .string()
+  .trim()
+  .max(GuidelinesDescriptionMaxLength, `Description exceeds the maximum limit of ${GuidelinesDescriptionMaxLength} characters`);
 const Content = z.string().max(100_000, 'Content exceeds the maximum limit of 100000 characters');
 
 export const GuidelinesSectionInputSchema = z.object({ title: Title, content: Content.default('') });
@@ -33,7 +42,7 @@ export type GuidelinesSection = z.infer<typeof GuidelinesSectionSchema>;
 
 export const GuidelinesDocumentCreateSchema = z.object({
   documentTitle: Title,
-  description: z.string().trim().max(500, 'Description exceeds the maximum limit of 500 characters').default(''),
+  description: Description.default(''),
   isTemplate: z.boolean().default(false),
   /** copy this template's sections into the new document (ignored when sections are given) */
   templateId: z.string().uuid().optional(),
@@ -45,7 +54,7 @@ export type GuidelinesDocumentCreate = z.input<typeof GuidelinesDocumentCreateSc
 
 export const GuidelinesDocumentUpdateSchema = z.object({
   documentTitle: Title.optional(),
-  description: z.string().trim().max(500, 'Description exceeds the maximum limit of 500 characters').optional(),
+  description: Description.optional(),
   gptSystemIds: z.array(z.string().uuid()).max(1000).optional(),
 });
 export type GuidelinesDocumentUpdate = z.input<typeof GuidelinesDocumentUpdateSchema>;

@@ -14,6 +14,10 @@ export const FaviconContentTypes = ['image/x-icon', 'image/png', 'image/svg+xml'
 /** The Claude models a Claude key offers when it creates the Anthropic connection. */
 export const ClaudeKeyDefaultModels = ['claude-sonnet-4-5'] as const;
 
+/** The product and organization names of the instance's branding settings. */
+export const ProductNameMaxLength = 100;
+export const OrganizationNameMaxLength = 200;
+
 /** The instance settings tabs of docs/product.md §2 (/admin/instanceSettings/{tab}). */
 export const InstanceSettingsTabs = ['apiKeys', 'hipaa', 'branding', 'agents'] as const;
 export type InstanceSettingsTab = (typeof InstanceSettingsTabs)[number];

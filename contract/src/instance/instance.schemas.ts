@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationNameMaxLength, ProductNameMaxLength } from './instance.constants.js';
 
 export const EntraIdSettingsSchema = z.object({
   clientId: z.string(),
@@ -73,8 +74,8 @@ export const GptInstanceSettingsUpdateSchema = z.object({
 export type GptInstanceSettingsUpdate = z.infer<typeof GptInstanceSettingsUpdateSchema>;
 
 export const BrandingSettingsSchema = z.object({
-  name: z.string().trim().min(1, 'The product name is required').max(100),
-  organizationName: z.string().trim().min(1, 'The organization name is required').max(200),
+  name: z.string().trim().min(1, 'The product name is required').max(ProductNameMaxLength),
+  organizationName: z.string().trim().min(1, 'The organization name is required').max(OrganizationNameMaxLength),
 });
 export type BrandingSettings = z.infer<typeof BrandingSettingsSchema>;
 

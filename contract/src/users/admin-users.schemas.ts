@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ObjectActions } from '../common/object-actions.js';
 import { listOf, PageQuerySchema } from '../common/list.schemas.js';
-import { DisplayNameMaxLength, EmailMaxLength, PasswordMaxLength, PasswordMinLength } from './admin-users.constants.js';
+import { DisplayNameMaxLength, EmailMaxLength, EmailPattern, PasswordMaxLength, PasswordMinLength } from './admin-users.constants.js';
 
 export const UserStatuses = ['Active', 'Inactive'] as const;
 
@@ -51,7 +51,12 @@ const DisplayName = z
 
 /** POST /admin/users: a local user who signs in with email and password. */
 export const AdminUserCreateSchema = z.object({
-  emailAddress: z.string().trim().toLowerCase().max(EmailMaxLength).pipe(z.email('Enter a valid email address')),
+  emailAddress: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EmailMaxLength)
+    .pipe(z.email({ pattern: EmailPattern, message: 'Enter a valid email address' })),
   displayName: DisplayName,
   password: z
     .string()

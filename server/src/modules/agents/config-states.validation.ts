@@ -1,10 +1,9 @@
 // What makes a draft unfit to become or stay a live agent (errors) and what deserves a second look
 // (warnings). A draft is always saved; errors stop createGptSystem, updateGptSystem and publishing.
 import {
-  AgentDescriptionMaxLength,
-  AgentNameMaxLength,
-  AgentValidationMessages,
   SystemPromptVariables,
+  agentDescriptionError,
+  agentNameError,
   canonicalCapability,
   type AgentConfig,
   type ConfigIssue,
@@ -78,10 +77,10 @@ export const hasCapability = (config: Pick<PublishedAgentConfig, 'capabilityType
 export function validateDraft(draft: DraftFacts, deployments: DeploymentFacts): { errors: ConfigIssue[]; warnings: ConfigIssue[] } {
   const errors: ConfigIssue[] = [];
   const warnings: ConfigIssue[] = [];
-  const name = draft.name.trim();
-  if (name === '') errors.push({ property: 'gptSystemName', message: AgentValidationMessages.nameRequired });
-  else if (name.length > AgentNameMaxLength) errors.push({ property: 'gptSystemName', message: AgentValidationMessages.nameTooLong });
-  if (draft.description.length > AgentDescriptionMaxLength) errors.push({ property: 'description', message: AgentValidationMessages.descriptionTooLong });
+  const nameError = agentNameError(draft.name);
+  if (nameError) errors.push({ property: 'gptSystemName', message: nameError });
+  const descriptionError = agentDescriptionError(draft.description);
+  if (descriptionError) errors.push({ property: 'description', message: descriptionError });
   const c = draft.config;
   if (c.deploymentName !== null && !deployments.names.has(c.deploymentName)) {
     errors.push({ property: 'deploymentName', message: `The deployment ${c.deploymentName} does not exist or is disabled.` });

@@ -1,7 +1,7 @@
 // Routes of the brands module: the public brand (theme, login layout) and its image files.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { BrandRoutes, BrandSchema } from '@atrium/contract';
+import { BrandKeyMaxLength, BrandRoutes, BrandSchema } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { SafeFileNamePattern } from './brands.assets.js';
 import { matchesIfNoneMatch, SandboxCsp } from './brands.images.js';
@@ -10,7 +10,7 @@ import { brandsAdminRoutes } from './brands.admin.routes.js';
 
 export const BrandFileCacheSeconds = 86400;
 
-const BrandParams = z.object({ brandKey: z.string().min(1).max(64) });
+const BrandParams = z.object({ brandKey: z.string().min(1).max(BrandKeyMaxLength) });
 const BrandFileParams = BrandParams.extend({
   fileName: z.string().regex(SafeFileNamePattern, 'Use a plain file name (letters, digits, dot, dash, underscore)'),
 });

@@ -4,9 +4,9 @@ import './agent-config-texts';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SystemPromptVariables } from '@atrium/contract';
+import { SystemPromptVariables, agentDescriptionError, agentNameError } from '@atrium/contract';
 import { useTranslation } from '../../app/i18n/i18n';
-import { descriptionError, nameError, type AgentDraftValues } from './agent-config-values';
+import type { AgentDraftValues } from './agent-config-values';
 
 export interface DeploymentChoice {
   name: string;
@@ -25,8 +25,8 @@ export interface AgentConfigFormProps {
 export function AgentConfigForm({ values, onChange, deployments, disabled, showValidation }: AgentConfigFormProps) {
   const { t } = useTranslation();
   const set = (key: keyof AgentDraftValues) => (e: { target: { value: string } }) => onChange({ ...values, [key]: e.target.value });
-  const nameProblem = showValidation ? nameError(values.gptSystemName) : null;
-  const descriptionProblem = descriptionError(values.description);
+  const nameProblem = showValidation ? agentNameError(values.gptSystemName) : null;
+  const descriptionProblem = agentDescriptionError(values.description);
   const variables = SystemPromptVariables.map((v) => `{{${v.name}}}`).join(', ');
   const numberProps = (min: number, max: number, step: number) => ({
     htmlInput: { inputMode: 'decimal' as const, min, max, step },

@@ -1,6 +1,6 @@
 // The editable fields of an agent draft as the forms hold them, and their conversion from and to the
 // wire shape. Number fields hold text while typing and are sent as numbers (docs/product.md §5) or null.
-import { AgentDescriptionMaxLength, AgentNameMaxLength, AgentValidationMessages, type ConfigState, type ConfigStateUpdate } from '@atrium/contract';
+import type { ConfigState, ConfigStateUpdate } from '@atrium/contract';
 
 export interface AgentDraftValues {
   gptSystemName: string;
@@ -40,14 +40,3 @@ export const updateOf = (v: AgentDraftValues): ConfigStateUpdate => ({
   frequencyPenalty: num(v.frequencyPenalty),
   maxTokens: num(v.maxTokens) === null ? null : Math.round(num(v.maxTokens)!),
 });
-
-/** docs/product.md §5: the quick-create and edit forms check these before sending. */
-export function nameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return AgentValidationMessages.nameRequired;
-  if (trimmed.length > AgentNameMaxLength) return AgentValidationMessages.nameTooLong;
-  return null;
-}
-
-export const descriptionError = (description: string): string | null =>
-  description.length > AgentDescriptionMaxLength ? AgentValidationMessages.descriptionTooLong : null;

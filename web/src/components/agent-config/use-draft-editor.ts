@@ -1,10 +1,10 @@
 // The state and steps an agent draft editor needs, shared by the admin agent editor and the Edit
 // Personal Agent page: the form values, the failure list of docs/product.md §8 ("Create Agent Failure!" with the
 // server's errors), which action is running, and saving the draft (false when refused or with errors).
-import type { ConfigIssue, ConfigState, ConfigStateUpdate } from '@atrium/contract';
+import { agentNameError, type ConfigIssue, type ConfigState, type ConfigStateUpdate } from '@atrium/contract';
 import { useState } from 'react';
 import { apiErrorBody } from '../admin';
-import { nameError, updateOf, valuesOf, type AgentDraftValues } from './agent-config-values';
+import { updateOf, valuesOf, type AgentDraftValues } from './agent-config-values';
 
 /** A refused call's field errors as issues; anything else as one issue with the server's message. */
 export const issuesOf = (error: unknown): ConfigIssue[] => {
@@ -21,7 +21,7 @@ export function useDraftEditor<Busy extends string>(initial: ConfigState, save: 
   const [busy, setBusy] = useState<Busy | null>(null);
 
   const saveDraft = async (): Promise<boolean> => {
-    if (nameError(values.gptSystemName)) return false;
+    if (agentNameError(values.gptSystemName)) return false;
     const saved = await save({ id: initial.configStateId, body: updateOf(values) });
     if (saved.error || !saved.data) {
       setFailure(issuesOf(saved.error));

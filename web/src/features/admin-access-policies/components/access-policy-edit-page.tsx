@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { ChatAccessPolicy, ChatAccessPolicyInput } from '@atrium/contract';
+import { ChatAccessPolicyDescriptionMaxLength, ChatAccessPolicyNameMaxLength, type ChatAccessPolicy, type ChatAccessPolicyInput } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -140,7 +140,7 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
             value={form.name}
             onChange={(e) => set('name')(e.target.value)}
             required
-            slotProps={{ htmlInput: { maxLength: 150 } }}
+            slotProps={{ htmlInput: { maxLength: ChatAccessPolicyNameMaxLength } }}
             error={!!errors.name}
             helperText={errors.name}
             disabled={!canWrite}
@@ -151,7 +151,7 @@ function PolicyForm({ policy }: { policy: ChatAccessPolicy | null }) {
             onChange={(e) => set('description')(e.target.value)}
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{ htmlInput: { maxLength: ChatAccessPolicyDescriptionMaxLength } }}
             error={!!errors.description}
             helperText={errors.description}
             disabled={!canWrite}

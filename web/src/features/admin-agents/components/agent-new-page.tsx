@@ -1,4 +1,5 @@
 // A new System agent: a name and description, then the edit page of its first draft.
+import { agentDescriptionError, agentNameError } from '@atrium/contract';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -6,7 +7,6 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
-import { descriptionError, nameError } from '../../../components/agent-config/agent-config-values';
 import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
 import { useCreateAdminAgentMutation } from '../api/admin-agents.api';
 import { editPath, listPath } from './agent-paths';
@@ -18,11 +18,11 @@ export function AgentNewPage() {
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const [create, { isLoading, error }] = useCreateAdminAgentMutation();
-  const nameProblem = touched ? nameError(name) : null;
-  const descriptionProblem = descriptionError(description);
+  const nameProblem = touched ? agentNameError(name) : null;
+  const descriptionProblem = agentDescriptionError(description);
   const submit = async () => {
     setTouched(true);
-    if (nameError(name) || descriptionProblem) return;
+    if (agentNameError(name) || descriptionProblem) return;
     const result = await create({ gptSystemName: name.trim(), description });
     if (result.data) void navigate(editPath(result.data.gptSystemId));
   };

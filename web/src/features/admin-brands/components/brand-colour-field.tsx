@@ -1,12 +1,10 @@
 // A colour: the browser's colour picker next to the hex value, kept in sync; a bad hex shows an error.
+import { isHexColour } from '@atrium/contract';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
-
-const Hex = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-export const isHexColour = (value: string) => Hex.test(value);
 
 /** <input type=color> wants #rrggbb: expand #rgb and drop an alpha part. */
 const toPickerValue = (hex: string) => {

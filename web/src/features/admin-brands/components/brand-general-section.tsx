@@ -1,4 +1,5 @@
 // Key (new brands only) and name.
+import { BrandKeyMaxLength, BrandNameMaxLength } from '@atrium/contract';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -26,7 +27,7 @@ export function BrandGeneralSection({ isNew, values, errors, disabled, onChange 
           error={!!errors.brandKey}
           helperText={errors.brandKey ?? t('adminBrands.fields.brandKeyHelp')}
           onChange={(e) => onChange({ brandKey: e.target.value.toLowerCase().replace(/\s+/g, '-') })}
-          slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+          slotProps={{ htmlInput: { maxLength: BrandKeyMaxLength, spellCheck: false } }}
         />
       )}
       <TextField
@@ -38,7 +39,7 @@ export function BrandGeneralSection({ isNew, values, errors, disabled, onChange 
         error={!!errors.name}
         helperText={errors.name}
         onChange={(e) => onChange({ name: e.target.value })}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        slotProps={{ htmlInput: { maxLength: BrandNameMaxLength } }}
       />
     </Stack>
   );

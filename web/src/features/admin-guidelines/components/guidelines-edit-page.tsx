@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GuidelinesDocument } from '@atrium/contract';
+import { GuidelinesDescriptionMaxLength, GuidelinesTitleMaxLength, type GuidelinesDocument } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -60,7 +60,7 @@ function DetailsForm({ doc, canWrite }: { doc: GuidelinesDocument; canWrite: boo
           disabled={!canWrite}
           error={!!errors.documentTitle}
           helperText={errors.documentTitle}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          slotProps={{ htmlInput: { maxLength: GuidelinesTitleMaxLength } }}
         />
         <TextField
           label={t('guidelinesAdmin.fields.description')}
@@ -69,7 +69,7 @@ function DetailsForm({ doc, canWrite }: { doc: GuidelinesDocument; canWrite: boo
           multiline
           minRows={2}
           disabled={!canWrite}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+          slotProps={{ htmlInput: { maxLength: GuidelinesDescriptionMaxLength } }}
         />
         {!doc.isTemplate && (
           <AgentsPicker

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
+import { GuidelinesDescriptionMaxLength, GuidelinesTitleMaxLength } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, fieldErrors } from '../../../components/admin';
@@ -68,7 +69,7 @@ export function GuidelinesNewPage({ template }: { template: boolean }) {
               autoFocus
               error={!!errors.documentTitle}
               helperText={errors.documentTitle}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+              slotProps={{ htmlInput: { maxLength: GuidelinesTitleMaxLength } }}
             />
             <TextField
               label={t('guidelinesAdmin.fields.description')}
@@ -78,7 +79,7 @@ export function GuidelinesNewPage({ template }: { template: boolean }) {
               minRows={2}
               error={!!errors.description}
               helperText={errors.description}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
+              slotProps={{ htmlInput: { maxLength: GuidelinesDescriptionMaxLength } }}
             />
             {!template && (
               <TextField

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import type { GuidelinesSection } from '@atrium/contract';
+import { GuidelinesTitleMaxLength, type GuidelinesSection } from '@atrium/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 
@@ -45,7 +45,7 @@ export function SectionCard({ section, index, count, disabled, onSave, onMove, o
             size="small"
             fullWidth
             disabled={disabled}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            slotProps={{ htmlInput: { maxLength: GuidelinesTitleMaxLength } }}
           />
           <Tooltip title={t('guidelinesAdmin.moveUp')}>
             <span>

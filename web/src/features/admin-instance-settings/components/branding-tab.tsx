@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { BrandingSettings } from '@atrium/contract';
+import { OrganizationNameMaxLength, ProductNameMaxLength, type BrandingSettings } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -44,7 +44,7 @@ function NamesForm({ initial, canWrite }: { initial: BrandingSettings; canWrite:
         error={!!errors.name}
         helperText={errors.name ?? t('adminInstanceSettings.branding.nameHelp')}
         onChange={(e) => setValues({ ...values, name: e.target.value })}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: ProductNameMaxLength } }}
       />
       <TextField
         label={t('adminInstanceSettings.branding.organizationName')}
@@ -55,7 +55,7 @@ function NamesForm({ initial, canWrite }: { initial: BrandingSettings; canWrite:
         error={!!errors.organizationName}
         helperText={errors.organizationName}
         onChange={(e) => setValues({ ...values, organizationName: e.target.value })}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        slotProps={{ htmlInput: { maxLength: OrganizationNameMaxLength } }}
       />
       {canWrite && (
         <Button type="submit" variant="contained" disabled={saving.isLoading} sx={{ alignSelf: 'flex-end' }}>

@@ -1,6 +1,6 @@
 // /admin/user/new: create a local user (email, display name, password). The server's field messages
 // (invalid email, weak password, email in use) show under the inputs.
-import { DisplayNameMaxLength, PasswordMinLength } from '@atrium/contract';
+import { DisplayNameMaxLength, PasswordMaxLength, PasswordMinLength, isEmailAddress } from '@atrium/contract';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,7 +26,7 @@ export function UserNewPage() {
   const [touched, setTouched] = useState(false);
   const server = fieldErrors(error);
   const local = {
-    emailAddress: /^\S+@\S+\.\S+$/.test(form.emailAddress.trim()) ? undefined : t('adminUsers.email'),
+    emailAddress: isEmailAddress(form.emailAddress) ? undefined : t('adminUsers.email'),
     displayName: form.displayName.trim() ? undefined : t('adminUsers.displayName'),
     password: form.password.length >= PasswordMinLength ? undefined : t('adminUsers.passwordHelp', { min: PasswordMinLength }),
   };
@@ -86,6 +86,7 @@ export function UserNewPage() {
             error={Boolean(fieldError('password'))}
             helperText={server.password ?? t('adminUsers.passwordHelp', { min: PasswordMinLength })}
             slotProps={{
+              htmlInput: { maxLength: PasswordMaxLength },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">

@@ -9,12 +9,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { QuickCreateCloseDelayMs, QuickCreateIdenticonSize, type ConfigIssue } from '@atrium/contract';
+import { QuickCreateCloseDelayMs, QuickCreateIdenticonSize, agentDescriptionError, agentNameError, type ConfigIssue } from '@atrium/contract';
 import { toSvg } from 'jdenticon';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
-import { descriptionError, nameError } from '../../../components/agent-config/agent-config-values';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
 import { apiErrorBody } from '../../../components/admin/api-error';
 import { useCreatePersonalConfigStateMutation, useUpdateConfigStateMutation, useUploadConfigStateAvatarMutation } from '../api/personal-agents.api';
@@ -32,8 +31,8 @@ export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
   const [upload] = useUploadConfigStateAvatarMutation();
   // the identicon follows the name as it is typed, so the person sees the avatar they will get
   const identicon = useMemo(() => toSvg(name.trim() || 'agent', QuickCreateIdenticonSize), [name]);
-  const nameProblem = touched ? nameError(name) : null;
-  const descriptionProblem = descriptionError(description);
+  const nameProblem = touched ? agentNameError(name) : null;
+  const descriptionProblem = agentDescriptionError(description);
 
   const failed = (error: unknown) => {
     const body = apiErrorBody(error);
@@ -45,7 +44,7 @@ export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
 
   const submit = async () => {
     setTouched(true);
-    if (nameError(name) || descriptionError(description) || busy) return;
+    if (agentNameError(name) || agentDescriptionError(description) || busy) return;
     setBusy(true);
     setIssues({ errors: [], warnings: [] });
     try {
