@@ -46,6 +46,7 @@ import * as admin from './admin-agents.service.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { systemAgentNames } from './agents.lookup.js';
 import * as states from './config-states.service.js';
+import * as publishing from './config-states.publishing.js';
 import { detailsForConversation } from './agents.service.js';
 import { fullConfig } from './config-states.validation.js';
 import { findConfigState, listConfigStatesOfAgent } from './config-states.repository.js';
@@ -139,7 +140,7 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     { config: create, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
     async (request) => {
       const p = principalOf(request);
-      return states.createGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
+      return publishing.createGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
     },
   );
   api.put(
@@ -147,7 +148,7 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
     { config: write, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } },
     async (request) => {
       const p = principalOf(request);
-      return states.updateGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
+      return publishing.updateGptSystem(ctx, p, await states.manageableConfigState(ctx, p, request.params.configStateId));
     },
   );
 
@@ -204,20 +205,20 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
 
   // Publishing ---------------------------------------------------------------------------------------
   api.get(R.publishing, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: PublishedVersionListSchema } } }, async (request) =>
-    states.publishingHistory(ctx, await visible(request, request.params.gptSystemId)),
+    publishing.publishingHistory(ctx, await visible(request, request.params.gptSystemId)),
   );
   for (const path of [R.publishing, R.publishingV2]) {
     api.put(
       path,
       { config: write, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } },
-      async (request) => states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body),
+      async (request) => publishing.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body),
     );
   }
   api.put(
     R.rollback,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: RollbackBodySchema, response: { 200: PublishResultSchema } } },
     async (request) =>
-      states.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), { rollbackToVersionId: request.body.versionId }),
+      publishing.publish(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), { rollbackToVersionId: request.body.versionId }),
   );
 
   // Starter prompts ----------------------------------------------------------------------------------

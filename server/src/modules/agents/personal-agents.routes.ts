@@ -36,6 +36,7 @@ import { listAvailable } from './agents.service.js';
 import * as admin from './admin-agents.service.js';
 import * as repo from './config-states.repository.js';
 import * as states from './config-states.service.js';
+import * as publishing from './config-states.publishing.js';
 import { deleteConfigStateAvatar, readConfigStateAvatar, uploadConfigStateAvatar } from './config-states.avatar.js';
 import { fullConfig } from './config-states.validation.js';
 import { replaceSharing } from './personal-agents.sharing.js';
@@ -118,10 +119,10 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     return reply.status(204).send();
   });
   api.post(R.createGptSystem, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
-    states.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+    publishing.createGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
   );
   api.put(R.updateGptSystem, { config: auth, schema: { params: ConfigStateParamsSchema, response: { 200: GptSystemCreatedSchema } } }, async (request) =>
-    states.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
+    publishing.updateGptSystem(ctx, principalOf(request), await own(request, request.params.configStateId)),
   );
   api.get(
     R.dataSourcesAndCapabilities,
@@ -172,12 +173,12 @@ export const personalAgentsRoutes: Module = async (api, ctx) => {
     { config: auth, schema: { params: GptSystemIdParamsSchema, body: PublishBodySchema, response: { 200: PublishResultSchema } } },
     async (request) => {
       const p = principalOf(request);
-      return states.publish(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
+      return publishing.publish(ctx, p, await ownPersonalAgent(ctx, p, request.params.gptSystemId), request.body);
     },
   );
   api.get(R.publishing, { config: auth, schema: { params: GptSystemIdParamsSchema } }, async (request) => {
     const p = principalOf(request);
-    return states.publishingHistory(ctx, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
+    return publishing.publishingHistory(ctx, await ownPersonalAgent(ctx, p, request.params.gptSystemId));
   });
   api.put(
     R.sharing,

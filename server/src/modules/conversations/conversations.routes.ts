@@ -37,7 +37,7 @@ import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
 import { sseTransport } from '../../ai/chat-updates.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
-import { createPreviewDirectory } from '../agents/config-states.service.js';
+import { createPreviewDirectory } from '../agents/config-states.previews.js';
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import { createGeneratedImageStore } from '../generated-images/generated-images.service.js';
 import * as service from './conversations.service.js';

@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
 import { agentInactive } from '../agents/agents.policy.js';
-import type { PreviewDirectory } from '../agents/config-states.service.js';
+import type { PreviewDirectory } from '../agents/config-states.previews.js';
 import type { ModelGateway } from '../../ai/model.types.js';
 import type { UploadDirectory } from '../uploads/uploads.turns.js';
 import type { GeneratedImageStore } from '../../ai/tools/create-image.js';
