@@ -43,6 +43,8 @@ import {
 import type { Module } from '../../platform/context.js';
 import { principalOf, requireArea } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
+import * as prompts from './agents.starter-prompts.js';
+import * as ragLinks from './agents.rag-links.js';
 import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { systemAgentNames } from './agents.lookup.js';
 import * as states from './config-states.service.js';
@@ -223,49 +225,49 @@ export const adminAgentsRoutes: Module = (api, ctx) => {
 
   // Starter prompts ----------------------------------------------------------------------------------
   api.get(R.prompts, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: StarterPromptListSchema } } }, async (request) =>
-    admin.listStarterPrompts(ctx, await visible(request, request.params.gptSystemId)),
+    prompts.listStarterPrompts(ctx, await visible(request, request.params.gptSystemId)),
   );
   api.post(
     R.prompts,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: StarterPromptInputSchema, response: { 201: StarterPromptSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await admin.createStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
+      reply.status(201).send(await prompts.createStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
   );
   api.get(R.prompt, { config: read, schema: { params: PromptParamsSchema, response: { 200: StarterPromptSchema } } }, async (request) =>
-    admin.getStarterPrompt(ctx, await visible(request, request.params.gptSystemId), request.params.promptId),
+    prompts.getStarterPrompt(ctx, await visible(request, request.params.gptSystemId), request.params.promptId),
   );
   api.put(
     R.prompt,
     { config: write, schema: { params: PromptParamsSchema, body: StarterPromptInputSchema, response: { 200: StarterPromptSchema } } },
     async (request) =>
-      admin.updateStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId, request.body),
+      prompts.updateStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId, request.body),
   );
   api.delete(R.prompt, { config: write, schema: { params: PromptParamsSchema } }, async (request, reply) => {
-    await admin.deleteStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId);
+    await prompts.deleteStarterPrompt(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.promptId);
     return reply.status(204).send();
   });
 
   // Data-source links --------------------------------------------------------------------------------
   api.get(R.ragDataSources, { config: read, schema: { params: GptSystemIdParamsSchema, response: { 200: RagDataSourceListSchema } } }, async (request) =>
-    admin.listRagLinks(ctx, await visible(request, request.params.gptSystemId)),
+    ragLinks.listRagLinks(ctx, await visible(request, request.params.gptSystemId)),
   );
   api.post(
     R.ragDataSources,
     { config: write, schema: { params: GptSystemIdParamsSchema, body: RagDataSourceInputSchema, response: { 201: RagDataSourceSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await admin.createRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
+      reply.status(201).send(await ragLinks.createRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.body)),
   );
   api.get(R.ragDataSource, { config: read, schema: { params: RagDataSourceParamsSchema, response: { 200: RagDataSourceSchema } } }, async (request) =>
-    admin.getRagLink(ctx, await visible(request, request.params.gptSystemId), request.params.ragDataSourceId),
+    ragLinks.getRagLink(ctx, await visible(request, request.params.gptSystemId), request.params.ragDataSourceId),
   );
   api.put(
     R.ragDataSource,
     { config: write, schema: { params: RagDataSourceParamsSchema, body: RagDataSourceUpdateSchema, response: { 200: RagDataSourceSchema } } },
     async (request) =>
-      admin.updateRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId, request.body),
+      ragLinks.updateRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId, request.body),
   );
   api.delete(R.ragDataSource, { config: write, schema: { params: RagDataSourceParamsSchema } }, async (request, reply) => {
-    await admin.deleteRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId);
+    await ragLinks.deleteRagLink(ctx, principalOf(request), await manageable(request, request.params.gptSystemId), request.params.ragDataSourceId);
     return reply.status(204).send();
   });
 };

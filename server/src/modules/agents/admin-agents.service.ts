@@ -12,16 +12,11 @@ import {
   type AdminAgentUpdate,
   type AvailableConfiguration,
   type ManagedAgent,
-  type RagDataSource,
-  type StarterPrompt,
-  type StarterPromptInput,
 } from '@atrium/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { gptSystemPrompts } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { listGptSystemDeployments } from '../connections/connections.catalog.js';
 import { brandExists } from '../brands/brands.service.js';
 import { findAgent, type AgentRow } from './agents.repository.js';
@@ -32,7 +27,8 @@ import { actorOf, insertConfigStateIn, SystemDefaults, type StatesCtx } from './
 import { fullConfig } from './config-states.validation.js';
 import { userNames } from '../users/users.lookup.js';
 
-const page = <T>(items: T[]) => ({ items, continuationToken: null });
+/** A list in one page (docs/wire-protocol.md's {items, continuationToken}). */
+export const page = <T>(items: T[]) => ({ items, continuationToken: null });
 
 async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, agents: AgentRow[]): Promise<AdminAgent[]> {
   const ids = agents.map((a) => a.id);
@@ -170,165 +166,6 @@ export async function deleteAgent(ctx: Pick<AppContext, 'db'>, principal: Princi
 }
 
 // Starter prompts (gpt_system_prompts) --------------------------------------------------------------
-
-const promptColumns = { promptId: gptSystemPrompts.id, title: gptSystemPrompts.title, prompt: gptSystemPrompts.prompt, sortOrder: gptSystemPrompts.sortOrder };
-
-export async function listStarterPrompts(ctx: Pick<AppContext, 'db'>, agent: AgentRow) {
-  const items: StarterPrompt[] = await ctx.db
-    .select(promptColumns)
-    .from(gptSystemPrompts)
-    .where(eq(gptSystemPrompts.gptSystemId, agent.id))
-    .orderBy(asc(gptSystemPrompts.sortOrder), asc(gptSystemPrompts.createdAt), asc(gptSystemPrompts.id));
-  return page(items);
-}
-
-async function findPrompt(ctx: Pick<AppContext, 'db'>, agent: AgentRow, promptId: string): Promise<StarterPrompt> {
-  const [row] = await ctx.db
-    .select(promptColumns)
-    .from(gptSystemPrompts)
-    .where(and(eq(gptSystemPrompts.gptSystemId, agent.id), eq(gptSystemPrompts.id, promptId)));
-  if (!row) throw notFound('The prompt');
-  return row;
-}
-
-export const getStarterPrompt = findPrompt;
-
-export async function createStarterPrompt(
-  ctx: Pick<AppContext, 'db'>,
-  principal: Principal,
-  agent: AgentRow,
-  input: StarterPromptInput,
-): Promise<StarterPrompt> {
-  return ctx.db.transaction(async (tx) => {
-    const [max] = await tx
-      .select({ n: sql<number>`coalesce(max(${gptSystemPrompts.sortOrder}) + 1, 0)::int` })
-      .from(gptSystemPrompts)
-      .where(eq(gptSystemPrompts.gptSystemId, agent.id));
-    const [row] = await tx
-      .insert(gptSystemPrompts)
-      .values({ gptSystemId: agent.id, title: input.title, prompt: input.prompt, sortOrder: input.sortOrder ?? max?.n ?? 0 })
-      .returning(promptColumns);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptCreated', actor: actorOf(principal), after: row });
-    return row!;
-  });
-}
-
-export async function updateStarterPrompt(
-  ctx: Pick<AppContext, 'db'>,
-  principal: Principal,
-  agent: AgentRow,
-  promptId: string,
-  input: StarterPromptInput,
-): Promise<StarterPrompt> {
-  const before = await findPrompt(ctx, agent, promptId);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(gptSystemPrompts)
-      .set({ title: input.title, prompt: input.prompt, sortOrder: input.sortOrder ?? before.sortOrder })
-      .where(eq(gptSystemPrompts.id, promptId))
-      .returning(promptColumns);
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: 'PromptUpdated',
-      actor: actorOf(principal),
-      before,
-      after: row,
-    });
-    return row!;
-  });
-}
-
-export async function deleteStarterPrompt(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, promptId: string): Promise<void> {
-  const before = await findPrompt(ctx, agent, promptId);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(gptSystemPrompts).where(eq(gptSystemPrompts.id, promptId));
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptDeleted', actor: actorOf(principal), before });
-  });
-}
-
-// Retrieval data-source links ------------------------------------------------------------------------
-
-const presentLink = (l: repo.RagLinkRow): RagDataSource => ({
-  ragDataSourceId: l.id,
-  gptSystemId: l.gptSystemId,
-  dataSourceId: l.dataSourceId,
-  dataSourceType: (DataSourceTypes as readonly string[]).includes(l.dataSourceType) ? (l.dataSourceType as RagDataSource['dataSourceType']) : 'FileLibrary',
-  topK: l.topK,
-  createdAt: l.createdAt.toISOString(),
-});
-
-export async function listRagLinks(ctx: Pick<AppContext, 'db'>, agent: AgentRow) {
-  return page((await repo.listRagLinks(ctx.db, agent.id)).map(presentLink));
-}
-
-export async function getRagLink(ctx: Pick<AppContext, 'db'>, agent: AgentRow, id: string) {
-  const link = await repo.findRagLink(ctx.db, agent.id, id);
-  if (!link) throw notFound('The data source link');
-  return presentLink(link);
-}
-
-export async function createRagLink(
-  ctx: Pick<AppContext, 'db'>,
-  principal: Principal,
-  agent: AgentRow,
-  input: { dataSourceId: string; dataSourceType: RagDataSource['dataSourceType']; topK: number },
-) {
-  return ctx.db.transaction(async (tx) => {
-    const link = await repo.insertRagLink(tx, { gptSystemId: agent.id, ...input });
-    if (!link) throw conflict('The agent already uses this data source.', [{ field: 'dataSourceId', message: 'Already linked' }]);
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: 'RagDataSourceAdded',
-      actor: actorOf(principal),
-      after: input,
-    });
-    return presentLink(link);
-  });
-}
-
-export async function updateRagLink(
-  ctx: Pick<AppContext, 'db'>,
-  principal: Principal,
-  agent: AgentRow,
-  id: string,
-  input: { dataSourceType?: RagDataSource['dataSourceType'] | undefined; topK?: number | undefined },
-) {
-  const before = await repo.findRagLink(ctx.db, agent.id, id);
-  if (!before) throw notFound('The data source link');
-  const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (Object.keys(values).length === 0) throw badRequest('Nothing to change.', [{ field: '(root)', message: 'Send dataSourceType or topK' }]);
-  return ctx.db.transaction(async (tx) => {
-    const link = await repo.updateRagLink(tx, id, values);
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: 'RagDataSourceUpdated',
-      actor: actorOf(principal),
-      before: presentLink(before),
-      after: presentLink(link),
-    });
-    return presentLink(link);
-  });
-}
-
-export async function deleteRagLink(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, id: string): Promise<void> {
-  const before = await repo.findRagLink(ctx.db, agent.id, id);
-  if (!before) throw notFound('The data source link');
-  await ctx.db.transaction(async (tx) => {
-    await repo.deleteRagLink(tx, id);
-    await recordAudit(tx, {
-      aggregateType: 'GptSystem',
-      aggregateId: agent.id,
-      domainOperation: 'RagDataSourceRemoved',
-      actor: actorOf(principal),
-      before: presentLink(before),
-    });
-  });
-}
-
-// What the agent form can offer ----------------------------------------------------------------------
 
 export async function availableConfiguration(
   ctx: Pick<AppContext, 'db'>,
