@@ -8,3 +8,5 @@ export const provider = '/admin/connections/Providers/:type';
 export const deployments = '/admin/connections/:connectionId/deployments';
 export const deployment = '/admin/connections/:connectionId/deployments/:deploymentId';
 export const gptSystemDeployments = '/admin/gptSystems/deployments';
+/** GET (administrators, ConnectionsRead): what the model provider said when an answer failed, by the reference people were given */
+export const providerError = '/admin/providerErrors/:reference';

@@ -25,5 +25,3 @@ export const removeFeedback = '/userConversations/:conversationId/removeFeedback
 export const citations = '/userConversations/:conversationId/citations';
 export const executionDetails = '/userConversations/:conversationId/segments/:segmentId/executionDetails';
 export const traceLogs = '/userConversations/:conversationId/traceLogs';
-/** GET (administrators, ConnectionsRead): what the model provider said when an answer failed, by the reference people were given */
-export const providerError = '/admin/providerErrors/:reference';

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ConnectionRoutes,
   ConversationRoutes,
   PreviewConversationRoutes,
   ConversationListQuerySchema,
@@ -230,7 +231,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
 
   // people were given the failed answer's id as the reference; those who look after connections read the provider's words
   api.get(
-    R.providerError,
+    ConnectionRoutes.providerError,
     { config: { access: requireArea('connections', 'read') }, schema: { params: ProviderErrorParamsSchema, response: { 200: ProviderErrorSchema } } },
     async (request) => (await providerErrorOf(ctx.db, request.params.reference)) ?? Promise.reject(notFound('The provider error')),
   );
