@@ -32,6 +32,7 @@ export * as UserPromptRoutes from './user-prompts/user-prompts.routes.js';
 export * from './sse/sse.codec.js';
 export type * from './connections/connections.schemas.js';
 export * as ConnectionRoutes from './connections/connections.routes.js';
+export * from './conversations/conversation-limits.js';
 export type * from './conversations/conversations.schemas.js';
 export * as ConversationRoutes from './conversations/conversations.routes.js';
 export * as PreviewConversationRoutes from './conversations/preview-conversations.routes.js';

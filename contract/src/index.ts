@@ -30,6 +30,7 @@ export * as UserPromptRoutes from './user-prompts/user-prompts.routes.js';
 export * from './sse/sse.codec.js';
 export * from './connections/connections.schemas.js';
 export * as ConnectionRoutes from './connections/connections.routes.js';
+export * from './conversations/conversation-limits.js';
 export * from './conversations/conversations.schemas.js';
 export * as ConversationRoutes from './conversations/conversations.routes.js';
 export * as PreviewConversationRoutes from './conversations/preview-conversations.routes.js';

@@ -2,12 +2,7 @@
 // "Shapes that clients read"). Bodies accept what existing clients send and ignore unknown fields.
 import { z } from 'zod';
 import { SegmentAttachmentSchema, SegmentVisionImageSchema } from '../attachments/attachments.schemas.js';
-
-export const MaxQuestionLength = 32000;
-export const MaxTitleLength = 200;
-export const MaxFeedbackCommentLength = 2000;
-/** A new conversation's title is its first question, cut to this length, until a generated one replaces it. */
-export const InitialTitleLength = 100;
+import { MaxFeedbackCommentLength, MaxQuestionLength, MaxTitleLength } from './conversation-limits.js';
 
 export const SegmentStatuses = ['InProgress', 'Success', 'Aborted', 'Failed'] as const;
 export const SegmentStatusSchema = z.enum(SegmentStatuses);

@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConversationList } from './conversation-list';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { uiActions } from '../../../app/state/ui.slice';
+import { MaxTitleLength } from '@atrium/contract';
 
 export const SearchDebounceMs = 300;
 
@@ -37,7 +38,7 @@ export function ConversationTabs({ onNewChat, onNavigate }: { onNewChat: () => v
         placeholder={t('chat.searchTitles')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
-        inputProps={{ 'aria-label': t('chat.searchTitles'), maxLength: 200 }}
+        inputProps={{ 'aria-label': t('chat.searchTitles'), maxLength: MaxTitleLength }}
         startAdornment={
           <InputAdornment position="start">
             <SearchIcon fontSize="small" />
