@@ -77,6 +77,15 @@ const optionalUrl = (protocols: string[]) =>
     .refine((u) => protocols.some((p) => u.startsWith(p)), `must start with ${protocols.join(' or ')}`)
     .optional();
 
+/** A size in bytes: a whole number from 1 kB to 512 MB. */
+const bytes = (def: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(def);
+
 const bool = (def: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -148,16 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tokenSigningKeyPem,
     encryptionKey,
     logLevel: read(env, 'LOG_LEVEL', z.enum(LogLevels, { message: `must be one of ${LogLevels.join(', ')}` }).default('info')),
-    bodyLimitBytes: read(
-      env,
-      'BODY_LIMIT_BYTES',
-      z.coerce
-        .number({ message: 'must be a number' })
-        .int()
-        .min(1024)
-        .max(512 * 1024 * 1024)
-        .default(1024 * 1024),
-    ),
+    bodyLimitBytes: read(env, 'BODY_LIMIT_BYTES', bytes(1024 * 1024)),
     trustProxy: read(env, 'TRUST_PROXY', bool(false)),
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR', z.string().min(1).default(defaultWebDist()))),
     instanceName: read(env, 'INSTANCE_NAME', z.string().min(1).max(200).default('Atrium')),
@@ -166,26 +166,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     isProduction: nodeEnv === 'production',
     modelProviders: readModelProviders(env),
     uploads: {
-      attachmentMaxBytes: read(
-        env,
-        'ATTACHMENT_MAX_BYTES',
-        z.coerce
-          .number({ message: 'must be a number' })
-          .int()
-          .min(1024)
-          .max(512 * 1024 * 1024)
-          .default(20 * 1024 * 1024),
-      ),
-      visionImageMaxBytes: read(
-        env,
-        'VISION_IMAGE_MAX_BYTES',
-        z.coerce
-          .number({ message: 'must be a number' })
-          .int()
-          .min(1024)
-          .max(512 * 1024 * 1024)
-          .default(20 * 1024 * 1024),
-      ),
+      attachmentMaxBytes: read(env, 'ATTACHMENT_MAX_BYTES', bytes(20 * 1024 * 1024)),
+      visionImageMaxBytes: read(env, 'VISION_IMAGE_MAX_BYTES', bytes(20 * 1024 * 1024)),
     },
   };
 }
