@@ -1,5 +1,6 @@
 // Test helpers for the chat stream: three independent SSE decoders, a streaming fetch client and a
 // scripted model gateway. Each decoder reads the raw bytes the way a different kind of client does.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SseDecoder, type SseEvent } from '@atrium/contract';
 import { gptSystems } from '../db/schema/index.js';
@@ -221,6 +222,15 @@ export function scriptedGateway(script: Script, title: string | null = null) {
   };
   return gateway;
 }
+
+/** The body of a question as clients send it: no uploads, a fresh session, no persisted traces. */
+export const questionBody = (question: string) => ({
+  question,
+  visionImageIds: [],
+  attachmentIds: [],
+  session: { sessionIdentifier: randomUUID() },
+  segmentTraceLogLevel: 'NonPersisted',
+});
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

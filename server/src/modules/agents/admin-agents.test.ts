@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AdminAgent, AdminAgentList, AvailableConfiguration, ConfigState, PublishedVersion, StarterPrompt } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { answerOf, baseUrl, jsonCaller, postStream, scriptedGateway, sleep } from '../../test/chat-stream.js';
+import { answerOf, baseUrl, jsonCaller, postStream, questionBody, scriptedGateway, sleep } from '../../test/chat-stream.js';
 import { auditLog } from '../../db/schema/index.js';
 import { scopeUserTo } from './agents.test-factory.js';
 
@@ -35,13 +35,7 @@ describe('admin agents', () => {
     () => base,
     () => admin.token,
   );
-  const newTurn = (question: string) => ({
-    question,
-    visionImageIds: [],
-    attachmentIds: [],
-    session: { sessionIdentifier: randomUUID() },
-    segmentTraceLogLevel: 'NonPersisted',
-  });
+  const newTurn = questionBody;
 
   async function createAgent(name: string, systemPrompt: string) {
     const res = await call<{ gptSystemId: string; configStateId: string }>('POST', '/admin/gptSystems', {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, and } from 'drizzle-orm';
 import type { ConfigState, ConversationList, GptSystemList, ManagedAgent, ManagedAgentList } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { answerOf, baseUrl, jsonCaller, dataOf, postStream, scriptedGateway } from '../../test/chat-stream.js';
+import { answerOf, baseUrl, dataOf, jsonCaller, postStream, questionBody, scriptedGateway } from '../../test/chat-stream.js';
 import { auditLog, instanceSettings } from '../../db/schema/index.js';
 
 const png = Buffer.from(
@@ -38,13 +38,7 @@ describe('personal agents', () => {
     () => base,
     () => owner.token,
   );
-  const newTurn = (question: string) => ({
-    question,
-    visionImageIds: [],
-    attachmentIds: [],
-    session: { sessionIdentifier: randomUUID() },
-    segmentTraceLogLevel: 'NonPersisted',
-  });
+  const newTurn = questionBody;
   const setPersonalAgents = (on: boolean) =>
     t.ctx.db.update(instanceSettings).set({ value: on }).where(eq(instanceSettings.name, 'allowUserCreatedGptSystems'));
 
