@@ -52,6 +52,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'atrium/no-cross-feature-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material/Tooltip', message: 'Use components/tooltip.tsx: it closes on a click.' },
+            { name: '@mui/material', importNames: ['Tooltip'], message: 'Use components/tooltip.tsx: it closes on a click.' },
+          ],
+        },
+      ],
     },
   },
+  { files: ['web/src/components/tooltip.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

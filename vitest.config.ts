@@ -37,6 +37,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // a page under a busy machine (the whole suite, a build beside it) can take more than poll's default second
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

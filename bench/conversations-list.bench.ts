@@ -9,28 +9,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { startServer, type RunningServer } from '../e2e/harness/server.js';
-import { openDatabase, type DatabaseHandle } from '../server/src/db/client.js';
-// the benches run the server's TypeScript sources: start the database worker from its source too
-import '../server/src/test/pglite-worker-source.js';
+import { commonTerm, listBenchEnv, noMatchTerm, rareTerm, seedListData, signIn } from './lib/conversation-list-data.js';
 import { round, summary } from './lib/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const adminEmail = 'admin@atrium.local';
-const adminPassword = 'bench-admin-password';
 const quick = process.argv.includes('--quick');
 const owned = quick ? 20_000 : 100_000;
 const others = 20;
 const perOther = quick ? 200 : 1_000;
 const requests = quick ? 60 : 300;
 const defaultPgUrl = 'postgres://postgres@127.0.0.1:5432/atrium_bench_list';
-
-/** ~1 title in 10 holds it: the first page of a search finds its 50 rows within ~500 conversations. */
-const commonTerm = 'budget';
-/** 1 title in 5,000 (20 of 100k): a search has to look at every conversation unless an index helps. */
-const rareTerm = 'zanzibar';
-const noMatchTerm = 'quixotically';
 
 type Summary = ReturnType<typeof summary>;
 interface Case {
@@ -49,49 +38,6 @@ interface DbResult {
   otherConversations: number;
   baseline: Summary;
   cases: Case[];
-}
-
-// Titles from word lists picked by different multipliers of the row number, so neighbours differ.
-const seedSql = (userId: string, agentId: string, count: number, startIndex: number) => sql`
-  insert into conversations (user_id, gpt_system_id, title, archived, deleted_at, created_at, last_modified_at, session_identifier)
-  select ${userId}::uuid, ${agentId}::uuid,
-    initcap((array['how','why','what','draft','plan','review','summarise','explain','compare','fix'])[1 + (i * 7) % 10]) || ' ' ||
-    (array['the','our','a','my','this','next','last','new'])[1 + (i * 3) % 8] || ' ' ||
-    (array['quarterly','marketing','lecture','research','thesis','python','sql','grant','hiring','travel','exam','onboarding','security','cloud','design','legal'])[1 + (i * 13) % 16] || ' ' ||
-    (array['report','notes','email','essay','proposal','slides','policy','script','query','outline','schedule','survey'])[1 + (i * 11) % 12] ||
-    case when i % 10 = 3 then ' ${sql.raw(commonTerm)} ' || (2020 + i % 6)::text else '' end ||
-    case when i % 5000 = 77 then ' for ${sql.raw(rareTerm[0]!.toUpperCase() + rareTerm.slice(1))} office' else '' end ||
-    ' #' || i::text,
-    i % 17 = 0,
-    case when i % 23 = 0 then now() - (i * interval '10 minutes') / 2 end,
-    now() - i * (interval '2 years' / ${count}::int) - interval '1 hour',
-    now() - i * (interval '2 years' / ${count}::int) + ((i * 37) % 600) * interval '1 second',
-    'bench-' || i::text
-  from generate_series(${startIndex}::int, ${startIndex + count - 1}::int) as i`;
-
-async function seed(handle: DatabaseHandle, agentId: string): Promise<void> {
-  // both drivers answer execute() with { rows }
-  const rows = async (query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: { id: string }[] }).rows;
-  const db = handle.db;
-  const [admin] = await rows(sql`select id from users where lower(email) = ${adminEmail}`);
-  if (!admin) throw new Error('the bootstrap admin is missing');
-  await db.execute(seedSql(admin.id, agentId, owned, 1));
-  for (let u = 0; u < others; u++) {
-    const [other] = await rows(sql`insert into users (email, display_name) values (${`bench-other-${u}@atrium.local`}, ${`Other ${u}`}) returning id`);
-    await db.execute(seedSql(other!.id, agentId, perOther, 1));
-  }
-  // a freshly loaded table has no statistics until autovacuum gets to it (PGlite never runs it)
-  await db.execute(sql`analyze conversations`);
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/internal/authorization/Local/GenerateToken`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: adminEmail, password: adminPassword }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { n1AIToken: string }).n1AIToken;
 }
 
 interface Page {
@@ -165,38 +111,12 @@ async function measure(server: RunningServer, token: string): Promise<{ baseline
 
 async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | null): Promise<DbResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-list-'));
-  const env: Record<string, string> = {
-    ADMIN_PASSWORD: adminPassword,
-    LOG_LEVEL: 'info' /* the product's default: benches measure what people run */,
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  const env = listBenchEnv(dataDir, databaseUrl);
   try {
-    // 1. first start: migrations, the bootstrap admin and the System agent
-    let server = await startServer(env);
-    let agentId: string;
-    try {
-      const token = await signIn(server.baseUrl);
-      const agents = (await (
-        await fetch(`${server.baseUrl}/api/internal/CurrentUser/AvailableGptSystems`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as {
-        items: { gptSystemId: string; gptSystemType: string }[];
-      };
-      agentId = agents.items.find((a) => a.gptSystemType === 'System')!.gptSystemId;
-    } finally {
-      await server.stop();
-    }
-    // 2. seed with the server stopped: PGlite allows one opener
-    const started = performance.now();
-    const handle = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
-    try {
-      await seed(handle, agentId);
-    } finally {
-      await handle.close();
-    }
-    const seedSeconds = round((performance.now() - started) / 1000, 1);
+    // 1. a first start makes the tables, the bootstrap admin and the System agent; 2. seeded with the server stopped
+    const { seedSeconds } = await seedListData(dataDir, databaseUrl, { owned, others, perOther });
     // 3. measure on a fresh process
-    server = await startServer(env);
+    const server = await startServer(env);
     try {
       const { baseline, cases } = await measure(server, await signIn(server.baseUrl));
       return { database: kind, seedSeconds, ownedConversations: owned, otherConversations: others * perOther, baseline, cases };

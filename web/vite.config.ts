@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { buildEmbedScript } from './src/embed/build-embed.js';
 
 /** The lazy modules that render /chat (scripts/bundle-size.mjs counts the same two). */
 const chatRouteModules = ['src/app/layouts/chat-layout.tsx', 'src/features/chat-conversation/components/chat-page.tsx'];
@@ -84,6 +85,21 @@ function precompress(): Plugin {
 }
 
 /**
+ * embed.js (src/embed/embed.ts), the script websites include for the public chat's launcher: built on its own as one
+ * small minified script with no imports, at a fixed address (/embed.js) rather than a hashed one, since websites name
+ * it. A nested build (src/embed/build-embed.ts), emitted into this build's output so that the precompressed copies are made for it too.
+ */
+function embedScript(): Plugin {
+  return {
+    name: 'atrium:embed-script',
+    apply: 'build',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'embed.js', source: await buildEmbedScript() });
+    },
+  };
+}
+
+/**
  * Libraries in chunks of their own, whose names and contents stay the same from one release to the next,
  * so that a new release downloads only the app's own chunks. MUI's components stay in the chunks that use
  * them (one MUI chunk would put admin-only components on the chat route); its styling core (system,
@@ -154,9 +170,14 @@ function firstScreenGroups() {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadChatRoute(), precompress()],
+  plugins: [react(), preloadChatRoute(), embedScript(), precompress()],
   resolve: {
-    alias: [{ find: '@atrium/contract', replacement: path.resolve(import.meta.dirname, '../contract/src/browser.ts') }],
+    alias: [
+      // the forms' schemas (zod), for the lazily loaded pages that check fields before sending; listed first, as the
+      // entry below would otherwise take the path as one of its own
+      { find: '@atrium/contract/forms', replacement: path.resolve(import.meta.dirname, '../contract/src/forms.ts') },
+      { find: '@atrium/contract', replacement: path.resolve(import.meta.dirname, '../contract/src/browser.ts') },
+    ],
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {

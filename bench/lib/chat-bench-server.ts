@@ -12,7 +12,13 @@ export interface ChatBenchServer {
   agentId: string;
 }
 
-export async function startChatBenchServer(upstreamUrl: string, databaseUrl: string | undefined, nodeArgs?: string[]): Promise<ChatBenchServer> {
+/** `env` adds to the server's environment (e.g. TRUST_PROXY), `nodeArgs` go to node itself. */
+export async function startChatBenchServer(
+  upstreamUrl: string,
+  databaseUrl: string | undefined,
+  nodeArgs?: string[],
+  env: Record<string, string> = {},
+): Promise<ChatBenchServer> {
   const server = await startServer(
     {
       OPENAI_BASE_URL: upstreamUrl,
@@ -21,6 +27,7 @@ export async function startChatBenchServer(upstreamUrl: string, databaseUrl: str
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'info' /* the product's default: benches measure what people run */,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     nodeArgs ? { nodeArgs } : {},
   );

@@ -70,6 +70,8 @@ export const AreaActions = {
     read: ['DataSourcesRead', 'DataSourcesCreate', 'DataSourcesWrite', 'DataSourcesReadSpecific', 'DataSourcesWriteSpecific'],
     create: ['DataSourcesCreate', 'DataSourcesWrite'],
     write: ['DataSourcesWrite', 'DataSourcesWriteSpecific'],
+    /** change a library's files and settings: creators may fill the libraries they made (the knowledge module checks which) */
+    editLibrary: ['DataSourcesCreate', 'DataSourcesWrite', 'DataSourcesWriteSpecific'],
   },
   brands: { read: ['BrandsRead', 'BrandsCreate', 'BrandsWrite'], create: ['BrandsCreate'], write: ['BrandsWrite'] },
   guidelines: {
@@ -105,6 +107,10 @@ export const AreaActions = {
   analytics: { read: ['AnalyticsRead', 'AnalyticsCreate', 'AnalyticsWrite'], create: ['AnalyticsCreate', 'AnalyticsWrite'], write: ['AnalyticsWrite'] },
   moderation: { read: ['ModerationReportsRead', 'ModerationReportsWrite'], write: ['ModerationReportsWrite'] },
   performanceTests: { read: ['PerformanceTestsRun'], run: ['PerformanceTestsRun'] },
+  /** the /admin index's first-run checklist: for those who may do one of its steps (each step is shown only to them) */
+  firstRun: {
+    read: ['ConnectionsWrite', 'BrandsCreate', 'BrandsWrite', 'UserRolePermissionsCreate', 'UserRolePermissionsWrite', 'GptSystemsCreate', 'GptSystemsWrite'],
+  },
 } as const satisfies Record<string, { read: readonly UserAction[] } & Record<string, readonly UserAction[]>>;
 
 export type AccessArea = keyof typeof AreaActions;
@@ -133,13 +139,24 @@ export const mayDo = (actions: readonly string[], permission: AreaPermission): b
   (AreaActions[permission.area] as Record<string, readonly UserAction[]>)[permission.operation]!.some((a) => actions.includes(a));
 
 export type AdminNavKey =
-  'dashboard' | 'agents' | 'fileLibraries' | 'brands' | 'guidelines' | 'chatAccessPolicies' | 'userRoles' | 'users' | 'audit' | 'instanceSettings';
+  | 'dashboard'
+  | 'agents'
+  | 'fileLibraries'
+  | 'connections'
+  | 'brands'
+  | 'guidelines'
+  | 'chatAccessPolicies'
+  | 'userRoles'
+  | 'users'
+  | 'audit'
+  | 'instanceSettings';
 
 /** docs/product.md §2 Admin sidebar: an item is shown if the user may read its area. */
 export const AdminNavActions: Record<AdminNavKey, readonly UserAction[]> = {
   dashboard: AreaActions.analytics.read,
   agents: AreaActions.agents.read,
   fileLibraries: AreaActions.dataSources.read,
+  connections: AreaActions.connections.read,
   brands: AreaActions.brands.read,
   guidelines: AreaActions.guidelines.read,
   chatAccessPolicies: AreaActions.chatAccessPolicies.read,

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -45,10 +45,27 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Saves a screenshot under e2e/screenshots (git-ignored) for people to look at. */
+/**
+ * Saves a screenshot under e2e/screenshots (git-ignored) for people to look at: the whole page, except while a
+ * dialog, menu or popover holds the page still (MUI locks the body's scrolling), when the window is all there is to
+ * see. A full-page capture of a page taller than the window makes Chromium lay it out at the full height for a
+ * moment, and under load that once in a few dozen captures closed the open popover (the personal-agents flake).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const overlayOpen = await page.evaluate(
+    () => document.body.style.overflow === 'hidden' || document.querySelector('.MuiModal-root:not(.MuiModal-hidden)') !== null,
+  );
+  await page.screenshot({ path: file, fullPage: !overlayOpen });
   return file;
 }
+
+/** The text a field's aria-describedby points at: its message or its help. */
+export const descriptionOf = (field: Locator): Promise<string> =>
+  field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );

@@ -31,6 +31,32 @@ describe('administration of users', () => {
 
     await page.getByRole('link', { name: 'Create a local user' }).click();
     await page.waitForURL('**/admin/user/new');
+    // an email the contract refuses says why, at the field, and nothing is sent
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/internal/admin/users')) posts.push(r.url());
+    });
+    const email = page.getByLabel('Email address');
+    const emailMessage = () =>
+      email.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(''),
+      );
+    await email.fill('lin local@example.test');
+    await email.blur();
+    expect(await emailMessage()).toBe('An email address has no spaces.');
+    await email.fill('lin.local.example.test');
+    expect(await emailMessage()).toBe('An email address needs an @ between the name and the domain, like name@example.com.');
+    await email.fill('lin@example');
+    expect(await emailMessage()).toBe('After the @ comes a domain with a dot, like example.com.');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Display name is required').waitFor();
+    await page.getByText('Password must be at least 12 characters long').waitFor();
+    await screenshot(page, 'admin-user-new-refused');
+    expect(posts).toEqual([]);
     await page.getByLabel('Email address').fill(newcomer.email);
     await page.getByLabel('Display name').fill(newcomer.name);
     await page.getByLabel(/^Password/).fill('short');
@@ -136,6 +162,13 @@ describe('administration of users', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'admin-user-list-phone');
+    // the new user form's messages fit a phone too
+    await page.goto(`${app.server.baseUrl}/admin/user/new`);
+    await page.getByLabel('Email address').fill('lin@@example.test');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('An email address has only one @.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'admin-user-new-phone');
     await context.close();
   });
 });

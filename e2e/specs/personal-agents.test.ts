@@ -1,9 +1,12 @@
 // A person quick-creates a personal agent from the chat sidebar (popover, docs/product.md §5 messages, identicon),
 // edits it on the Edit Personal Agent page, previews it, publishes it and chats with it. A fake
-// OpenAI-compatible model shows which system prompt each answer was given (draft vs published).
+// OpenAI-compatible model shows which system prompt each answer was given (draft vs published). The editor checks
+// its fields before sending, says at the sharing field why an address is refused, offers the capabilities with the
+// server's reasons, and keeps "Create Agent Failure!" for a create that failed (issue 23).
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
-import { openPage, screenshot } from '../harness/browser.js';
+import { descriptionOf, openPage, screenshot } from '../harness/browser.js';
 import { useServerAndBrowser } from '../harness/suite.js';
 import { persistedToken, signIn } from '../harness/session.js';
 
@@ -121,6 +124,112 @@ describe('personal agents', () => {
     await phone.getByRole('textbox', { name: 'System prompt' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'personal-agent-edit-390');
+    expect(errors).toEqual([]);
+  });
+
+  /** The changes the page sends from now on (saves, creates, publishing, sharing). */
+  const recordChanges = (page: Page) => {
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/internal/') && !r.url().includes('/conversations'))
+        sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    return sent;
+  };
+
+  it('checks a draft before sending, says at the sharing field why an address is refused, and keeps Create Agent Failure! for a failed create', async () => {
+    const { page: adminPage } = await openPage(app.browser);
+    const adminToken = await signIn(adminPage, app.server.baseUrl, admin);
+    const asAdmin = (method: string, path: string, body: unknown) =>
+      fetch(`${app.server.baseUrl}/api/internal${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const pat = { email: 'pat@example.test', password: 'e2e-person-password-2' };
+    expect((await asAdmin('POST', '/admin/users', { emailAddress: pat.email, displayName: 'Pat Person', password: pat.password })).status).toBe(201);
+
+    const { page, errors } = await openPage(app.browser, { width: 1400, height: 900 });
+    const token = await signIn(page, app.server.baseUrl, pat);
+    const asPat = async (method: string, path: string, body: unknown) =>
+      (
+        await fetch(`${app.server.baseUrl}/api/internal${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ configStateId: string }>;
+    const { configStateId } = await asPat('POST', '/configStates/byGptSystemType/User', {});
+    await asPat('PUT', `/configStates/${configStateId}`, { gptSystemName: 'Weather Friend', systemPrompt: 'You are a weather friend.' });
+    const sent = recordChanges(page);
+    await page.goto(`${app.server.baseUrl}/chat/agents/configstate/${configStateId}/edit`);
+
+    // numbers the contract refuses: said at the field, and Publish sends nothing
+    const temperature = page.getByRole('spinbutton', { name: 'Temperature' });
+    const topP = page.getByRole('spinbutton', { name: 'Top P' });
+    await temperature.fill('5');
+    await topP.fill('1.5');
+    expect(await descriptionOf(temperature)).toBe('Temperature must be between 0 and 2');
+    expect(await descriptionOf(topP)).toBe('Top P must be between 0 and 1');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sent).toEqual([]);
+
+    // the capabilities a personal agent can have here, with the server's reasons
+    const capabilities = page.getByRole('region', { name: 'Capabilities' });
+    const imageCreation = capabilities.getByRole('switch', { name: 'Image creation' });
+    expect(await imageCreation.isDisabled()).toBe(true);
+    expect(await descriptionOf(imageCreation)).toContain('Image creation needs an image deployment, and this server has none');
+    expect(await capabilities.getByRole('switch', { name: 'Web search' }).isDisabled()).toBe(true);
+    expect(await descriptionOf(capabilities.getByRole('switch', { name: 'Web search' }))).toBe('Web search is not available on this server yet.');
+    expect(await capabilities.getByRole('switch', { name: 'Code interpreter' }).isDisabled()).toBe(true);
+    await capabilities.getByText('Vision', { exact: true }).waitFor();
+    await screenshot(page, 'personal-agent-validation');
+
+    await temperature.fill('0.3');
+    await topP.fill('');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published version 1').waitFor();
+
+    // sharing: an address that is not one is named at the field, nothing is sent, and it is no create failure
+    const shareWith = page.getByRole('textbox', { name: 'Share with' });
+    const before = sent.length;
+    await shareWith.fill('friend@example.test, bob@');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect.poll(() => descriptionOf(shareWith)).toBe('bob@ is not an email address: write each one like name@example.com.');
+    expect(await shareWith.getAttribute('aria-invalid')).toBe('true');
+    expect(sent.slice(before).filter((s) => s.includes('/sharing'))).toEqual([]);
+    expect(await page.getByText('Create Agent Failure!').count()).toBe(0);
+    await screenshot(page, 'personal-agent-share-refused');
+    await shareWith.fill('friend@example.test');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByText('Sharing updated').waitFor();
+    expect(await descriptionOf(shareWith)).toContain('Email addresses of the people who may use this agent');
+
+    // a create that fails (personal agents were turned off meanwhile) is the one "Create Agent Failure!"
+    expect((await asAdmin('PUT', '/admin/instanceSettings/gptInstanceSettings', { allowUserCreatedGptSystems: false })).status).toBe(200);
+    try {
+      const sidebar = page.getByRole('navigation', { name: 'Chat navigation' });
+      await sidebar.getByRole('tab', { name: 'Agents' }).click();
+      await sidebar.getByRole('button', { name: 'Create a Personal Agent' }).click();
+      const popover = page.getByRole('presentation').locator('.MuiPopover-paper');
+      await popover.getByRole('textbox', { name: 'Agent name' }).fill('Too Late');
+      await popover.getByRole('button', { name: 'Create' }).click();
+      await popover.getByText('Create Agent Failure!').waitFor();
+      await popover.getByText('Personal agents are turned off on this instance', { exact: false }).waitFor();
+      await screenshot(page, 'personal-agent-create-failure');
+    } finally {
+      expect((await asAdmin('PUT', '/admin/instanceSettings/gptInstanceSettings', { allowUserCreatedGptSystems: true })).status).toBe(200);
+    }
+
+    // on a phone: the messages fit
+    const { page: phone } = await openPage(app.browser, { width: 390, height: 844, errors });
+    await signIn(phone, app.server.baseUrl, pat);
+    await phone.goto(`${app.server.baseUrl}/chat/agents/configstate/${configStateId}/edit`);
+    await phone.getByRole('spinbutton', { name: 'Max tokens' }).fill('0');
+    await phone.getByText('Max tokens must be between 1 and 1,000,000').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'personal-agent-validation-390');
     expect(errors).toEqual([]);
   });
 });

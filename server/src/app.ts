@@ -11,7 +11,7 @@ import { emptyBodyAsObject } from './platform/empty-body.js';
 import { registerErrorHandling, routerErrorReply } from './platform/errors.js';
 import { registerStorableTextCheck } from './platform/storable-text.js';
 import { registerOpenApi } from './platform/openapi.js';
-import type { Api, AppContext, Module } from './platform/context.js';
+import type { AppContext, Api, Module } from './platform/context.js';
 import { cachedPrincipalLoader } from './modules/users/users.principal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionEnded } from './modules/auth/auth.sessions.js';
@@ -30,6 +30,10 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { userRolesRoutes } from './modules/user-roles/user-roles.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { generatedImagesRoutes } from './modules/generated-images/generated-images.routes.js';
+import { firstRunRoutes } from './modules/first-run/first-run.routes.js';
+import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.js';
+import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
+import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
 import { registerWebApp } from './web-app.js';
 
 /** Modules mounted under /api/internal, in order. */
@@ -50,6 +54,9 @@ export const internalModules: Module[] = [
   userRolesRoutes,
   auditRoutes,
   generatedImagesRoutes,
+  firstRunRoutes,
+  fileLibrariesRoutes,
+  publicChatRoutes,
 ];
 
 /** Modules mounted under /api/external/v1 (docs/wire-protocol.md: embeds). */
@@ -142,11 +149,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     hsts: ctx.config.publicUrl.startsWith('https://'),
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
+  // the public chat pages may be framed by their endpoint's allowed origins (docs/public-chat.md)
+  registerPublicChatFrames(app, ctx);
   await app.register(cookie);
 
   registerErrorHandling(app);
   registerStorableTextCheck(app);
-  registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx.db), (sid) => sessionEnded(ctx.db, sid));
+  registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx), (sid) => sessionEnded(ctx, sid));
   registerPresentedActions(app);
   // the OpenAPI description and reference at /api/docs; it collects the routes registered after it
   const openApi = await registerOpenApi(app);

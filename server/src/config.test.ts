@@ -9,6 +9,31 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBeNull();
     expect(c.oidc).toBeNull();
     expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.modelTimeouts).toEqual({ firstTokenMs: 120_000, idleMs: 60_000 });
+  });
+
+  it('reads the model timeouts', () => {
+    const c = loadConfig({ MODEL_FIRST_TOKEN_TIMEOUT_MS: '300000', MODEL_IDLE_TIMEOUT_MS: '15000' });
+    expect(c.modelTimeouts).toEqual({ firstTokenMs: 300_000, idleMs: 15_000 });
+  });
+
+  it('reads the reranker: none by default, a URL needs a model, a model or key needs a URL', () => {
+    expect(loadConfig({}).reranker).toBeNull();
+    expect(loadConfig({ RERANK_URL: 'https://api.cohere.com/v2/', RERANK_MODEL: 'rerank-v3.5', RERANK_API_KEY: 'co-key' }).reranker).toEqual({
+      url: 'https://api.cohere.com/v2',
+      model: 'rerank-v3.5',
+      apiKey: 'co-key',
+      timeoutMs: 5000,
+    });
+    expect(loadConfig({ RERANK_URL: 'http://localhost:8000/v1', RERANK_MODEL: 'bge-reranker', RERANK_TIMEOUT_MS: '2000' }).reranker).toMatchObject({
+      apiKey: null,
+      timeoutMs: 2000,
+    });
+    expect(() => loadConfig({ RERANK_URL: 'http://localhost:8000/v1' })).toThrow(/RERANK_MODEL: is required when RERANK_URL is set/);
+    expect(() => loadConfig({ RERANK_MODEL: 'rerank-v3.5' })).toThrow(/RERANK_URL: is required when RERANK_MODEL is set/);
+    expect(() => loadConfig({ RERANK_API_KEY: 'co-key' })).toThrow(/RERANK_URL: is required when RERANK_API_KEY is set/);
+    expect(() => loadConfig({ RERANK_URL: 'ftp://x', RERANK_MODEL: 'm' })).toThrow(/RERANK_URL/);
+    expect(() => loadConfig({ RERANK_URL: 'http://x', RERANK_MODEL: 'm', RERANK_TIMEOUT_MS: '10' })).toThrow(/RERANK_TIMEOUT_MS/);
   });
 
   it.each([
@@ -21,6 +46,10 @@ describe('configuration', () => {
     ['OIDC_CLIENT_ID', 'client-without-issuer'],
     ['TOKEN_SIGNING_KEY', 'not a pem'],
     ['RELEASE_NOTES_URL', 'ftp://example.org/notes'],
+    ['MODEL_FIRST_TOKEN_TIMEOUT_MS', 'soon'],
+    ['MODEL_FIRST_TOKEN_TIMEOUT_MS', '50'],
+    ['MODEL_IDLE_TIMEOUT_MS', '1.5'],
+    ['MODEL_IDLE_TIMEOUT_MS', '7200000'],
   ])('a bad %s stops start-up with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name === 'OIDC_CLIENT_ID' ? 'OIDC_ISSUER' : name));

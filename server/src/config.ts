@@ -48,14 +48,48 @@ export interface Config {
   isProduction: boolean;
   /** model providers the first start creates connections for (OPENAI_*, AZURE_OPENAI_*, ANTHROPIC_*) */
   modelProviders: ModelProvidersConfig;
-  /** largest accepted upload of a file to a question (ATTACHMENT_MAX_BYTES) and of an image (VISION_IMAGE_MAX_BYTES) */
-  uploads: { attachmentMaxBytes: number; visionImageMaxBytes: number };
+  /**
+   * largest accepted upload of a file to a question (ATTACHMENT_MAX_BYTES), of an image (VISION_IMAGE_MAX_BYTES) and of
+   * a file added to a file library (LIBRARY_FILE_MAX_BYTES)
+   */
+  uploads: { attachmentMaxBytes: number; visionImageMaxBytes: number; libraryFileMaxBytes: number };
+  /**
+   * How long a model call may take to send its first part (MODEL_FIRST_TOKEN_TIMEOUT_MS) and stay silent between
+   * parts (MODEL_IDLE_TIMEOUT_MS) before the answer ends with an error, the text so far kept (ai/stall-watch.ts).
+   */
+  modelTimeouts: { firstTokenMs: number; idleMs: number };
+  /**
+   * The reranker that reorders the passages found in file libraries (RERANK_URL, RERANK_MODEL, RERANK_API_KEY,
+   * RERANK_TIMEOUT_MS): a Cohere- or Jina-compatible `POST {url}/rerank`; null: the fused order (modules/knowledge/reranker.ts).
+   */
+  reranker: RerankerConfig | null;
+}
+
+export interface RerankerConfig {
+  /** the base URL, without a trailing slash: https://api.cohere.com/v2, https://api.jina.ai/v1, a local server's /v1 */
+  url: string;
+  model: string;
+  /** sent as `Authorization: Bearer`; null for a local server without one */
+  apiKey: string | null;
+  /** how long a reranking may take, its retry included, before the fused order is kept */
+  timeoutMs: number;
 }
 
 export interface ModelProvidersConfig {
-  /** imageModel (OPENAI_IMAGE_MODEL): the image deployment agents with ImageCreation draw with */
-  openai: { apiKey: string | null; baseUrl: string | null; models: string[]; imageModel: string | null } | null;
-  azureOpenai: { endpoint: string; apiKey: string; deployments: string[]; apiVersion: string | null; imageDeployment: string | null } | null;
+  /**
+   * imageModel (OPENAI_IMAGE_MODEL): the image deployment agents with ImageCreation draw with; embeddingModel
+   * (OPENAI_EMBEDDING_MODEL): the embedding deployment file libraries embed with
+   */
+  openai: { apiKey: string | null; baseUrl: string | null; models: string[]; imageModel: string | null; embeddingModel: string | null } | null;
+  azureOpenai: {
+    endpoint: string;
+    apiKey: string;
+    deployments: string[];
+    apiVersion: string | null;
+    imageDeployment: string | null;
+    /** AZURE_OPENAI_EMBEDDING_DEPLOYMENT */
+    embeddingDeployment: string | null;
+  } | null;
   anthropic: { apiKey: string; baseUrl: string | null; models: string[] } | null;
 }
 
@@ -84,6 +118,15 @@ const bytes = (def: number) =>
     .int()
     .min(1024)
     .max(512 * 1024 * 1024)
+    .default(def);
+
+/** A duration in milliseconds: a whole number from 100 ms to one hour. */
+const millis = (def: number) =>
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(3_600_000, 'must be at most 3600000 (one hour)')
     .default(def);
 
 const bool = (def: boolean) =>
@@ -168,8 +211,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     uploads: {
       attachmentMaxBytes: read(env, 'ATTACHMENT_MAX_BYTES', bytes(20 * 1024 * 1024)),
       visionImageMaxBytes: read(env, 'VISION_IMAGE_MAX_BYTES', bytes(20 * 1024 * 1024)),
+      libraryFileMaxBytes: read(env, 'LIBRARY_FILE_MAX_BYTES', bytes(50 * 1024 * 1024)),
     },
+    modelTimeouts: {
+      // reasoning models send nothing while they think: the first part may be long in coming
+      firstTokenMs: read(env, 'MODEL_FIRST_TOKEN_TIMEOUT_MS', millis(120_000)),
+      idleMs: read(env, 'MODEL_IDLE_TIMEOUT_MS', millis(60_000)),
+    },
+    reranker: readReranker(env),
   };
+}
+
+function readReranker(env: Env): RerankerConfig | null {
+  const url = read(env, 'RERANK_URL', optionalUrl(['http://', 'https://'])) ?? null;
+  const model = read(env, 'RERANK_MODEL', z.string().trim().min(1).max(200).optional()) ?? null;
+  const apiKey = read(env, 'RERANK_API_KEY', z.string().min(1).optional()) ?? null;
+  const timeoutMs = read(env, 'RERANK_TIMEOUT_MS', millis(5_000));
+  if (!url) {
+    if (model) throw new ConfigError('RERANK_URL', 'is required when RERANK_MODEL is set');
+    if (apiKey) throw new ConfigError('RERANK_URL', 'is required when RERANK_API_KEY is set');
+    return null;
+  }
+  if (!model) throw new ConfigError('RERANK_MODEL', 'is required when RERANK_URL is set (e.g. rerank-v3.5, jina-reranker-v2-base-multilingual)');
+  return { url: url.replace(/\/+$/, ''), model, apiKey, timeoutMs };
 }
 
 const list = (raw: string | undefined) =>
@@ -193,6 +257,7 @@ function readModelProviders(env: Env): ModelProvidersConfig {
   const openaiBase = read(env, 'OPENAI_BASE_URL', optionalUrl(['http://', 'https://'])) ?? null;
   let openaiModels = list(read(env, 'OPENAI_MODELS', modelList));
   const openaiImageModel = read(env, 'OPENAI_IMAGE_MODEL', modelName) ?? null;
+  const openaiEmbeddingModel = read(env, 'OPENAI_EMBEDDING_MODEL', modelName) ?? null;
   let openai: ModelProvidersConfig['openai'] = null;
   // A local OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio) usually needs no key.
   if (openaiKey || openaiBase) {
@@ -202,15 +267,23 @@ function readModelProviders(env: Env): ModelProvidersConfig {
       openaiModels = ['gpt-4o-mini'];
     }
     if (!openaiKey && (!openaiBase || isOpenAiHost(openaiBase))) throw new ConfigError('OPENAI_API_KEY', 'is required for api.openai.com');
-    openai = { apiKey: openaiKey, baseUrl: openaiBase?.replace(/\/+$/, '') ?? null, models: openaiModels, imageModel: openaiImageModel };
-  } else if (openaiImageModel) {
-    throw new ConfigError('OPENAI_API_KEY', 'or OPENAI_BASE_URL is required when OPENAI_IMAGE_MODEL is set');
+    openai = {
+      apiKey: openaiKey,
+      baseUrl: openaiBase?.replace(/\/+$/, '') ?? null,
+      models: openaiModels,
+      imageModel: openaiImageModel,
+      embeddingModel: openaiEmbeddingModel,
+    };
+  } else if (openaiImageModel || openaiEmbeddingModel) {
+    const variable = openaiImageModel ? 'OPENAI_IMAGE_MODEL' : 'OPENAI_EMBEDDING_MODEL';
+    throw new ConfigError('OPENAI_API_KEY', `or OPENAI_BASE_URL is required when ${variable} is set`);
   }
 
   const azureEndpoint = read(env, 'AZURE_OPENAI_ENDPOINT', optionalUrl(['https://', 'http://'])) ?? null;
   const azureKey = read(env, 'AZURE_OPENAI_API_KEY', z.string().min(1).optional()) ?? null;
   const azureDeployments = list(read(env, 'AZURE_OPENAI_DEPLOYMENTS', modelList));
   const azureImageDeployment = read(env, 'AZURE_OPENAI_IMAGE_DEPLOYMENT', modelName) ?? null;
+  const azureEmbeddingDeployment = read(env, 'AZURE_OPENAI_EMBEDDING_DEPLOYMENT', modelName) ?? null;
   const azureApiVersion =
     read(
       env,
@@ -221,7 +294,7 @@ function readModelProviders(env: Env): ModelProvidersConfig {
         .optional(),
     ) ?? null;
   let azureOpenai: ModelProvidersConfig['azureOpenai'] = null;
-  if (azureEndpoint || azureKey || azureDeployments.length > 0 || azureImageDeployment) {
+  if (azureEndpoint || azureKey || azureDeployments.length > 0 || azureImageDeployment || azureEmbeddingDeployment) {
     if (!azureEndpoint) throw new ConfigError('AZURE_OPENAI_ENDPOINT', 'is required when AZURE_OPENAI_API_KEY or AZURE_OPENAI_DEPLOYMENTS is set');
     if (!azureKey) throw new ConfigError('AZURE_OPENAI_API_KEY', 'is required when AZURE_OPENAI_ENDPOINT is set');
     if (azureDeployments.length === 0)
@@ -232,6 +305,7 @@ function readModelProviders(env: Env): ModelProvidersConfig {
       deployments: azureDeployments,
       apiVersion: azureApiVersion,
       imageDeployment: azureImageDeployment,
+      embeddingDeployment: azureEmbeddingDeployment,
     };
   }
 

@@ -16,7 +16,11 @@ import { endAnswersOfStoppedProcesses } from './modules/conversations/conversati
 import { bootHandler } from './platform/boot.js';
 import { createModelGateway } from './ai/model-registry.js';
 import { ChatEngine } from './ai/chat-engine.js';
+import { OverviewCounters } from './platform/admin-overview.js';
+import { AggregateNames } from './platform/aggregate-names.js';
+import { Caches } from './platform/caches.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
+import { JobEngine } from './platform/jobs.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -71,7 +75,11 @@ async function main(): Promise<void> {
     logger,
     models,
     secrets,
-    chat: new ChatEngine(),
+    chat: new ChatEngine(config.modelTimeouts),
+    overview: new OverviewCounters(),
+    aggregateNames: new AggregateNames(),
+    caches: new Caches(),
+    jobs: new JobEngine(database, logger),
   };
   const seeded = await seed(ctx);
   // answers a crashed process left InProgress end as interrupted; this process's own are marked as its
@@ -89,6 +97,8 @@ async function main(): Promise<void> {
     },
   });
   await app.ready();
+  // after the modules defined their queues: jobs a stopped process left (or sent while none ran) resume now
+  await ctx.jobs.start();
   const stopMaintenance = startDatabaseMaintenance(database, logger, { busy: () => ctx.chat.turnsInFlight > 0 });
   if (!fastifyHandler) throw new Error('Fastify did not provide its request handler');
   handler = fastifyHandler;
@@ -105,6 +115,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     stopMaintenance();
     await app.close();
+    await ctx.jobs.stop();
     await processes.stop();
     await database.close();
     process.exit(0);

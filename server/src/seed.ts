@@ -2,13 +2,14 @@
 // settings, feature flags and a first System agent. Idempotent: safe on every start.
 import { eq, sql } from 'drizzle-orm';
 import { DefaultUserActions, UserActions } from '@atrium/contract';
-import type { AppContext, InTransaction } from './platform/context.js';
+import type { AppContext, InTransaction, DbContext } from './platform/context.js';
 import type { Db } from './db/client.js';
 import { gptSystems, userRoleAssignments, userRoles, users, type PublishedAgentConfig } from './db/schema/index.js';
 import { generatePassword, hashPassword } from './platform/passwords.js';
 import { seedDefaultBrand } from './modules/brands/brands.service.js';
 import { seedInstanceDefaults } from './modules/instance/instance.service.js';
 import { seedAgentPrompts } from './modules/agents/agents.service.js';
+import { recordFirstVersions } from './modules/agents/agents.seed.js';
 import { seedConnectionsFromEnvironment } from './modules/connections/connections.seed.js';
 
 export interface SeedResult {
@@ -17,7 +18,7 @@ export interface SeedResult {
   adminCreated: boolean;
 }
 
-export async function seedBuiltInRoles(ctx: InTransaction<Pick<AppContext, 'db'>>): Promise<{ adminRoleId: string; userRoleId: string }> {
+export async function seedBuiltInRoles(ctx: DbContext): Promise<{ adminRoleId: string; userRoleId: string }> {
   const { db } = ctx;
   await db
     .insert(userRoles)
@@ -43,7 +44,7 @@ export async function seedBuiltInRoles(ctx: InTransaction<Pick<AppContext, 'db'>
 
 /** The first start with no users creates ADMIN_EMAIL as administrator. */
 export async function seedBootstrapAdmin(
-  ctx: InTransaction<Pick<AppContext, 'db' | 'config'>>,
+  ctx: InTransaction<Pick<AppContext, 'db' | 'caches' | 'config'>>,
   roles: { adminRoleId: string; userRoleId: string },
 ): Promise<SeedResult> {
   const { db, config } = ctx;
@@ -85,10 +86,13 @@ const systemAgentConfig: PublishedAgentConfig = {
 };
 
 /**
- * Creates the first System agent once. No agents module owns gpt_systems yet, so the seed writes it;
- * any existing System agent, even one an administrator deleted (soft-deleted rows stay), means done.
+ * Creates the first System agent once, live for everyone. Its version 1 is recorded by the publishing code at the end
+ * of the seed (recordFirstVersions), after the first model configured from the environment has become its
+ * deployment, so that a first start leaves one version: what it answers with. Any existing System agent, even one
+ * an administrator deleted (soft-deleted rows stay), means done.
  */
-export async function seedSystemAgent(db: Db): Promise<void> {
+export async function seedSystemAgent(ctx: DbContext): Promise<void> {
+  const { db } = ctx;
   const [existing] = await db.select({ id: gptSystems.id }).from(gptSystems).where(eq(gptSystems.gptSystemType, 'System')).limit(1);
   if (existing) return;
   await db.insert(gptSystems).values({
@@ -108,12 +112,14 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SeedLockKey})`);
     const db: Db = tx;
     const roles = await seedBuiltInRoles({ db });
-    const result = await seedBootstrapAdmin({ db, config: ctx.config }, roles);
-    await seedInstanceDefaults(db, ctx.config);
-    await seedDefaultBrand(db);
-    await seedSystemAgent(db);
+    const result = await seedBootstrapAdmin({ db, caches: ctx.caches, config: ctx.config }, roles);
+    await seedInstanceDefaults({ db }, ctx.config);
+    await seedDefaultBrand({ db });
+    await seedSystemAgent({ db });
     await seedAgentPrompts({ db });
     await seedConnectionsFromEnvironment({ ...ctx, db });
+    // what the seeded System agent answers with becomes version 1 of its history (also on installs seeded before)
+    await recordFirstVersions({ db, caches: ctx.caches });
     return result;
   });
 }

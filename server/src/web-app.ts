@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { BrandSchema, DefaultBrandKey, InstanceSettingsSchema } from '@atrium/contract';
-import type { Api, AppContext } from './platform/context.js';
+import type { AppContext, Api } from './platform/context.js';
 import { getInstanceSettings } from './modules/instance/instance.service.js';
 import { getBrand } from './modules/brands/brands.service.js';
 
@@ -54,9 +54,9 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 
 async function loadBootData(ctx: AppContext): Promise<BootData | null> {
   try {
-    const settings = InstanceSettingsSchema.parse(await getInstanceSettings(ctx.db, ctx.config));
+    const settings = InstanceSettingsSchema.parse(await getInstanceSettings(ctx, ctx.config));
     const brandKey = settings.defaults.defaultBrandKey || DefaultBrandKey;
-    const brand = await getBrand(ctx.db, brandKey).then(
+    const brand = await getBrand(ctx, brandKey).then(
       (b) => ({ brandKey, data: BrandSchema.parse(b) }),
       () => null,
     );

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listOf } from '../common/list.schemas.js';
 import { AgentCapabilityTypes, AgentDescriptionMaxLength, AgentNameMaxLength, SystemPromptVariables } from './agent-limits.js';
-import { AgentConfigSchema, ManagedAgentSchema } from './config-states.schemas.js';
+import { AgentConfigSchema, CapabilityAvailabilitySchema, ManagedAgentSchema } from './config-states.schemas.js';
 
 export const AdminAgentSchema = ManagedAgentSchema.extend({
   /** the live configuration; null until published */
@@ -91,6 +91,8 @@ export const AvailableConfigurationSchema = z.object({
   ),
   languageEngines: z.array(z.string()),
   capabilities: z.array(z.enum(AgentCapabilityTypes)),
+  /** each capability: whether it can work on this server and, when not, why (the editors show the reason) */
+  capabilityAvailability: z.array(CapabilityAvailabilitySchema),
   dataSourceTypes: z.array(z.enum(DataSourceTypes)),
   variables: z.array(z.object({ name: z.string(), description: z.string() })),
   limits: z.object({ nameMaxLength: z.number().int(), descriptionMaxLength: z.number().int() }),

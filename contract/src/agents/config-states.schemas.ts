@@ -5,6 +5,9 @@ import { listOf } from '../common/list.schemas.js';
 import { AgentSummarySchema, GptSystemTypeSchema } from './agents.schemas.js';
 
 import { AgentCapabilityNames, AgentReasoningEfforts, AgentStatuses, AgentVerbosities } from './agent-limits.js';
+import { RetrievalTopKLimits } from '../knowledge/retrieval.constants.js';
+import { LibraryFiltersSchema } from '../knowledge/text-index.schemas.js';
+import { PublicEndpointConfigurationSchema } from '../public-chat/public-endpoints.schemas.js';
 
 /** A capability as configurations name it: the canonical names and their aliases (WebSearch). */
 export const AgentCapabilityTypeSchema = z.enum(AgentCapabilityNames);
@@ -27,6 +30,25 @@ export const AgentAttachmentSchema = z.object({
   id: z.string().max(100).optional(),
 });
 
+/**
+ * A file library the agent answers from, published with it: the passages it may give a question (`topK`, default
+ * RetrievalTopKLimits.default) and the lowest fused score it accepts (`minScore`, 0 to 1, default 0). Both are
+ * optional and kept as sent: clients that send only `{dataSourceId}` get it back as they sent it.
+ */
+export const AgentDataSourceSchema = z.object({
+  dataSourceId: z.string().uuid(),
+  topK: z
+    .number()
+    .int('A whole number of passages')
+    .min(RetrievalTopKLimits.min, `At least ${RetrievalTopKLimits.min} passage`)
+    .max(RetrievalTopKLimits.max, `At most ${RetrievalTopKLimits.max} passages`)
+    .optional(),
+  minScore: z.number().min(0, 'At least 0').max(1, 'At most 1').optional(),
+  /** conditions on the library's file metadata its passages must meet (its filterable fields; docs/knowledge.md) */
+  filters: LibraryFiltersSchema.optional(),
+});
+export type AgentDataSource = z.infer<typeof AgentDataSourceSchema>;
+
 /** docs/wire-protocol.md tokenLimitSettings; kept as sent. */
 export const TokenLimitSettingsSchema = z.object({
   limitTokens: z.boolean().optional(),
@@ -42,7 +64,7 @@ export const TokenLimitSettingsSchema = z.object({
  * Fields of the configuration that scripts send (docs/wire-protocol.md "Personal agents as scripts build them").
  * Acted on: customSystemPrompt (the owner's own prompt, after systemPrompt), reasoningEffort and verbosity
  * (for models that take them), isHidden and status. Kept as sent, for the issues that act on them:
- * attachments (knowledge), publicEndpointConfiguration (public chat), tokenLimitSettings (governance), and
+ * attachments (knowledge), publicEndpointConfiguration (public chat, docs/public-chat.md), tokenLimitSettings (governance), and
  * hipaaCompliant, prompts, brandKey, guidelinesDocumentId, chatAccessPolicyId and userRoleIds, which the
  * agent itself and the admin pages govern today.
  */
@@ -62,7 +84,8 @@ export const AgentConfigWireSchema = z.object({
   brandKey: z.string().max(100).nullable().optional(),
   guidelinesDocumentId: z.string().uuid().nullable().optional(),
   chatAccessPolicyId: z.string().uuid().nullable().optional(),
-  publicEndpointConfiguration: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+  /** the agent's public endpoint (docs/public-chat.md), in effect once published */
+  publicEndpointConfiguration: PublicEndpointConfigurationSchema.nullable().optional(),
   tokenLimitSettings: TokenLimitSettingsSchema.nullable().optional(),
   userRoleIds: z.array(z.string().uuid()).max(200).optional(),
 });
@@ -81,7 +104,7 @@ export const AgentConfigSchema = z.object({
   frequencyPenalty: nullableNumber(-2, 2),
   maxTokens: z.number().int().min(1).max(1_000_000).nullable(),
   capabilityTypes: z.array(AgentCapabilityTypeSchema).max(10),
-  dataSources: z.array(z.object({ dataSourceId: z.string().uuid() })).max(50),
+  dataSources: z.array(AgentDataSourceSchema).max(50),
   restrictAnswerToInformationReturnedByTools: z.boolean(),
   ...AgentConfigWireSchema.shape,
 });
@@ -160,13 +183,21 @@ export type PublishBody = z.infer<typeof PublishBodySchema>;
 
 export const PublishResultSchema = z.object({ gptSystemId: z.string().uuid(), version: PublishedVersionSchema });
 
+/** Whether a capability can work on this server, and in plain words why not (what the agent editors offer). */
+export const CapabilityAvailabilitySchema = z.object({ capabilityType: AgentCapabilityTypeSchema, available: z.boolean(), reason: z.string().nullable() });
+export type CapabilityAvailability = z.infer<typeof CapabilityAvailabilitySchema>;
+
 /** GET /configStates/{id}/dataSourcesAndCapabilities */
 export const DataSourcesAndCapabilitiesSchema = z.object({
-  capabilities: z.array(z.object({ capabilityType: AgentCapabilityTypeSchema, available: z.boolean(), reason: z.string().nullable() })),
-  dataSources: z.array(z.object({ dataSourceId: z.string().uuid() })),
-  /** what the draft's deployment picker may offer (personal agents cannot read the admin list) */
-  deployments: z.array(z.object({ name: z.string(), displayName: z.string(), isDefault: z.boolean() })),
+  capabilities: z.array(CapabilityAvailabilitySchema),
+  dataSources: z.array(AgentDataSourceSchema),
+  /**
+   * what the draft's deployment picker may offer (personal agents cannot read the admin list), with whether each
+   * sees images (vision) and calls tools (image creation needs it)
+   */
+  deployments: z.array(z.object({ name: z.string(), displayName: z.string(), isDefault: z.boolean(), vision: z.boolean(), tools: z.boolean() })),
 });
+export type DataSourcesAndCapabilities = z.infer<typeof DataSourcesAndCapabilitiesSchema>;
 
 /** Personal agents as their owner manages them. */
 export const ManagedAgentSchema = AgentSummarySchema.extend({

@@ -10,3 +10,7 @@ export const deployment = '/admin/connections/:connectionId/deployments/:deploym
 export const gptSystemDeployments = '/admin/gptSystems/deployments';
 /** GET (administrators, ConnectionsRead): what the model provider said when an answer failed, by the reference people were given */
 export const providerError = '/admin/providerErrors/:reference';
+/** POST (ConnectionsWrite): "Test connection" with settings not saved yet; answers the server's models */
+export const connectionTest = '/admin/connections/test';
+/** POST (ConnectionsRead): "Test connection" of a saved connection, with its stored settings */
+export const savedConnectionTest = '/admin/connections/:connectionId/test';

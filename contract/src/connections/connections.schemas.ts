@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { DeploymentKinds, EmbeddingDimensionsLimits, MaxPricePerMillionTokens, PriceDecimals, ProviderTypes } from './connections.constants.js';
 
-export const ProviderTypes = ['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompatible', 'Anthropic'] as const;
 export const ProviderTypeSchema = z.enum(ProviderTypes);
-export type ProviderTypeName = z.infer<typeof ProviderTypeSchema>;
-
-/**
- * What a deployment is for: Chat deployments answer questions; ImageGeneration deployments draw the
- * pictures of agents with the ImageCreation capability (an images/generations model such as
- * gpt-image-1). Each kind has its own default.
- */
-export const DeploymentKinds = ['Chat', 'ImageGeneration'] as const;
 export const DeploymentKindSchema = z.enum(DeploymentKinds);
-export type DeploymentKind = z.infer<typeof DeploymentKindSchema>;
 
 export const ProviderFieldSchema = z.object({
   name: z.enum(['endpoint', 'apiKey', 'apiVersion']),
@@ -30,7 +21,7 @@ export const ProviderSchema = z.object({
   fields: z.array(ProviderFieldSchema),
   /** what "model" means for this provider's deployments, e.g. the Azure deployment name */
   modelFieldDescription: z.string(),
-  /** the deployment kinds this provider serves (Anthropic and the offline engine draw no images) */
+  /** the deployment kinds this provider serves (Anthropic and the offline engine neither draw images nor embed) */
   deploymentKinds: z.array(DeploymentKindSchema),
 });
 export type ProviderDescription = z.infer<typeof ProviderSchema>;
@@ -44,6 +35,20 @@ const DeploymentName = z
   .max(100)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:\-/ ]*$/, 'Use letters, digits, spaces and . _ : - / (no "|")');
 const PositiveInt = z.number().int().positive().max(100_000_000);
+/** US dollars per million tokens: 0 for free models, at most six decimals */
+const Price = z
+  .number()
+  .nonnegative()
+  .max(MaxPricePerMillionTokens)
+  .refine((n) => Number(n.toFixed(PriceDecimals)) === n, `Use at most ${PriceDecimals} decimals`);
+const DimensionsMessage = `Use a whole number from ${EmbeddingDimensionsLimits.min} to ${EmbeddingDimensionsLimits.max.toLocaleString('en-US')}`;
+/** the vector length an Embedding deployment asks of its model (only Embedding deployments have one) */
+const Dimensions = z
+  .number()
+  .int(DimensionsMessage)
+  .min(EmbeddingDimensionsLimits.min, DimensionsMessage)
+  .max(EmbeddingDimensionsLimits.max, DimensionsMessage);
+export const DimensionsOnlyForEmbedding = 'Only Embedding deployments have a vector length';
 
 export const DeploymentSchema = z.object({
   deploymentId: z.string().uuid(),
@@ -57,6 +62,12 @@ export const DeploymentSchema = z.object({
   hipaaCompliant: z.boolean(),
   contextWindow: z.number().int().nullable(),
   maxOutputTokens: z.number().int().nullable(),
+  /** US dollars per million input (prompt) tokens; null when not known */
+  inputPricePerMillionTokens: z.number().nullable(),
+  /** US dollars per million output (completion) tokens; null when not known */
+  outputPricePerMillionTokens: z.number().nullable(),
+  /** Embedding deployments: the vector length asked of the model (`dimensions`); null: the model's own */
+  dimensions: z.number().int().nullable(),
   isDefault: z.boolean(),
   enabled: z.boolean(),
   createdAt: z.string(),
@@ -65,19 +76,24 @@ export const DeploymentSchema = z.object({
 export type Deployment = z.infer<typeof DeploymentSchema>;
 export const DeploymentListSchema = z.object({ items: z.array(DeploymentSchema), continuationToken: z.null() });
 
-export const DeploymentCreateSchema = z.object({
-  name: DeploymentName,
-  displayName: z.string().trim().min(1).max(200).optional(),
-  model: z.string().trim().min(1).max(200),
-  kind: DeploymentKindSchema.default('Chat'),
-  vision: z.boolean().default(false),
-  tools: z.boolean().default(false),
-  hipaaCompliant: z.boolean().default(false),
-  contextWindow: PositiveInt.nullable().default(null),
-  maxOutputTokens: PositiveInt.nullable().default(null),
-  isDefault: z.boolean().default(false),
-  enabled: z.boolean().default(true),
-});
+export const DeploymentCreateSchema = z
+  .object({
+    name: DeploymentName,
+    displayName: z.string().trim().min(1).max(200).optional(),
+    model: z.string().trim().min(1).max(200),
+    kind: DeploymentKindSchema.default('Chat'),
+    vision: z.boolean().default(false),
+    tools: z.boolean().default(false),
+    hipaaCompliant: z.boolean().default(false),
+    contextWindow: PositiveInt.nullable().default(null),
+    maxOutputTokens: PositiveInt.nullable().default(null),
+    inputPricePerMillionTokens: Price.nullable().default(null),
+    outputPricePerMillionTokens: Price.nullable().default(null),
+    dimensions: Dimensions.nullable().default(null),
+    isDefault: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+  })
+  .refine((d) => d.dimensions === null || d.kind === 'Embedding', { message: DimensionsOnlyForEmbedding, path: ['dimensions'] });
 export type DeploymentCreate = z.input<typeof DeploymentCreateSchema>;
 
 export const DeploymentUpdateSchema = z.object({
@@ -90,6 +106,9 @@ export const DeploymentUpdateSchema = z.object({
   hipaaCompliant: z.boolean().optional(),
   contextWindow: PositiveInt.nullable().optional(),
   maxOutputTokens: PositiveInt.nullable().optional(),
+  inputPricePerMillionTokens: Price.nullable().optional(),
+  outputPricePerMillionTokens: Price.nullable().optional(),
+  dimensions: Dimensions.nullable().optional(),
   isDefault: z.boolean().optional(),
   enabled: z.boolean().optional(),
 });
@@ -147,7 +166,15 @@ export const DeploymentParamsSchema = ConnectionParamsSchema.extend({ deployment
 export const ProviderParamsSchema = z.object({ type: z.string().min(1).max(50) });
 
 /** GET /admin/gptSystems/deployments: what an agent's deployment picker offers. */
-export const GptSystemDeploymentSchema = DeploymentSchema.omit({ connectionId: true, enabled: true, createdAt: true, updatedAt: true }).extend({
+export const GptSystemDeploymentSchema = DeploymentSchema.omit({
+  connectionId: true,
+  enabled: true,
+  createdAt: true,
+  updatedAt: true,
+  inputPricePerMillionTokens: true,
+  outputPricePerMillionTokens: true,
+  dimensions: true,
+}).extend({
   providerType: ProviderTypeSchema,
   connectionName: z.string(),
 });
@@ -160,3 +187,41 @@ export const GptSystemDeploymentsQuerySchema = z.object({
     .transform((v) => v.toLowerCase() === 'true')
     .optional(),
 });
+
+/**
+ * POST /admin/connections/test: a connection's settings as typed, before they are saved. With
+ * `connectionId` (an edit form) and no `apiKey`, the stored key of that connection is used, so that a
+ * changed endpoint can be tried without typing the key again.
+ */
+export const ConnectionTestSchema = z.object({
+  providerType: ProviderTypeSchema,
+  endpoint: Endpoint.nullable().optional(),
+  apiVersion: ApiVersion.nullable().optional(),
+  apiKey: ApiKey.nullable().optional(),
+  connectionId: z.string().uuid().optional(),
+});
+export type ConnectionTest = z.input<typeof ConnectionTestSchema>;
+
+/** A model (on Azure, a deployment) the provider's server offers. */
+export const ListedModelSchema = z.object({
+  /** what a deployment's `model` takes: the model id, or the Azure deployment name */
+  id: z.string(),
+  displayName: z.string().nullable(),
+  /** Azure: the model behind the deployment, e.g. gpt-4o */
+  baseModel: z.string().nullable(),
+  /** guessed from the name; null for models of no deployment kind (speech, moderation, rerankers) */
+  kind: DeploymentKindSchema.nullable(),
+  /** when the server says it (vLLM) */
+  contextWindow: z.number().int().nullable(),
+});
+export type ListedModel = z.infer<typeof ListedModelSchema>;
+
+/**
+ * What a test found. A provider that refused or did not answer is a result of the test (ok false, with
+ * the provider's HTTP status when it answered and its message, credentials removed), not a failed call.
+ */
+export const ConnectionTestResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), models: z.array(ListedModelSchema), durationMs: z.number().int() }),
+  z.object({ ok: z.literal(false), message: z.string(), status: z.number().int().nullable(), durationMs: z.number().int() }),
+]);
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;

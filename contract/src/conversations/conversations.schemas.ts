@@ -113,7 +113,19 @@ export type FeedbackBody = z.infer<typeof FeedbackBodySchema>;
 
 export const RemoveFeedbackInputSchema = z.object({ segmentId: z.string().uuid().optional(), conversationSegmentId: z.string().uuid().optional() });
 
-export const CitationSchema = z.object({ title: z.string(), path: z.string() });
+/**
+ * A source an answer drew on. `title` and `path` are what clients of the original product read; `path` is the
+ * web address that opens the document at the cited page (/sources/{fileId}?page=N). Answers from an agent's
+ * knowledge also carry the number the answer cites it by ([n]), the file, the page and the passage's start.
+ */
+export const CitationSchema = z.object({
+  title: z.string(),
+  path: z.string(),
+  number: z.number().int().optional(),
+  fileId: z.string().uuid().optional(),
+  page: z.number().int().nullable().optional(),
+  excerpt: z.string().optional(),
+});
 export type Citation = z.infer<typeof CitationSchema>;
 
 export const AnsweredWithModelSchema = z.object({ displayName: z.string(), category: z.string() });

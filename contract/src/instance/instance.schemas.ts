@@ -62,6 +62,8 @@ export type HipaaSettings = z.infer<typeof HipaaSettingsSchema>;
 export const GptInstanceSettingsSchema = z.object({
   allowUserCreatedGptSystems: z.boolean(),
   showInstanceSettingsPage: z.boolean(),
+  /** whether personal agents may have a public endpoint (docs/public-chat.md); false unless an administrator allows it */
+  allowPersonalPublicEndpoints: z.boolean().optional(),
   featureFlags: z.array(FeatureFlagSchema),
 });
 export type GptInstanceSettings = z.infer<typeof GptInstanceSettingsSchema>;
@@ -69,6 +71,7 @@ export type GptInstanceSettings = z.infer<typeof GptInstanceSettingsSchema>;
 export const GptInstanceSettingsUpdateSchema = z.object({
   allowUserCreatedGptSystems: z.boolean().optional(),
   showInstanceSettingsPage: z.boolean().optional(),
+  allowPersonalPublicEndpoints: z.boolean().optional(),
   featureFlags: z.array(FeatureFlagSchema).optional(),
 });
 export type GptInstanceSettingsUpdate = z.infer<typeof GptInstanceSettingsUpdateSchema>;

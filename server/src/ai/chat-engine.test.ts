@@ -6,6 +6,7 @@ import { ChatEngine } from './chat-engine.js';
 import type { ChatTurn, SegmentOutcome, SegmentStore } from './chat-turn.js';
 import type { ChatTransport, ChatUpdate } from './chat-updates.js';
 import type { ModelGateway, StreamPart } from './model.types.js';
+import type { ChatTool } from './chat-tools.js';
 import { ScriptedDeployment } from '../test/chat-stream.js';
 
 const deployment = ScriptedDeployment;
@@ -51,8 +52,13 @@ function transport() {
 const gateway = (stream: () => AsyncIterable<StreamPart>) => ({ stream, generateTitle: async () => null }) as unknown as ModelGateway;
 const logger = pino({ level: 'silent' });
 
+/** The test engine's model timeouts (the configured defaults are minutes: config.ts). */
+const limits = { firstTokenMs: 300, idleMs: 200 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const texts = (updates: ChatUpdate[]) => updates.flatMap((u) => (u.type === 'text' ? [u.text] : []));
+
 describe('a chat turn', () => {
-  const engine = new ChatEngine();
+  const engine = new ChatEngine(limits);
 
   it('ends, keeping the partial answer, when the client leaves and the provider ignores the signal', async () => {
     const { t, updates, leave } = transport();
@@ -161,3 +167,113 @@ describe('a chat turn', () => {
 async function recordTitle(into: string[], title: string): Promise<void> {
   into.push(title);
 }
+
+describe('a model that stops sending', () => {
+  const engine = new ChatEngine(limits);
+
+  it('ends the turn at the first-token timeout with an error event that says so', async () => {
+    const { t, updates } = transport();
+    const { store, finished } = memoryStore();
+    let signal: AbortSignal | null = null;
+    const models = {
+      stream: async function* (request: { signal: AbortSignal }) {
+        signal = request.signal;
+        await new Promise(() => undefined);
+        yield { type: 'text', text: 'never' } as StreamPart;
+      },
+      generateTitle: async () => null,
+    } as unknown as ModelGateway;
+    const started = performance.now();
+    const outcome = await engine.run(turn(), store, t, { models, logger });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(limits.firstTokenMs - 5);
+    expect(outcome?.status).toBe('Failed');
+    expect(outcome?.answer).toBe('');
+    expect(finished).toHaveLength(1);
+    const kinds = updates.map((u) => u.type);
+    expect(kinds).toEqual(['ids', 'step', 'error', 'session-tokens', 'response-model', 'end']);
+    const error = updates.find((u) => u.type === 'error') as Extract<ChatUpdate, { type: 'error' }>;
+    expect(error.internal).toBe(false);
+    expect(error.message).toMatch(/^The model did not start answering within 300 milliseconds/);
+    const model = updates.find((u) => u.type === 'response-model') as Extract<ChatUpdate, { type: 'response-model' }>;
+    expect(model.model.errors).toEqual([{ code: 'model_timeout', message: error.message }]);
+    // the log keeps the reason for the person reading the conversation later, and the model call was let go
+    expect(outcome?.executionLogs).toContainEqual(expect.objectContaining({ isError: true, message: error.message }));
+    expect(outcome?.providerError).toMatch(/within 300 ms/);
+    expect((signal as AbortSignal | null)?.aborted).toBe(true);
+  });
+
+  it('keeps the partial answer when the model falls silent mid-answer', async () => {
+    const { t, updates } = transport();
+    const { store, finished } = memoryStore();
+    const models = gateway(async function* () {
+      yield { type: 'text', text: 'Half' };
+      yield { type: 'text', text: ' an answer' };
+      await new Promise(() => undefined);
+    });
+    const outcome = await engine.run(turn(), store, t, { models, logger });
+    expect(outcome?.status).toBe('Failed');
+    expect(outcome?.answer).toBe('Half an answer');
+    expect(finished[0]?.answer).toBe('Half an answer');
+    expect(texts(updates).join('')).toBe('Half an answer');
+    const error = updates.find((u) => u.type === 'error') as Extract<ChatUpdate, { type: 'error' }>;
+    expect(error.message).toMatch(/^The model stopped sending for 200 milliseconds in the middle of its answer/);
+    expect(updates.at(-1)?.type).toBe('end');
+  });
+
+  it('lets a slow but steady model finish, however long the whole answer takes', async () => {
+    const { t } = transport();
+    const { store } = memoryStore();
+    const models = gateway(async function* () {
+      await sleep(limits.firstTokenMs - 150);
+      // 12 pieces 100 ms apart: 1.2 s in all, six times the idle limit, never silent for as long as it
+      for (let i = 0; i < 12; i++) {
+        yield { type: 'text', text: `${i} ` };
+        await sleep(100);
+      }
+    });
+    const outcome = await engine.run(turn(), store, t, { models, logger });
+    expect(outcome?.status).toBe('Success');
+    expect(outcome?.answer.split(' ').filter(Boolean)).toHaveLength(12);
+  });
+
+  it('does not count a tool that runs longer than the idle limit as the model falling silent', async () => {
+    const { t, updates } = transport();
+    const { store } = memoryStore();
+    const slowTool: ChatTool = {
+      spec: { name: 'slow_tool', description: 'Takes its time', inputSchema: { type: 'object', properties: {} } },
+      step: 'Working slowly',
+      run: async () => {
+        await sleep(3 * limits.idleMs);
+        return { output: { done: true }, log: { message: 'done', isError: false } };
+      },
+    };
+    let round = 0;
+    const models = gateway(async function* () {
+      round++;
+      if (round === 1) {
+        yield { type: 'tool-call', toolCallId: 'call-1', toolName: 'slow_tool', input: {} };
+        return;
+      }
+      yield { type: 'text', text: 'Done after the tool.' };
+    });
+    const outcome = await engine.run({ ...turn(), deployment: { ...deployment, tools: true }, tools: [slowTool] }, store, t, { models, logger });
+    expect(outcome?.status).toBe('Success');
+    expect(outcome?.answer).toBe('Done after the tool.');
+    expect(updates.some((u) => u.type === 'error')).toBe(false);
+  });
+
+  it('still ends as Aborted, not timed out, when the person leaves a waiting answer', async () => {
+    const { t, updates, leave } = transport();
+    const { store } = memoryStore();
+    const models = gateway(async function* () {
+      await new Promise(() => undefined);
+      yield { type: 'text', text: 'never' };
+    });
+    const done = engine.run(turn(), store, t, { models, logger });
+    await sleep(50);
+    leave();
+    const outcome = await done;
+    expect(outcome?.status).toBe('Aborted');
+    expect(updates.some((u) => u.type === 'error')).toBe(false);
+  });
+});

@@ -1,15 +1,19 @@
 // The chat engine: runs one chat turn through its stages (the conversations module has resolved the
 // request and assembled the prompt into a ChatTurn):
-//   stream model rounds with tools (model-rounds.ts) → settle (turn-settle.ts) → queue its title (chat-titles.ts),
+//   search the agent's knowledge (knowledge-step.ts) → stream model rounds with tools (model-rounds.ts)
+//   → settle (turn-settle.ts) → queue its title (chat-titles.ts),
 // with the segment's persistence behind one object (segment-writer.ts) and the process-wide first-token
 // gate (first-token-gate.ts) that keeps other work out of the way of people waiting for an answer.
+// A model that stops sending ends its turn after the configured timeouts (stall-watch.ts).
 // One engine per process, on the app context.
-import type { ChatTransport } from './chat-updates.js';
+import { ThinkingStep, type ChatTransport } from './chat-updates.js';
 import { TraceLog } from './chat-trace.js';
 import { FirstTokenGate } from './first-token-gate.js';
 import { TitleQueue } from './chat-titles.js';
 import { SegmentWriter } from './segment-writer.js';
-import { streamModelRounds } from './model-rounds.js';
+import { streamModelRounds, type StreamedAnswer } from './model-rounds.js';
+import { citationsOf, NoInformationAnswer, SearchingKnowledgeStep, withSources, type KnowledgeSource } from './knowledge-step.js';
+import type { StallLimits } from './stall-watch.js';
 import { settleTurn } from './turn-settle.js';
 import { questionOf, type ChatDeps, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-turn.js';
 
@@ -17,6 +21,9 @@ export class ChatEngine {
   readonly gate = new FirstTokenGate();
   private readonly titles = new TitleQueue(this.gate);
   private inFlight = 0;
+
+  /** `limits`: how long a model may take to start answering and stay silent once started (config.modelTimeouts) */
+  constructor(private readonly limits: StallLimits) {}
 
   /** Chat turns that have started and not ended: background work waits for none (db/maintenance.ts). */
   get turnsInFlight(): number {
@@ -44,19 +51,28 @@ export class ChatEngine {
     const trace = new TraceLog(turn.persistDebugLogs);
     trace.info('ModelSelected', `Answering with ${turn.deployment.displayName} (${turn.deployment.name})`);
     transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
-    transport.publish({ type: 'step', text: 'Thinking' });
+    const knowledge = turn.knowledge ? await searchKnowledge(turn, transport, trace, controller.signal, deps) : null;
+    if (knowledge) turn = knowledge.turn;
+    transport.publish({ type: 'step', text: ThinkingStep });
 
     const writer = new SegmentWriter(store, (e) => controller.abort(e));
-    const streamed = await streamModelRounds(turn, {
-      models: deps.models,
-      logger: deps.logger,
-      transport,
-      trace,
-      writer,
-      signal: controller.signal,
-      onFirstToken: firstTokenCame,
-    }).finally(() => transport.signal.removeEventListener('abort', onClientGone));
+    const streamed = await (
+      knowledge?.noInformation
+        ? Promise.resolve(answerWithout(transport, writer, NoInformationAnswer))
+        : streamModelRounds(turn, {
+            models: deps.models,
+            logger: deps.logger,
+            transport,
+            trace,
+            writer,
+            signal: controller.signal,
+            limits: this.limits,
+            onFirstToken: firstTokenCame,
+          })
+    ).finally(() => transport.signal.removeEventListener('abort', onClientGone));
     firstTokenCame();
+    // an answer from sources cites them as [n]: its citations are the sources it cited
+    if (knowledge) streamed.citations = citationsOf(streamed.answer, knowledge.sources);
 
     const { outcome, saved } = await settleTurn(turn, streamed, {
       transport,
@@ -78,4 +94,50 @@ export class ChatEngine {
     }
     return writer.failure ? null : outcome;
   }
+}
+
+/**
+ * Searches the agent's libraries for the question ("Searching knowledge" meanwhile) and returns the turn with the
+ * sources in its system prompt (and as the offline engine's passages). A failed search is logged and the turn
+ * goes on without sources; when the agent may answer only from its sources and none was found, the model is not
+ * asked at all.
+ */
+async function searchKnowledge(
+  turn: ChatTurn,
+  transport: ChatTransport,
+  trace: TraceLog,
+  signal: AbortSignal,
+  deps: ChatDeps,
+): Promise<{ turn: ChatTurn; sources: KnowledgeSource[]; noInformation: boolean }> {
+  const knowledge = turn.knowledge!;
+  transport.publish({ type: 'step', text: SearchingKnowledgeStep });
+  let sources: KnowledgeSource[] = [];
+  try {
+    const found = await knowledge.search(signal);
+    sources = found.sources;
+    for (const line of found.trace) trace.info('KnowledgeSearch', line);
+  } catch (e) {
+    if (!signal.aborted) {
+      deps.logger.warn({ err: e, segmentId: turn.segmentId }, 'knowledge search failed');
+      trace.error('The search of the agent’s knowledge failed; the answer was made without it.', 'KnowledgeSearch');
+    }
+  }
+  return {
+    turn: { ...turn, system: withSources(turn.system, sources, knowledge.restrict), passages: sources.length ? sources : (turn.passages ?? []) },
+    sources,
+    noInformation: knowledge.restrict && sources.length === 0 && !signal.aborted,
+  };
+}
+
+/** A fixed answer, streamed and kept like a model's (no model call, no tokens). */
+function answerWithout(transport: ChatTransport, writer: SegmentWriter, text: string): StreamedAnswer {
+  transport.publish({ type: 'text', text });
+  writer.progress(text);
+  return {
+    answer: text,
+    citations: [],
+    usage: { type: 'usage', promptTokens: 0, completionTokens: 0, estimated: false },
+    firstTokenAt: performance.now(),
+    failure: null,
+  };
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Citation, ExecutionLog, ResponseModelEvent, SegmentStatus } from '@atrium/contract';
 import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment } from './model.types.js';
 import type { ChatTool } from './chat-tools.js';
+import type { TurnKnowledge } from './knowledge-step.js';
 
 export interface ChatTurn {
   conversationId: string;
@@ -26,6 +27,8 @@ export interface ChatTurn {
   passages?: ContextPassage[];
   /** tools the model may call (only offered to deployments with tools) */
   tools?: ChatTool[];
+  /** the agent's file libraries: searched before the model answers, its sources numbered in the system prompt */
+  knowledge?: TurnKnowledge;
 }
 
 export interface SegmentOutcome {

@@ -20,6 +20,9 @@ export type ChatUpdate =
   | { type: 'response-model'; model: ResponseModelEvent }
   | { type: 'end' };
 
+/** The step shown while the model prepares its answer (repeated while it has sent nothing: stall-watch.ts). */
+export const ThinkingStep = 'Thinking';
+
 /** Where a generation publishes; `signal` aborts it (a client that left). */
 export interface ChatTransport {
   publish(update: ChatUpdate): void;

@@ -3,20 +3,29 @@
 // connection. Deployments are cached briefly so that a chat turn costs no catalogue query; the
 // connections module invalidates the cache on every change, other processes see it within CacheMs.
 // The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation. Image
-// deployments (ImageCreation) live in the same catalogue, apart from the chat ones.
-import { generateImage, generateText, type ImageModel, type LanguageModel } from 'ai';
+// deployments (ImageCreation) and embedding deployments (file libraries) live in the same catalogue, apart
+// from the chat ones.
+import { generateImage, generateText, type EmbeddingModel, type ImageModel, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../platform/errors.js';
 import type { SecretBox } from '../platform/secrets.js';
 import { readSettings } from '../modules/instance/instance.service.js';
-import { listAnsweringDeployments, listImageDeployments, type AnsweringDeployment } from '../modules/connections/connections.catalog.js';
+import {
+  listAnsweringDeployments,
+  listEmbeddingDeployments,
+  listImageDeployments,
+  type AnsweringDeployment,
+} from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
 import {
   ModelError,
   TitleInputChars,
   type AnswerRequest,
+  type EmbeddingDeployment,
+  type EmbeddingRequest,
+  type EmbeddingResult,
   type GeneratedImage,
   type ImageRequest,
   type ModelGateway,
@@ -26,8 +35,12 @@ import {
 import { providerAdapters, providerTypeFromName } from './providers/index.js';
 import { callSettings, streamFromAiSdk, toModelError } from './providers/ai-sdk-stream.js';
 import { leanStreamFits, streamOpenAIChat, type OpenAIChatEndpoint } from './providers/openai-chat-stream.js';
+import { embedInBatches } from './embeddings.js';
+import { redactSecrets } from './provider-errors.js';
 
 const CacheMs = 5_000;
+/** How long another process may answer with a deployment as it was before a change (its catalogue's lifetime). */
+export const DeploymentCacheSeconds = CacheMs / 1000;
 const TitleMaxChars = 60;
 /** The system prompt of a title request (tests tell title requests from answers by it). */
 export const TitleInstructions =
@@ -49,6 +62,7 @@ interface Entry extends AnsweringDeployment {
   /** built on first use; the key is decrypted only then */
   lm?: LanguageModel;
   im?: ImageModel;
+  em?: EmbeddingModel;
   /** OpenAI-compatible connections: where the lean stream sends text-only turns */
   chat?: OpenAIChatEndpoint;
 }
@@ -60,6 +74,8 @@ interface Catalog {
   defaultEntry: Entry | null;
   /** enabled image deployments, the default image deployment first */
   images: Entry[];
+  /** enabled embedding deployments, the default embedding deployment first */
+  embeddings: Entry[];
   loadedAt: number;
 }
 
@@ -88,7 +104,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const hipaaFromSettings = (): Promise<boolean> => {
     const now = Date.now();
     if (hipaaCached && now - hipaaCached.at < CacheMs) return hipaaCached.value;
-    const entry = { value: readSettings(db, options.config).then((s) => s.hipaaMode), at: now };
+    const entry = { value: readSettings({ db }, options.config).then((s) => s.hipaaMode), at: now };
     entry.value.catch(() => {
       if (hipaaCached === entry) hipaaCached = null;
     });
@@ -101,15 +117,17 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   let catalog: Promise<Catalog> | null = null;
 
   const load = async (): Promise<Catalog> => {
-    const [chat, image] = await Promise.all([listAnsweringDeployments(db), listImageDeployments(db)]);
+    const [chat, image, embedding] = await Promise.all([listAnsweringDeployments(db), listImageDeployments(db), listEmbeddingDeployments(db)]);
     const entries: Entry[] = chat.map((d) => ({ ...d, resolved: toResolved(d) }));
     const images: Entry[] = image.map((d) => ({ ...d, resolved: toResolved(d) }));
+    const embeddings: Entry[] = embedding.map((d) => ({ ...d, resolved: toResolved(d) }));
     return {
       entries,
       byName: new Map(entries.map((e) => [e.name.toLowerCase(), e])),
-      byId: new Map([...entries, ...images].map((e) => [e.deploymentId, e])),
+      byId: new Map([...entries, ...images, ...embeddings].map((e) => [e.deploymentId, e])),
       defaultEntry: entries.find((e) => e.isDefault) ?? null,
       images,
+      embeddings,
       loadedAt: Date.now(),
     };
   };
@@ -163,6 +181,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     if (!adapter.imageModel) throw new ModelError('This provider has no image model.', 'not_configured');
     entry.im = adapter.imageModel({ ...entry.connection, apiKey: apiKeyOf(entry) }, entry.model);
     return entry.im;
+  };
+  const embeddingModel = (entry: Entry): EmbeddingModel => {
+    if (entry.em) return entry.em;
+    const adapter = providerAdapters[entry.providerType];
+    if (!adapter.embeddingModel) throw new ModelError('This provider has no embedding model.', 'not_configured');
+    entry.em = adapter.embeddingModel({ ...entry.connection, apiKey: apiKeyOf(entry) }, entry.model);
+    return entry.em;
   };
   /** the catalogue entry of a resolved deployment, looked up again once if it changed meanwhile */
   const entryOf = async (deployment: ResolvedDeployment): Promise<Entry> => {
@@ -227,6 +252,26 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         return { data: result.image.uint8Array, mediaType: result.image.mediaType };
       } catch (e) {
         throw toModelError(e, true);
+      }
+    },
+
+    async embeddingDeployments(): Promise<EmbeddingDeployment[]> {
+      return (await current()).embeddings.map((e) => ({ ...e.resolved, isDefault: e.isDefault }));
+    },
+    async embed(request: EmbeddingRequest): Promise<EmbeddingResult> {
+      const entry = await entryOf(request.deployment);
+      if (entry.kind !== 'Embedding') throw new ModelError(`${entry.displayName} is not an embedding deployment.`, 'not_configured');
+      // the texts of documents and questions reach only a compliant provider in HIPAA mode
+      if (!entry.hipaaCompliant && (await hipaaMode()))
+        throw new ModelError(`HIPAA mode is on and ${entry.displayName} is not marked HIPAA-compliant.`, 'not_configured');
+      try {
+        const { vectors, dimensions, tokens } = await embedInBatches(embeddingModel(entry), request.inputs, request.signal, request.retries, entry.dimensions);
+        return { vectors, dimensions, tokens };
+      } catch (e) {
+        const error = toModelError(e, true);
+        // providers repeat the key they were given ("Incorrect API key provided: sk-…"): never pass it on
+        const key = entry.connection.apiKeyEncrypted ? apiKeyOf(entry) : null;
+        throw new ModelError(redactSecrets(error.message, key ? [key] : []), error.kind, error.status);
       }
     },
 

@@ -2,6 +2,7 @@
 // tool calls, the tools run and the model is asked again with their results, until it answers without
 // a call (or MaxToolRounds have offered tools). Text goes to the client as it comes; the answer so far
 // goes to the segment writer for progress saves. Never throws: a failure is returned for the settle stage.
+// A model that stops sending (stall-watch.ts) ends the turn with a failure that says so, the answer so far kept.
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { generatedImageMarkdown, type Citation, type StreamError } from '@atrium/contract';
@@ -9,10 +10,11 @@ import type { ChatMessage, ModelGateway, StreamPart, ToolCall } from './model.ty
 import { ModelError } from './model.types.js';
 import { runToolCall, type ChatTool } from './chat-tools.js';
 import { peopleMessage, redactSecrets } from './provider-errors.js';
-import type { ChatTransport } from './chat-updates.js';
+import { ThinkingStep, type ChatTransport } from './chat-updates.js';
 import type { TraceLog } from './chat-trace.js';
 import type { ChatTurn } from './chat-turn.js';
 import type { SegmentWriter } from './segment-writer.js';
+import { StallWatch, type Stall, type StallLimits } from './stall-watch.js';
 
 /**
  * Model calls with tools offered in one turn; the call after them still declares the tools (the
@@ -49,6 +51,8 @@ export interface RoundsContext {
   writer: SegmentWriter;
   /** stops the turn: the person left or stopped it, or a write failed */
   signal: AbortSignal;
+  /** how long the model may take to start, and stay silent once started (MODEL_FIRST_TOKEN_TIMEOUT_MS, MODEL_IDLE_TIMEOUT_MS) */
+  limits: StallLimits;
   /** called with the first piece of text */
   onFirstToken(): void;
 }
@@ -119,8 +123,37 @@ function failureOf(e: unknown, turn: ChatTurn, logger: FastifyBaseLogger): TurnF
   };
 }
 
+/** A span of time as people say it: "90 seconds", "2 minutes", "500 milliseconds". */
+function spoken(ms: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (ms < 1000) return unit(ms, 'millisecond');
+  if (ms >= 120_000 && ms % 60_000 === 0) return unit(ms / 60_000, 'minute');
+  return unit(Math.round(ms / 1000), 'second');
+}
+
+/** What a person reads when the model stopped sending; the answer so far stays on the segment. */
+function stallFailure(stall: Stall, limits: StallLimits, turn: ChatTurn, logger: FastifyBaseLogger): TurnFailure {
+  const ms = stall === 'first-token' ? limits.firstTokenMs : limits.idleMs;
+  logger.warn({ segmentId: turn.segmentId, deployment: turn.deployment.name, stall, timeoutMs: ms }, 'the model stopped sending');
+  const what =
+    stall === 'first-token'
+      ? `The model did not start answering within ${spoken(ms)}, so this answer was stopped.`
+      : `The model stopped sending for ${spoken(ms)} in the middle of its answer, so the answer ends here; what it wrote so far is kept.`;
+  return {
+    error: {
+      code: 'model_timeout',
+      message: `${what} Please try again; if it keeps happening, give your administrator the reference ${turn.segmentId}.`,
+    },
+    internal: false,
+    providerDetail: `No ${stall === 'first-token' ? 'first part' : 'further part'} from ${turn.deployment.name} within ${ms} ms`,
+  };
+}
+
 export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Promise<StreamedAnswer> {
-  const { signal, transport, trace } = ctx;
+  const { transport, trace } = ctx;
+  // the turn's signal, also aborted when the model stalls: the provider call and the wait for its parts end either way
+  const watch = new StallWatch(ctx.limits, ctx.signal, () => transport.publish({ type: 'step', text: ThinkingStep }));
+  const signal = watch.signal;
   const result: StreamedAnswer = { answer: '', citations: [], usage: null, firstTokenAt: null, failure: null };
   const pieces = new TextPieces(transport);
   const nextPart = abortableParts(signal);
@@ -162,11 +195,13 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
         ...offered,
       });
       iterator = parts[Symbol.asyncIterator]();
+      watch.callStarted();
       let roundText = '';
       const calls: ToolCall[] = [];
       for (;;) {
         const next = await nextPart(iterator);
         if (next === 'aborted' || next.done) break;
+        watch.part();
         const part = next.value;
         switch (part.type) {
           case 'text':
@@ -197,6 +232,7 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
             break;
         }
       }
+      watch.pause();
       if (signal.aborted || calls.length === 0 || tools.length === 0 || round >= MaxToolRounds) break;
       const results: ChatMessage[] = [];
       for (const call of calls) {
@@ -210,8 +246,10 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
   } catch (e) {
     if (!signal.aborted && !(e instanceof ModelError && e.kind === 'aborted')) result.failure = failureOf(e, turn, ctx.logger);
   } finally {
+    watch.stop();
     if (signal.aborted || result.failure) void iterator?.return?.().catch(() => undefined);
   }
+  if (watch.stalled) result.failure = stallFailure(watch.stalled, ctx.limits, turn, ctx.logger);
   pieces.flush();
   return result;
 }

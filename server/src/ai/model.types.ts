@@ -115,6 +115,28 @@ export interface GeneratedImage {
   mediaType: string;
 }
 
+export interface EmbeddingRequest {
+  /** a deployment of kind Embedding (ModelGateway.embeddingDeployments) */
+  deployment: ResolvedDeployment;
+  /** the texts, each non-empty; sent in batches (ai/embeddings.ts EmbeddingBatchLimits) */
+  inputs: string[];
+  signal: AbortSignal;
+  /** retries of each call after a 429, a 5xx or a dropped connection; default DefaultEmbeddingRetries */
+  retries?: number;
+}
+
+export interface EmbeddingResult {
+  /** one vector per input, in order */
+  vectors: number[][];
+  /** the length of every vector: the model's own (the first embedding tells) */
+  dimensions: number;
+  /** tokens the provider counted, when it says */
+  tokens: number | null;
+}
+
+/** An embedding deployment as libraries choose it: the default embedding deployment is the one new libraries get. */
+export type EmbeddingDeployment = ResolvedDeployment & { isDefault: boolean };
+
 /** How much of the question and of the answer the title prompt reads (ModelGateway.generateTitle). */
 export const TitleInputChars = 2000;
 
@@ -127,6 +149,14 @@ export interface ModelGateway {
   imageDeployment(): Promise<ResolvedDeployment | null>;
   /** one image for the prompt, as the image model returned it; throws ModelError */
   generateImage(request: ImageRequest): Promise<GeneratedImage>;
+  /** enabled deployments of kind Embedding whose provider embeds, the default embedding deployment first */
+  embeddingDeployments(): Promise<EmbeddingDeployment[]>;
+  /**
+   * the vectors of the request's inputs, batched, each call retried with backoff; throws ModelError (not_configured
+   * for a deployment no longer enabled, or not HIPAA-compliant in HIPAA mode; upstream with the provider's status
+   * and words, credentials removed)
+   */
+  embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
   /** a short title for a conversation from the first TitleInputChars of question and answer, or null when no language model is configured */
   generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
   /** forget cached deployments and connections (after an administrator changed them) */

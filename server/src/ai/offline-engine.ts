@@ -19,7 +19,7 @@ export const OfflineDeployment: ResolvedDeployment = {
 
 const NoModel =
   'No language model is configured on this Atrium instance yet, so I cannot compose an answer to your question. ' +
-  'An administrator can connect one under Admin: OpenAI, Azure OpenAI, Anthropic, or any OpenAI-compatible server such as Ollama, vLLM or LM Studio.';
+  'An administrator can connect one under Admin, Connections: OpenAI, Azure OpenAI, Anthropic, or any OpenAI-compatible server such as Ollama, vLLM or LM Studio.';
 
 /** Rough token estimate for text without a tokenizer: about four characters a token. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);

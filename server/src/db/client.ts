@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import type { PGliteThread } from './pglite-thread.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,6 +28,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL: applies the migrations while holding an advisory lock */
   migrateExclusively?: () => Promise<void>;
+  /**
+   * How engines that bring their own SQL reach this database (the jobs engine, platform/jobs.ts): PGlite's
+   * thread, whose single connection they share with the app, or PostgreSQL's address, for a pool of their own.
+   */
+  connection: { kind: 'pglite'; thread: PGliteThread } | { kind: 'postgres'; url: string };
 }
 
 export const migrationsFolder = (() => {
@@ -58,7 +64,14 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   // its own so that no statement holds the answer streams of the server's thread
   const client = await PGliteThread.create(dir);
   const db = drizzle(client as never, { schema }) as unknown as RootDb;
-  return { db, kind: 'pglite', vectorAvailable: true, titleSearchIndexed: false, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    vectorAvailable: true,
+    titleSearchIndexed: false,
+    close: () => client.close(),
+    connection: { kind: 'pglite', thread: client },
+  };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -77,6 +90,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     vectorAvailable: rows[0]?.available ?? false,
     titleSearchIndexed: false,
     close: () => pool.end(),
+    connection: { kind: 'postgres', url },
     // Several server processes may start together against one database: a session advisory lock
     // on one connection makes them apply the migrations one after the other (the later ones find
     // nothing left to do) instead of racing to create the same tables.

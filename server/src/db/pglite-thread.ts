@@ -4,9 +4,11 @@
 // client has the shape drizzle's PGlite driver and db/statement.ts use (query, exec, transaction,
 // close) and sends each call to pglite-worker.ts. Rows, parameters and errors cross as structured
 // clones; PostgreSQL's error fields (code, constraint, detail, …) come back on the error.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 type RowMode = 'array' | 'object';
@@ -44,25 +46,62 @@ function shape(options: QueryOptions | undefined): Shaped {
   return out;
 }
 
-export type WorkerStarter = (workerData: unknown) => Worker;
+/**
+ * The database thread's V8 heap. It holds little for long (a statement's parameters and rows on their way), so
+ * a young generation of 4 MB (Node's grows to 16-32 MB) keeps it small: bench/README.md, "Memory of the
+ * embedded server".
+ */
+export const DatabaseThreadLimits: ResourceLimits = { maxYoungGenerationSizeMb: 4 };
 
-const compiledWorker = new URL('./pglite-worker.js', import.meta.url);
-let startWorker: WorkerStarter = (workerData) => {
-  if (!fs.existsSync(fileURLToPath(compiledWorker))) {
+/** How the database's code runs: its thread (pglite-worker) and the process that creates a new database (pglite-init). */
+export interface PGliteStarter {
+  worker(workerData: unknown, resourceLimits: ResourceLimits): Worker;
+  /** node's arguments that run pglite-init, which creates the database in `dataDir` and exits */
+  initProcessArgs(dataDir: string): string[];
+}
+
+const compiled = (name: string) => {
+  const file = fileURLToPath(new URL(`./${name}.js`, import.meta.url));
+  if (!fs.existsSync(file)) {
     throw new Error(
-      'The embedded database worker (db/pglite-worker.js) is not built: run `npm run build`, or, when running the TypeScript sources, import server/src/test/pglite-worker-source.ts first.',
+      `The embedded database's db/${name}.js is not built: run \`npm run build\`, or, when running the TypeScript sources, import server/src/test/pglite-worker-source.ts first.`,
     );
   }
-  return new Worker(compiledWorker, { workerData });
+  return file;
+};
+let starter: PGliteStarter = {
+  worker: (workerData, resourceLimits) => new Worker(compiled('pglite-worker'), { workerData, resourceLimits }),
+  initProcessArgs: (dataDir) => [compiled('pglite-init'), dataDir],
 };
 
 /**
- * Starts the database threads another way from now on. The production path is the compiled worker; test
- * and bench set-ups that run the TypeScript sources install a starter that runs the worker's source
+ * Runs the database's code another way from now on. The production path is the compiled JavaScript; test and
+ * bench set-ups that run the TypeScript sources install a starter that runs the sources
  * (server/src/test/pglite-worker-source.ts), so that production code has no branch for them.
  */
-export function setPGliteWorkerStarter(start: WorkerStarter): void {
-  startWorker = start;
+export function setPGliteStarter(next: PGliteStarter): void {
+  starter = next;
+}
+
+/** The directory of a file-backed PGlite data directory (unprefixed or file://), null for other kinds (memory://). */
+const fileDataDir = (dataDir: string): string | null =>
+  dataDir.startsWith('file://') ? dataDir.slice('file://'.length) : /^[a-z][a-z0-9+.-]*:\/\//i.test(dataDir) ? null : dataDir;
+
+/**
+ * Creates a file-backed database that does not exist yet in a process of its own (pglite-init.ts), which gives
+ * the memory of PGlite's initdb back when it exits. One in memory is created by the thread that opens it.
+ */
+async function createInItsOwnProcess(dataDir: string): Promise<void> {
+  const dir = fileDataDir(dataDir);
+  if (dir === null || fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const child = spawn(process.execPath, starter.initProcessArgs(dir), { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (c, s) => resolve([c, s]));
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${dir} failed (${signal ?? `exit code ${code}`}): ${stderr.trim()}`);
 }
 
 export interface ThreadTransaction {
@@ -98,7 +137,8 @@ export class PGliteThread {
 
   /** Starts the thread and opens the database in `dataDir` ('memory://' for one in memory). */
   static async create(dataDir: string): Promise<PGliteThread> {
-    const thread = new PGliteThread(startWorker({ dataDir }));
+    await createInItsOwnProcess(dataDir);
+    const thread = new PGliteThread(starter.worker({ dataDir }, DatabaseThreadLimits));
     // the worker answers id 0 once the database is open (or with the error that kept it closed)
     await new Promise<unknown>((resolve, reject) => thread.waiting.set(0, { resolve, reject }));
     return thread;
@@ -147,6 +187,11 @@ export class PGliteThread {
     }
     await end(true);
     return result;
+  }
+
+  /** the V8 limits the database thread runs under (DatabaseThreadLimits) */
+  get resourceLimits(): ResourceLimits {
+    return this.worker.resourceLimits ?? {};
   }
 
   async close(): Promise<void> {

@@ -2,9 +2,8 @@
 // (pglite-thread.ts is the other side). PGlite is PostgreSQL compiled to WebAssembly and runs a statement
 // from start to end on the thread that calls it; here that thread is not the one streaming answers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { QueryOptions, Transaction } from '@electric-sql/pglite';
+import { openEmbeddedDatabase } from './pglite-open.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 const port = parentPort!;
@@ -27,7 +26,7 @@ function failed(id: number, e: unknown): ThreadReply {
 
 async function main() {
   const { dataDir } = workerData as { dataDir: string };
-  const pg = await PGlite.create(dataDir, { extensions: { vector, pg_trgm } });
+  const pg = await openEmbeddedDatabase(dataDir);
   /** open transactions: their statements go to the transaction's handle until it ends */
   const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; finished: Promise<void> }>();
   let nextTx = 0;

@@ -86,6 +86,15 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** Who a change is recorded as in the audit trail: the person's id and name (their email when they have none). */
+export const auditActorOf = (p: Pick<Principal, 'userId' | 'displayName' | 'email'>): { userId: string; userName: string } => ({
+  userId: p.userId,
+  userName: p.displayName || p.email,
+});
+
+/** The audit actor of a route's signed-in caller. */
+export const requestActor = (request: FastifyRequest) => auditActorOf(principalOf(request));
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

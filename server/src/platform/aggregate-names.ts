@@ -1,18 +1,20 @@
 // Human names of audit aggregates (GET /admin/audit/aggregateRootName). A module that owns an aggregate
-// type registers a resolver reading its own tables through its service; the audit module asks the
-// registry and, when no resolver knows the aggregate (another module's type, or a deleted object),
-// falls back to the name recorded in the aggregate's latest audit details.
-import type { Db } from '../db/client.js';
+// type registers a resolver on the app context's `aggregateNames`, reading its own tables through its
+// service; the audit module asks the registry and, when no resolver knows the aggregate (another module's
+// type, or a deleted object), falls back to the name recorded in the aggregate's latest audit details.
+import type { DbContext } from './context.js';
 
-export type AggregateNameResolver = (db: Db, aggregateId: string) => Promise<string | null>;
+export type AggregateNameResolver = (ctx: DbContext, aggregateId: string) => Promise<string | null>;
 
-const resolvers = new Map<string, AggregateNameResolver>();
+export class AggregateNames {
+  readonly #resolvers = new Map<string, AggregateNameResolver>();
 
-/** Registers (or replaces) the resolver of an aggregate type; types match case-insensitively. */
-export function registerAggregateNameResolver(aggregateType: string, resolver: AggregateNameResolver): void {
-  resolvers.set(aggregateType.toLowerCase(), resolver);
-}
+  /** Registers (or replaces) the resolver of an aggregate type; types match case-insensitively. */
+  register(aggregateType: string, resolver: AggregateNameResolver): void {
+    this.#resolvers.set(aggregateType.toLowerCase(), resolver);
+  }
 
-export function aggregateNameResolver(aggregateType: string): AggregateNameResolver | undefined {
-  return resolvers.get(aggregateType.toLowerCase());
+  resolverOf(aggregateType: string): AggregateNameResolver | undefined {
+    return this.#resolvers.get(aggregateType.toLowerCase());
+  }
 }

@@ -9,6 +9,10 @@ import type { TokenService } from './tokens.js';
 import type { ModelGateway } from '../ai/model.types.js';
 import type { SecretBox } from './secrets.js';
 import type { ChatEngine } from '../ai/chat-engine.js';
+import type { OverviewCounters } from './admin-overview.js';
+import type { AggregateNames } from './aggregate-names.js';
+import type { Caches } from './caches.js';
+import type { JobEngine } from './jobs.js';
 
 export interface AppContext {
   config: Config;
@@ -24,6 +28,14 @@ export interface AppContext {
   secrets: SecretBox;
   /** runs chat turns; holds the process's first-token gate and title queue */
   chat: ChatEngine;
+  /** the /admin index page's counters, registered by the modules that own each area */
+  overview: OverviewCounters;
+  /** names of audit aggregates, resolved by the modules that own them */
+  aggregateNames: AggregateNames;
+  /** the app's caches of database reads (principals, agents, policies, guidelines, ended sessions) */
+  caches: Caches;
+  /** durable background jobs on pg-boss (platform/jobs.ts); modules define their queues when mounted */
+  jobs: JobEngine;
 }
 
 /**
@@ -36,3 +48,6 @@ export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 
 /** A module registers its routes on the /api/internal (or /api/external) scope. */
 export type Module = (api: Api, ctx: AppContext) => Promise<void> | void;
+
+/** What a service that needs only the database takes first: the app context, or `{ db: tx }` inside a transaction. */
+export type DbContext = InTransaction<Pick<AppContext, 'db'>>;

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/client.js';
+import type { RootDb } from '../db/client.js';
+import { Caches } from './caches.js';
 import { refreshingValue } from './refreshing-value.js';
 
 describe('refreshingValue', () => {
   it('loads once, serves the old value while a stale one reloads, and waits for a fresh load after invalidate', async () => {
     vi.useFakeTimers();
     try {
-      const db = {} as Db;
+      const db = { db: {} as RootDb, caches: new Caches() };
       let n = 0;
       let release: (() => void) | null = null;
       const load = vi.fn(async () => {

@@ -1,8 +1,11 @@
-// One value per database handle (an app), loaded on first use and kept fresh without making a request
-// wait: after ttlMs the current value is still served while a reload runs in the background. A local
-// change calls invalidate(), after which the next caller waits for a fresh load (this process must
-// see its own writes at once); other processes see changes within ttlMs plus one load.
-import type { Db } from '../db/client.js';
+// One value per app, loaded on first use and kept fresh without making a request wait: after ttlMs the
+// current value is still served while a reload runs in the background. A local change calls invalidate(),
+// after which the next caller waits for a fresh load (this process must see its own writes at once); other
+// processes see changes within ttlMs plus one load. Stored on the app context (platform/caches.ts); loads
+// read the app's own database, never a caller's transaction.
+import type { AppContext } from './context.js';
+import type { RootDb } from '../db/client.js';
+import type { CacheContext } from './caches.js';
 
 interface Entry<T> {
   value: Promise<T>;
@@ -11,32 +14,34 @@ interface Entry<T> {
 }
 
 export interface RefreshingValue<T> {
-  get(db: Db): Promise<T>;
-  invalidate(db: Db): void;
+  get(ctx: Pick<AppContext, 'db' | 'caches'>): Promise<T>;
+  invalidate(ctx: CacheContext): void;
 }
 
-export function refreshingValue<T>(load: (db: Db) => Promise<T>, ttlMs: number): RefreshingValue<T> {
-  const entries = new WeakMap<Db, Entry<T>>();
-  const fresh = (db: Db): Entry<T> => {
+export function refreshingValue<T>(load: (db: RootDb) => Promise<T>, ttlMs: number): RefreshingValue<T> {
+  const kind = {};
+  const slotOf = (ctx: CacheContext) => ctx.caches.storeOf(kind, () => ({ entry: null as Entry<T> | null }));
+  const fresh = (db: RootDb, slot: { entry: Entry<T> | null }): Entry<T> => {
     const entry: Entry<T> = { value: load(db), at: Date.now(), refreshing: false };
     // a failed load is not remembered
     entry.value.catch(() => {
-      if (entries.get(db) === entry) entries.delete(db);
+      if (slot.entry === entry) slot.entry = null;
     });
-    entries.set(db, entry);
+    slot.entry = entry;
     return entry;
   };
   return {
-    get(db) {
-      const hit = entries.get(db);
-      if (!hit) return fresh(db).value;
+    get(ctx) {
+      const slot = slotOf(ctx);
+      const hit = slot.entry;
+      if (!hit) return fresh(ctx.db, slot).value;
       if (Date.now() - hit.at >= ttlMs && !hit.refreshing) {
         hit.refreshing = true;
-        const next = load(db);
+        const next = load(ctx.db);
         next.then(
           () => {
             // replaced only if nobody invalidated meanwhile (then a newer load is due anyway)
-            if (entries.get(db) === hit) entries.set(db, { value: next, at: Date.now(), refreshing: false });
+            if (slot.entry === hit) slot.entry = { value: next, at: Date.now(), refreshing: false };
           },
           () => {
             hit.refreshing = false;
@@ -45,8 +50,8 @@ export function refreshingValue<T>(load: (db: Db) => Promise<T>, ttlMs: number):
       }
       return hit.value;
     },
-    invalidate(db) {
-      entries.delete(db);
+    invalidate(ctx) {
+      slotOf(ctx).entry = null;
     },
   };
 }

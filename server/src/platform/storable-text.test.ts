@@ -52,10 +52,10 @@ describe('text the database cannot store', () => {
     const before = await Promise.all([count(gptSystems), count(gptSystemConfigStates), count(auditLog)]);
     // a NUL beyond the depth the check used to stop at (64), and nesting deep enough to stall the embedded database
     for (const value of [nested(70, 'a\u0000b'), nested(3000, 1)]) {
-      const payload = JSON.stringify({ name: 'Deep', config: { publicEndpointConfiguration: value } });
+      const payload = JSON.stringify({ name: 'Deep', config: { prompts: [value] } });
       const res = await t.app.inject({ method: 'POST', url: '/api/internal/admin/gptSystems', payload, headers });
       expect(res.statusCode).toBe(400);
-      expect(ErrorBodySchema.parse(res.json()).details[0]!.field).toMatch(/^config\.publicEndpointConfiguration(\.a)+$/);
+      expect(ErrorBodySchema.parse(res.json()).details[0]!.field).toMatch(/^config\.prompts\.0(\.a)+$/);
     }
     expect(await Promise.all([count(gptSystems), count(gptSystemConfigStates), count(auditLog)])).toEqual(before);
   });

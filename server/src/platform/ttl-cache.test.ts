@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.js';
+import { Caches } from './caches.js';
 import { ttlCache } from './ttl-cache.js';
 
-const db = {} as Db;
-const other = {} as Db;
+const db = { caches: new Caches() };
+const other = { caches: new Caches() };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ttlCache', () => {
-  it('shares one load, keeps it for ttlMs, per database, and forgets on delete', async () => {
+  it('shares one load, keeps it for ttlMs, per app, and forgets on delete', async () => {
     const cache = ttlCache<string | null>({ max: 10, ttlMs: 60 });
     let loads = 0;
     const load = async () => (++loads === 1 ? null : `v${loads}`);

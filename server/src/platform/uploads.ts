@@ -1,5 +1,5 @@
-// The one way a route reads an uploaded file: a multipart/form-data request with exactly one file, in the
-// field `file`, of at most a given number of bytes.
+// The one way a route reads uploaded files: a multipart/form-data request with exactly one file (or, with
+// readUploads, one or more), in the field `file`, each of at most a given number of bytes.
 //
 // Why not request.file() + toBuffer(): busboy stops a file at the limit and marks the stream `truncated`,
 // but toBuffer() looks at the mark only after each chunk it reads. When a chunk ends exactly at the limit
@@ -82,6 +82,28 @@ const partsOptions = (maxBytes: number) =>
 
 const codeOf = (e: unknown) => (e as { code?: string } | null)?.code;
 
+/** The answer to an error @fastify/multipart or busboy raised while a request's parts were read (the error itself when it is none of theirs). */
+function multipartError(e: unknown, o: { what: string; maxBytes: number; tooLarge?: (() => Error) | undefined; tooMany: () => Error }): unknown {
+  switch (codeOf(e)) {
+    case 'FST_FILES_LIMIT':
+      return o.tooMany();
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest('The request has too many form fields.', fileDetail('Too many form fields'));
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return o.tooLarge?.() ?? uploadTooLarge(o.what, o.maxBytes);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return notMultipart(o.what);
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The request has a form field that is not allowed.', fileDetail('Invalid field name'));
+  }
+  // busboy's own errors: a body that is not multipart as its content type says
+  if (e instanceof Error && !codeOf(e) && /multipart|boundary|part terminated|unexpected end/i.test(e.message)) {
+    return badRequest('The multipart body is malformed.', fileDetail('Malformed multipart body'));
+  }
+  return e;
+}
+
 /**
  * The one file of a multipart/form-data request, in the field `file`, read whole. The limit and what the
  * messages call the file come from the route's `config.upload` (or `given`).
@@ -117,24 +139,7 @@ export async function readSingleUpload(request: FastifyRequest, given: Partial<U
       else file = { data: read.data, fileName: part.filename ?? '', mimeType: part.mimetype };
     }
   } catch (e) {
-    switch (codeOf(e)) {
-      case 'FST_FILES_LIMIT':
-        throw badRequest(`Send one ${what} only.`, fileDetail('Only one file'));
-      case 'FST_PARTS_LIMIT':
-      case 'FST_FIELDS_LIMIT':
-        throw badRequest('The request has too many form fields.', fileDetail('Too many form fields'));
-      case 'FST_REQ_FILE_TOO_LARGE':
-        throw options.tooLarge?.() ?? uploadTooLarge(what, maxBytes);
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        throw notMultipart(what);
-      case 'FST_PROTO_VIOLATION':
-        throw badRequest('The request has a form field that is not allowed.', fileDetail('Invalid field name'));
-    }
-    // busboy's own errors: a body that is not multipart as its content type says
-    if (e instanceof Error && !codeOf(e) && /multipart|boundary|part terminated|unexpected end/i.test(e.message)) {
-      throw badRequest('The multipart body is malformed.', fileDetail('Malformed multipart body'));
-    }
-    throw e;
+    throw multipartError(e, { what, maxBytes, tooLarge: options.tooLarge, tooMany: () => badRequest(`Send one ${what} only.`, fileDetail('Only one file')) });
   }
   if (files > 1) throw badRequest(`Send one ${what} only.`, fileDetail('Only one file'));
   if (tooLarge) throw options.tooLarge?.() ?? uploadTooLarge(what, maxBytes);
@@ -145,4 +150,66 @@ export async function readSingleUpload(request: FastifyRequest, given: Partial<U
     throw badRequest('The request holds no file.', fileDetail('Required'));
   }
   return file;
+}
+
+/**
+ * One or more files of a multipart/form-data request, each in a field named `file`, read whole (a route that takes
+ * several, such as a file library's upload). The same rules as readSingleUpload: not multipart 415, no file 400,
+ * malformed 400, any file over the route's `maxBytes` 413 (and none is returned); more than `maxFiles` 400; all
+ * of them together over `maxTotalBytes` 413 (what is held in memory at once).
+ */
+export async function readUploads(request: FastifyRequest, limits: { maxFiles: number; maxTotalBytes: number }): Promise<UploadedFile[]> {
+  const { maxFiles, maxTotalBytes } = limits;
+  const options = request.routeOptions.config.upload;
+  if (!options) throw new Error(`Route ${request.routeOptions.url} reads uploads but declares no config.upload`);
+  const { maxBytes, what } = options;
+  if (typeof request.isMultipart !== 'function' || !request.isMultipart()) throw notMultipart(what);
+
+  const files: UploadedFile[] = [];
+  const tooLarge: string[] = [];
+  const otherFields: string[] = [];
+  let count = 0;
+  let total = 0;
+  const partLimits = { limits: { ...PartLimits, files: maxFiles + 1, parts: maxFiles + PartLimits.fields + 1, fileSize: maxBytes }, throwFileSizeLimit: false };
+  try {
+    for await (const part of request.parts(partLimits as Parameters<FastifyRequest['parts']>[0]) as AsyncIterable<Multipart>) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== UploadField) {
+        otherFields.push(part.fieldname);
+        await drain(part);
+        continue;
+      }
+      count++;
+      if (count > maxFiles || total > maxTotalBytes) {
+        await drain(part);
+        continue;
+      }
+      const read = await readPart(part, maxBytes);
+      total += read.data.length;
+      if (read.truncated) tooLarge.push(part.filename || 'file');
+      // over the total, nothing more is kept (the request is refused below)
+      else if (total <= maxTotalBytes) files.push({ data: read.data, fileName: part.filename ?? '', mimeType: part.mimetype });
+    }
+  } catch (e) {
+    throw multipartError(e, {
+      what,
+      maxBytes,
+      tooLarge: options.tooLarge,
+      tooMany: () => badRequest(`Send at most ${maxFiles} files at once.`, fileDetail(`At most ${maxFiles} files`)),
+    });
+  }
+  if (count > maxFiles) throw badRequest(`Send at most ${maxFiles} files at once.`, fileDetail(`At most ${maxFiles} files`));
+  if (tooLarge.length) {
+    throw uploadTooLarge(what, maxBytes, `${tooLarge.join(', ')}: larger than the limit of ${formatLimit(maxBytes)} per ${what}.`);
+  }
+  if (total > maxTotalBytes) {
+    throw uploadTooLarge(what, maxTotalBytes, `The files together are larger than ${formatLimit(maxTotalBytes)}: send them in several requests.`);
+  }
+  if (files.length === 0) {
+    if (otherFields.length) {
+      throw badRequest(`Send the files in form fields named ${UploadField} (this request has ${otherFields.join(', ')}).`, fileDetail('Required'));
+    }
+    throw badRequest('The request holds no file.', fileDetail('Required'));
+  }
+  return files;
 }

@@ -218,6 +218,10 @@ export function scriptedGateway(script: Script, title: string | null = null) {
     generateImage: async () => {
       throw new ModelError('The scripted gateway draws no images.', 'not_configured');
     },
+    embeddingDeployments: async () => [],
+    embed: async () => {
+      throw new ModelError('The scripted gateway embeds nothing.', 'not_configured');
+    },
     invalidate: () => undefined,
   };
   return gateway;

@@ -10,12 +10,16 @@ import { inArray } from 'drizzle-orm';
 import type { UserAction } from '@atrium/contract';
 import { loadConfig, type Config } from '../config.js';
 import { ChatEngine } from '../ai/chat-engine.js';
+import { OverviewCounters } from '../platform/admin-overview.js';
+import { AggregateNames } from '../platform/aggregate-names.js';
+import { Caches } from '../platform/caches.js';
+import { JobEngine } from '../platform/jobs.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { buildApp } from '../app.js';
 import { FileBlobStore } from '../platform/blobs.js';
 import { TokenService } from '../platform/tokens.js';
 import { hashPassword } from '../platform/passwords.js';
-import type { Api, AppContext } from '../platform/context.js';
+import type { AppContext, Api } from '../platform/context.js';
 import { seed } from '../seed.js';
 import { createModelGateway } from '../ai/model-registry.js';
 import { secretBoxFromConfig } from '../platform/secrets.js';
@@ -91,7 +95,12 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     logger,
     models: createModelGateway({ db: database.db, config, secrets, logger }),
     secrets,
-    chat: new ChatEngine(),
+    chat: new ChatEngine(config.modelTimeouts),
+    overview: new OverviewCounters(),
+    aggregateNames: new AggregateNames(),
+    caches: new Caches(),
+    // workers look for jobs every half second (the least pg-boss allows), so that retries come soon
+    jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 }),
   };
   await seed(ctx);
   const app = await buildApp(ctx);
@@ -132,6 +141,7 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     },
     async close() {
       await app.close();
+      await ctx.jobs.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

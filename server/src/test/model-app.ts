@@ -47,3 +47,39 @@ export const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body).inc
 
 /** The upstream's requests that answered questions, without title requests. */
 export const answerRequests = (upstream: FakeUpstream) => upstream.requests.filter((r) => !isTitleRequest(r));
+
+/** A vLLM-like OpenAI-compatible connection (deployment fake-gpt, the default) and an Anthropic one (fake-claude) on fake servers. */
+export const openAiAndAnthropicConnections = (openaiUrl: string, anthropicOrigin: string): ConnectionInput[] => [
+  {
+    name: 'Local vLLM',
+    providerType: 'OpenAICompatible',
+    endpoint: openaiUrl,
+    apiKey: 'sk-test',
+    deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
+  },
+  {
+    name: 'Claude',
+    providerType: 'Anthropic',
+    endpoint: anthropicOrigin,
+    apiKey: 'sk-ant-test',
+    deployments: [{ name: 'fake-claude', displayName: 'Fake Claude', model: 'claude-fake' }],
+  },
+];
+
+/**
+ * A connection to the fake OpenAI server at `url` with one Embedding deployment of text-embedding-3-small (the
+ * knowledge tests and benches embed with it); `deployment` names it.
+ */
+export const connectFakeEmbedder = (
+  ctx: Parameters<typeof createConnection>[0],
+  url: string,
+  deployment: { name: string; displayName: string } = { name: 'small', displayName: 'Small embedder' },
+  actor: { userId: null; userName: string } = TestActor,
+): Promise<CreatedConnection> =>
+  createConnection(ctx, actor, {
+    name: 'OpenAI',
+    providerType: 'OpenAI',
+    endpoint: url,
+    apiKey: 'sk-test',
+    deployments: [{ ...deployment, model: 'text-embedding-3-small', kind: 'Embedding' }],
+  });

@@ -13,5 +13,8 @@ export const offlineProvider: ProviderAdapter = {
   },
   languageModel: null,
   imageModel: null,
+  embeddingModel: null,
   quirks: {},
+  // nothing to reach: the engine is part of the server
+  listModels: async () => [{ id: 'atrium-offline', displayName: 'Offline engine', baseModel: null, kind: 'Chat', contextWindow: null }],
 };

@@ -1,6 +1,7 @@
 // Any server that speaks OpenAI chat completions: Ollama, vLLM, llama.cpp server, LM Studio, LiteLLM…
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ProviderAdapter, ProviderConnection } from './provider.types.js';
+import { getJson, openAiModels, trimSlashes } from './model-list.js';
 
 const client = (connection: ProviderConnection) =>
   createOpenAICompatible({
@@ -27,10 +28,18 @@ export const openaiCompatibleProvider: ProviderAdapter = {
       },
       { name: 'apiKey', displayName: 'API key', description: 'Only if the server asks for one.', fieldType: 'secret', required: false, defaultValue: null },
     ],
-    modelFieldDescription: 'The model name the server knows, e.g. llama3.1:8b, or an image model served at /images/generations.',
-    deploymentKinds: ['Chat', 'ImageGeneration'],
+    modelFieldDescription:
+      'The model name the server knows, e.g. llama3.1:8b, an image model served at /images/generations or an embedding model served at /embeddings (nomic-embed-text).',
+    deploymentKinds: ['Chat', 'ImageGeneration', 'Embedding'],
   },
   languageModel: (connection, model) => client(connection).chatModel(model),
   imageModel: (connection, model) => client(connection).imageModel(model),
+  embeddingModel: (connection, model) => client(connection).embeddingModel(model),
   quirks: {},
+  // Ollama, vLLM, LM Studio and llama.cpp all serve GET /v1/models; vLLM also says each model's context length
+  listModels: async (connection, signal, timeoutMs) => {
+    const url = `${trimSlashes(connection.endpoint ?? '')}/models`;
+    const headers: Record<string, string> = connection.apiKey ? { authorization: `Bearer ${connection.apiKey}` } : {};
+    return openAiModels(await getJson(url, headers, signal, timeoutMs), url);
+  },
 };

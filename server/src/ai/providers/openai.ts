@@ -1,6 +1,7 @@
 // OpenAI's own API, through chat completions (`.chat()`): the same protocol as every compatible server.
 import { createOpenAI } from '@ai-sdk/openai';
 import type { ProviderAdapter, ProviderConnection } from './provider.types.js';
+import { getJson, openAiModels, trimSlashes } from './model-list.js';
 
 export const OpenAiDefaultBaseUrl = 'https://api.openai.com/v1';
 
@@ -29,10 +30,15 @@ export const openaiProvider: ProviderAdapter = {
         defaultValue: OpenAiDefaultBaseUrl,
       },
     ],
-    modelFieldDescription: 'The OpenAI model id, e.g. gpt-4o-mini (chat) or gpt-image-1 (images).',
-    deploymentKinds: ['Chat', 'ImageGeneration'],
+    modelFieldDescription: 'The OpenAI model id, e.g. gpt-4o-mini (chat), gpt-image-1 (images) or text-embedding-3-small (embeddings).',
+    deploymentKinds: ['Chat', 'ImageGeneration', 'Embedding'],
   },
   languageModel: (connection, model) => client(connection).chat(model),
   imageModel: (connection, model) => client(connection).image(model),
+  embeddingModel: (connection, model) => client(connection).embedding(model),
   quirks: {},
+  listModels: async (connection, signal, timeoutMs) => {
+    const url = `${trimSlashes(connection.endpoint ?? OpenAiDefaultBaseUrl)}/models`;
+    return openAiModels(await getJson(url, { authorization: `Bearer ${connection.apiKey ?? ''}` }, signal, timeoutMs), url);
+  },
 };

@@ -3,7 +3,7 @@
 // @owner: agents
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AgentConfigWire } from '@atrium/contract';
+import type { AgentConfigWire, AgentDataSource } from '@atrium/contract';
 import { users } from './users.js';
 
 /** The configuration an agent answers with; the docs/wire-protocol.md fields are absent on configurations saved before them. */
@@ -19,7 +19,8 @@ export interface PublishedAgentConfig extends Partial<AgentConfigWire> {
   /** added with configuration states; absent on configurations published before them */
   languageEngine?: string | null;
   capabilityTypes?: string[];
-  dataSources?: { dataSourceId: string }[];
+  /** the libraries it answers from, each with its top-k, minimum score and metadata filter where set (AgentDataSourceSchema) */
+  dataSources?: { dataSourceId: string; topK?: number; minScore?: number; filters?: AgentDataSource['filters'] }[];
   restrictAnswerToInformationReturnedByTools?: boolean;
 }
 

@@ -2,7 +2,7 @@
 // the model registry reads them. API keys are stored sealed (platform/secrets.ts), never in clear.
 // @owner: connections
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const connections = pgTable('connections', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -28,7 +28,7 @@ export const deployments = pgTable(
     displayName: text('display_name').notNull(),
     /** the provider's model id (the Azure deployment name for Azure OpenAI) */
     model: text('model').notNull(),
-    /** Chat | ImageGeneration (contract DeploymentKinds); each kind has its own default */
+    /** Chat | ImageGeneration | Embedding (contract DeploymentKinds); each kind has its own default */
     kind: text('kind').notNull().default('Chat'),
     connectionId: uuid('connection_id')
       .notNull()
@@ -38,6 +38,11 @@ export const deployments = pgTable(
     hipaaCompliant: boolean('hipaa_compliant').notNull().default(false),
     contextWindow: integer('context_window'),
     maxOutputTokens: integer('max_output_tokens'),
+    /** what the provider charges, in US dollars per million tokens (null: not known); costs in analytics use them */
+    inputPricePerMillionTokens: numeric('input_price_per_million_tokens', { precision: 14, scale: 6, mode: 'number' }),
+    outputPricePerMillionTokens: numeric('output_price_per_million_tokens', { precision: 14, scale: 6, mode: 'number' }),
+    /** Embedding deployments: the vector length asked of the model (OpenAI's `dimensions`); null: the model's own */
+    dimensions: integer('dimensions'),
     isDefault: boolean('is_default').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -30,9 +30,8 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null for a visitor's conversation with a public endpoint (publicEndpointName; docs/public-chat.md) */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** null only for previews of a configuration state that is not an agent yet */
     gptSystemId: uuid('gpt_system_id').references(() => gptSystems.id),
     configStateId: uuid('config_state_id'),
@@ -40,7 +39,12 @@ export const conversations = pgTable(
     /** lower(title), kept by the database so that a contains-search needs no function per row */
     titleLower: text('title_lower').generatedAlwaysAs(sql`lower("title")`),
     titleIsGenerated: boolean('title_is_generated').notNull().default(false),
+    /** the client's session; for a visitor's conversation, the visitor (only this identifier reads and continues it) */
     sessionIdentifier: text('session_identifier'),
+    /** the public endpoint a visitor's conversation was started at (docs/public-chat.md); null for people's */
+    publicEndpointName: text('public_endpoint_name'),
+    /** a visitor's network address (behind TRUST_PROXY, the client's) when the conversation started */
+    clientAddress: text('client_address'),
     selectedLeafSegmentId: uuid('selected_leaf_segment_id'),
     archived: boolean('archived').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -52,6 +56,10 @@ export const conversations = pgTable(
   (t) => [
     // keyset paging of a person's list, newest first
     index('conversations_user_modified_idx').on(t.userId, t.lastModifiedAt.desc(), t.id.desc()),
+    // a visitor's own conversations with an endpoint, newest first (details of a public endpoint)
+    index('conversations_visitor_modified_idx')
+      .on(t.publicEndpointName, t.sessionIdentifier, t.lastModifiedAt.desc())
+      .where(sql`${t.publicEndpointName} is not null`),
     // title search (`title_lower like '%term%'`): without it a rare or absent term reads every
     // conversation of the person (40-60 ms at 100k). Needs pg_trgm: migration 0002 creates it only
     // where the extension can be created, and search falls back to the scan elsewhere.

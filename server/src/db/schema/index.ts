@@ -12,3 +12,5 @@ export * from './guidelines.js';
 export * from './uploads.js';
 export * from './generated-images.js';
 export * from './server-processes.js';
+export * from './knowledge.js';
+export * from './public-chat.js';

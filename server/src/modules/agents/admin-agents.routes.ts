@@ -45,14 +45,12 @@ import { principalOf, requireArea } from '../../platform/access.js';
 import * as admin from './admin-agents.service.js';
 import * as prompts from './agents.starter-prompts.js';
 import * as ragLinks from './agents.rag-links.js';
-import { registerOverviewCounter } from '../../platform/admin-overview.js';
 import { systemAgentNames } from './agents.lookup.js';
-import * as states from './config-states.service.js';
-import * as publishing from './config-states.publishing.js';
+import * as states from './drafts/config-states.service.js';
+import * as publishing from './drafts/config-states.publishing.js';
 import { detailsForConversation } from './agents.service.js';
-import { fullConfig } from './config-states.validation.js';
-import { findConfigState, listConfigStatesOfAgent } from './config-states.repository.js';
-import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
+import { fullConfig } from './drafts/config-states.validation.js';
+import { findConfigState, listConfigStatesOfAgent } from './drafts/config-states.repository.js';
 
 // docs/product.md §2 shows the admin Agents area to GptSystemsRead holders too; as every user holds it to chat, it
 // counts here only for people who may open the admin area (they see System agents read-only).
@@ -69,9 +67,9 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 export const adminAgentsRoutes: Module = (api, ctx) => {
   // the …Create and …Write holders: a scoped administrator should not learn how many agents exist
-  registerOverviewCounter({ key: 'agents', anyOf: AreaActions.agents.create, count: async (db) => ({ count: (await systemAgentNames(db)).length }) });
+  ctx.overview.register({ key: 'agents', anyOf: AreaActions.agents.create, count: async ({ db }) => ({ count: (await systemAgentNames({ db })).length }) });
   // the audit log names drafts by their agent name (a deleted draft falls back to its audit rows)
-  registerAggregateNameResolver('GptSystemConfigurationState', async (db, id) => {
+  ctx.aggregateNames.register('GptSystemConfigurationState', async ({ db }, id) => {
     const row = isUuid(id) ? await findConfigState(db, id) : null;
     return row ? row.name || 'Untitled draft' : null;
   });

@@ -22,20 +22,25 @@ import { brandExists } from '../brands/brands.service.js';
 import { findAgent, type AgentRow } from './agents.repository.js';
 import { mayAdminister, mayManage } from './agents.policy.js';
 import { agentChanged, avatarUrl } from './agents.service.js';
-import * as repo from './config-states.repository.js';
-import { actorOf, insertConfigStateIn, SystemDefaults, type StatesCtx } from './config-states.service.js';
-import { fullConfig } from './config-states.validation.js';
+import { capabilityAvailability } from './agents.capabilities.js';
+import * as repo from './drafts/config-states.repository.js';
+import { sealConfigIdentity } from '../public-chat/public-chat.identity.js';
+import { insertConfigStateIn, SystemDefaults, type StatesCtx } from './drafts/config-states.service.js';
+import { checkDataSources, fullConfig } from './drafts/config-states.validation.js';
 import { userNames } from '../users/users.lookup.js';
+import { auditActorOf } from '../../platform/access.js';
+import { deleteAgentLibrary } from '../knowledge/agent-files.js';
+import { removePublicEndpoint } from '../public-chat/public-chat.registry.js';
 
 /** A list in one page (docs/wire-protocol.md's {items, continuationToken}). */
 export const page = <T>(items: T[]) => ({ items, continuationToken: null });
 
-async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, agents: AgentRow[]): Promise<AdminAgent[]> {
+async function presentMany(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agents: AgentRow[]): Promise<AdminAgent[]> {
   const ids = agents.map((a) => a.id);
   const [versions, names, drafts] = await Promise.all([
     repo.latestVersions(ctx.db, ids),
     userNames(
-      ctx.db,
+      ctx,
       agents.flatMap((a) => (a.ownerUserId ? [a.ownerUserId] : [])),
     ).then((people) => new Map(people.map((p) => [p.userId, p.displayName]))),
     Promise.all(agents.map((a) => repo.listConfigStatesOfAgent(ctx.db, a.id).then((d) => d[0]?.id ?? null))),
@@ -70,10 +75,14 @@ async function presentMany(ctx: Pick<AppContext, 'db'>, principal: Principal, ag
   });
 }
 
-export const presentManaged = async (ctx: Pick<AppContext, 'db'>, principal: Principal, agents: AgentRow[]): Promise<ManagedAgent[]> =>
+export const presentManaged = async (ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agents: AgentRow[]): Promise<ManagedAgent[]> =>
   (await presentMany(ctx, principal, agents)).map(({ publishedConfig: _p, brandKey: _b, currentUserActions: _c, ...m }) => m);
 
-export async function listAdminAgents(ctx: Pick<AppContext, 'db'>, principal: Principal, query: { gptSystemType?: 'System' | 'User'; search?: string }) {
+export async function listAdminAgents(
+  ctx: Pick<AppContext, 'db' | 'caches'>,
+  principal: Principal,
+  query: { gptSystemType?: 'System' | 'User'; search?: string },
+) {
   const rows = await repo.listAgents(ctx.db, { gptSystemType: query.gptSystemType ?? 'System', search: query.search?.trim() || undefined });
   return page(
     await presentMany(
@@ -85,23 +94,23 @@ export async function listAdminAgents(ctx: Pick<AppContext, 'db'>, principal: Pr
 }
 
 /** Seen by an administrator: 404 unknown, deleted, or outside their scope. */
-export async function visibleAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, gptSystemId: string): Promise<AgentRow> {
+export async function visibleAgent(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, gptSystemId: string): Promise<AgentRow> {
   const agent = await findAgent(ctx.db, gptSystemId);
   if (!agent || agent.isDeleted || !mayAdminister(principal, agent)) throw notFound('The agent');
   return agent;
 }
 
-export async function getAdminAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow): Promise<AdminAgent> {
+export async function getAdminAgent(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agent: AgentRow): Promise<AdminAgent> {
   return (await presentMany(ctx, principal, [agent]))[0]!;
 }
 
-export async function listManaged(ctx: Pick<AppContext, 'db'>, principal: Principal, agents: AgentRow[]) {
+export async function listManaged(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agents: AgentRow[]) {
   return page(await presentManaged(ctx, principal, agents));
 }
 
 /** An agent wears an existing brand: an unknown key is refused before anything is written. */
 async function assertBrand(db: AppContext['db'], brandKey: string | undefined): Promise<void> {
-  if (brandKey !== undefined && !(await brandExists(db, brandKey)))
+  if (brandKey !== undefined && !(await brandExists({ db }, brandKey)))
     throw badRequest('The brand does not exist.', [{ field: 'brandKey', message: `No brand has the key "${brandKey}"` }]);
 }
 
@@ -113,22 +122,23 @@ export async function createAdminAgent(ctx: StatesCtx, principal: Principal, bod
   await assertBrand(ctx.db, body?.brandKey);
   const name = (body?.gptSystemName ?? body?.name ?? 'New agent').trim();
   const description = body?.description ?? '';
-  const config = { ...SystemDefaults, ...(body?.config ?? {}) };
+  const config = sealConfigIdentity(ctx.secrets, null, { ...SystemDefaults, ...(body?.config ?? {}) });
+  await checkDataSources(ctx, principal, { gptSystemType: 'System', before: [], sent: body?.config?.dataSources, field: 'config.dataSources' });
   return ctx.db.transaction(async (tx) => {
     const agent = await repo.insertAgent(tx, { name, description, gptSystemType: 'System', brandKey: body?.brandKey ?? 'default', publishedConfig: null });
     await recordAudit(tx, {
       aggregateType: 'GptSystem',
       aggregateId: agent.id,
       domainOperation: 'Created',
-      actor: actorOf(principal),
+      actor: auditActorOf(principal),
       after: { name, description, brandKey: agent.brandKey },
     });
-    const draft = await insertConfigStateIn(tx, principal, { gptSystemType: 'System', gptSystemId: agent.id, name, description, config });
+    const draft = await insertConfigStateIn({ db: tx }, principal, { gptSystemType: 'System', gptSystemId: agent.id, name, description, config });
     return { gptSystemId: agent.id, configStateId: draft.id };
   });
 }
 
-export async function updateAdminAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, body: AdminAgentUpdate): Promise<void> {
+export async function updateAdminAgent(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agent: AgentRow, body: AdminAgentUpdate): Promise<void> {
   await assertBrand(ctx.db, body.brandKey);
   const next = {
     ...((body.gptSystemName ?? body.name) ? { name: (body.gptSystemName ?? body.name)! } : {}),
@@ -142,33 +152,39 @@ export async function updateAdminAgent(ctx: Pick<AppContext, 'db'>, principal: P
       aggregateType: 'GptSystem',
       aggregateId: agent.id,
       domainOperation: 'Updated',
-      actor: actorOf(principal),
+      actor: auditActorOf(principal),
       before: { name: agent.name, description: agent.description, brandKey: agent.brandKey, isPublic: agent.isPublic },
       after: next,
     });
   });
-  agentChanged(ctx.db, agent.id);
+  agentChanged(ctx, agent.id);
 }
 
-/** Soft delete: conversations keep their agent reference; the agent disappears from every list and chat. */
-export async function deleteAgent(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow): Promise<void> {
+/**
+ * Soft delete: conversations keep their agent reference; the agent disappears from every list and chat. Its own
+ * file library (a personal agent's knowledge files) goes with it.
+ */
+export async function deleteAgent(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs' | 'logger'>, principal: Principal, agent: AgentRow): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await repo.updateAgent(tx, agent.id, { isDeleted: true });
+    // its public endpoint goes with it, and its name is free again (docs/public-chat.md)
+    await removePublicEndpoint(tx, agent.id);
     await recordAudit(tx, {
       aggregateType: 'GptSystem',
       aggregateId: agent.id,
       domainOperation: 'Deleted',
-      actor: actorOf(principal),
+      actor: auditActorOf(principal),
       before: { name: agent.name, gptSystemType: agent.gptSystemType },
     });
   });
-  agentChanged(ctx.db, agent.id);
+  agentChanged(ctx, agent.id);
+  await deleteAgentLibrary(ctx, principal, agent.id);
 }
 
 // Starter prompts (gpt_system_prompts) --------------------------------------------------------------
 
 export async function availableConfiguration(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'models'>,
   filter: { hipaaCompliant?: boolean | undefined } = {},
 ): Promise<AvailableConfiguration> {
   const { items } = await listGptSystemDeployments(ctx.db, filter);
@@ -184,6 +200,7 @@ export async function availableConfiguration(
     })),
     languageEngines: [...new Set(items.map((d) => d.providerType))],
     capabilities: [...AgentCapabilityTypes],
+    capabilityAvailability: await capabilityAvailability(ctx, items),
     dataSourceTypes: [...DataSourceTypes],
     variables: SystemPromptVariables.map((v) => ({ ...v })),
     limits: { nameMaxLength: AgentNameMaxLength, descriptionMaxLength: AgentDescriptionMaxLength },

@@ -217,7 +217,7 @@ describe('admin agents', () => {
     const inScope = await createAgent('Scoped', 'p');
     const outOfScope = await createAgent('Unscoped', 'p');
     const scoped = await t.createUser({ actions: ['GptSystemsRead', 'GptSystemsWriteSpecific'] });
-    await scopeUserTo(t.ctx.db, scoped.id, [inScope.gptSystemId]);
+    await scopeUserTo(t.ctx, scoped.id, [inScope.gptSystemId]);
     const list = await call<AdminAgentList>('GET', '/admin/gptSystems', undefined, scoped.token);
     expect(list.body.items.map((a) => a.gptSystemId)).toEqual([inScope.gptSystemId]);
     expect((await call('PUT', `/admin/gptSystems/configurationStates/${inScope.configStateId}`, { systemPrompt: 'ok' }, scoped.token)).status).toBe(200);

@@ -70,7 +70,7 @@ describe('agent avatars', () => {
     const admitted = await t.createUser({ actions: ['GptSystemsRead'] });
     const auditor = await t.createUser({ actions: ['GptSystemsRead', 'ConfigurationAuditLogRead'] });
     await t.ctx.db.insert(chatAccessPolicies).values({ name: 'Only one', gptSystemIds: [agent.id], userIds: [admitted.id] });
-    policiesChanged(t.ctx.db);
+    policiesChanged(t.ctx);
     try {
       expect((await getAvatar(reader.token, agent.id)).statusCode).toBe(404);
       expect((await getAvatar(admitted.token, agent.id)).statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('agent avatars', () => {
       expect((await getAvatar(auditor.token, agent.id)).statusCode).toBe(200);
     } finally {
       await t.ctx.db.delete(chatAccessPolicies);
-      policiesChanged(t.ctx.db);
+      policiesChanged(t.ctx);
     }
   });
 

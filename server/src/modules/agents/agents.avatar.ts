@@ -51,13 +51,13 @@ export function defaultAvatar(agentId: string): AvatarFile {
 }
 
 /** Who may see an agent's avatar: those who administer the agent, and those who may chat with it (404 for the rest). */
-async function maySeeAvatar(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: repo.AgentRow): Promise<boolean> {
+async function maySeeAvatar(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agent: repo.AgentRow): Promise<boolean> {
   if (mayManage(principal, agent)) return true;
   if (canSeeAdmin([...principal.actions]) && mayAdminister(principal, agent)) return true;
-  return mayChatWith(ctx.db, principal, agent);
+  return mayChatWith(ctx, principal, agent);
 }
 
-export async function readAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<AvatarFile> {
+export async function readAvatar(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<AvatarFile> {
   const agent = await repo.findAgent(ctx.db, gptSystemId);
   if (!agent || agent.isDeleted || !(await maySeeAvatar(ctx, principal, agent))) throw notFound('The agent');
   if (agent.avatarBlobKey && agent.avatarContentType) {
@@ -67,7 +67,7 @@ export async function readAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principa
   return defaultAvatar(agent.id);
 }
 
-async function manageable(ctx: Pick<AppContext, 'db'>, principal: Principal, gptSystemId: string) {
+async function manageable(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, gptSystemId: string) {
   const agent = await repo.findAgent(ctx.db, gptSystemId);
   if (!agent || agent.isDeleted) throw notFound('The agent');
   if (!mayManage(principal, agent)) throw forbidden('You may not change this agent.');
@@ -99,7 +99,7 @@ export async function avatarImage(data: Buffer): Promise<{ data: Buffer; content
 
 /** Stores a new avatar and points the agent at it; the old blob goes only after the switch is committed. */
 export async function uploadAvatar(
-  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>,
   principal: Principal,
   gptSystemId: string,
   data: Buffer,
@@ -117,7 +117,7 @@ export async function uploadAvatar(
       before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
       actor: { userId: principal.userId, userName: principal.displayName },
     });
-    agentChanged(ctx.db, agent.id);
+    agentChanged(ctx, agent.id);
   } catch (e) {
     await ctx.blobs.delete(blobKey).catch(() => undefined);
     throw e;
@@ -127,7 +127,7 @@ export async function uploadAvatar(
 }
 
 /** Back to the generated default; idempotent. */
-export async function deleteAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<void> {
+export async function deleteAvatar(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>, principal: Principal, gptSystemId: string): Promise<void> {
   const agent = await manageable(ctx, principal, gptSystemId);
   if (!agent.avatarBlobKey) return;
   await repo.setAvatar(ctx.db, {
@@ -137,6 +137,6 @@ export async function deleteAvatar(ctx: Pick<AppContext, 'db' | 'blobs'>, princi
     before: { blobKey: agent.avatarBlobKey, contentType: agent.avatarContentType },
     actor: { userId: principal.userId, userName: principal.displayName },
   });
-  agentChanged(ctx.db, agent.id);
+  agentChanged(ctx, agent.id);
   await ctx.blobs.delete(agent.avatarBlobKey).catch(() => undefined);
 }

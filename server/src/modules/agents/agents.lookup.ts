@@ -1,8 +1,8 @@
 // Read-only lookups of agents for other modules' admin pickers and presenters (chat access policies and
 // guidelines documents name agents). Queries of the agents module's table.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { gptSystems } from '../../db/schema/index.js';
+import type { DbContext } from '../../platform/context.js';
 
 export interface AgentName {
   gptSystemId: string;
@@ -10,7 +10,7 @@ export interface AgentName {
 }
 
 /** System agents that are not deleted, by name (published or not: an administrator may prepare access first). */
-export async function systemAgentNames(db: Db, ids?: readonly string[]): Promise<AgentName[]> {
+export async function systemAgentNames({ db }: DbContext, ids?: readonly string[]): Promise<AgentName[]> {
   if (ids && ids.length === 0) return [];
   return db
     .select({ gptSystemId: gptSystems.id, name: gptSystems.name })

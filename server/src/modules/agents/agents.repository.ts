@@ -155,22 +155,21 @@ export async function countAgentsByBrand(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.brandKey, Number(r.count)]));
 }
 
-/** The seeded System agent follows the first configured model until an administrator picks another. */
-export async function setSystemAgentDeploymentIfUnset(db: Db, agentName: string, deploymentName: string): Promise<boolean> {
-  const rows = await db
-    .update(gptSystems)
-    .set({
-      publishedConfig: sql`jsonb_set(${gptSystems.publishedConfig}, '{deploymentName}', to_jsonb(${deploymentName}::text))`,
-      updatedAt: sql`now()`,
-    })
+/** A live System agent (not deleted) by name whose live configuration names no deployment. */
+export async function findLiveSystemAgentWithoutDeployment(db: Db, agentName: string): Promise<AgentRow | null> {
+  const [row] = await db
+    .select()
+    .from(gptSystems)
     .where(
       and(
         eq(gptSystems.gptSystemType, 'System'),
         eq(gptSystems.name, agentName),
+        eq(gptSystems.isDeleted, false),
         sql`${gptSystems.publishedConfig} is not null`,
         sql`coalesce(${gptSystems.publishedConfig}->>'deploymentName', '') = ''`,
       ),
     )
-    .returning({ id: gptSystems.id });
-  return rows.length > 0;
+    .orderBy(asc(gptSystems.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -20,7 +20,7 @@ import { readSingleUpload } from '../../platform/uploads.js';
 import * as agents from './agents.service.js';
 import { deleteAvatar, readAvatar, uploadAvatar } from './agents.avatar.js';
 import { adminAgentsRoutes } from './admin-agents.routes.js';
-import { personalAgentsRoutes } from './personal-agents.routes.js';
+import { personalAgentsRoutes } from './personal/personal-agents.routes.js';
 
 const AvatarCacheControl = 'private, max-age=300';
 // An SVG avatar opened directly must not run script or load anything on our origin.
@@ -32,19 +32,17 @@ const matchesIfNoneMatch = (header: string | undefined, etag: string) =>
 const UnpinQuerySchema = z.object({ gptSystemId: z.string().uuid().optional() });
 
 export const agentsRoutes: Module = async (api, ctx) => {
-  const { db } = ctx;
-
   api.get(AgentRoutes.available, { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
-    agents.listAvailable(db, principalOf(request)),
+    agents.listAvailable(ctx, principalOf(request)),
   );
 
   api.get(AgentRoutes.pinned, { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return agents.listPinned(db, principalOf(request));
+    return agents.listPinned(ctx, principalOf(request));
   });
 
   api.post(AgentRoutes.pin, { config: { access: 'authenticated' }, schema: { body: PinGptSystemBodySchema } }, async (request, reply) => {
-    await agents.pinAgent(db, principalOf(request), request.body.gptSystemId);
+    await agents.pinAgent(ctx, principalOf(request), request.body.gptSystemId);
     return reply.status(204).send();
   });
 
@@ -55,13 +53,13 @@ export const agentsRoutes: Module = async (api, ctx) => {
     async (request, reply) => {
       const gptSystemId = request.body?.gptSystemId ?? request.query.gptSystemId;
       if (!gptSystemId) throw badRequest('The request is not valid.', [{ field: 'gptSystemId', message: 'Required' }]);
-      await agents.unpinAgent(db, principalOf(request), gptSystemId);
+      await agents.unpinAgent(ctx, principalOf(request), gptSystemId);
       return reply.status(204).send();
     },
   );
 
   api.get(AgentRoutes.recent, { config: { access: 'authenticated' }, schema: { response: { 200: GptSystemListSchema } } }, async (request) =>
-    agents.listRecent(db, principalOf(request)),
+    agents.listRecent(ctx, principalOf(request)),
   );
 
   api.get(
@@ -73,7 +71,7 @@ export const agentsRoutes: Module = async (api, ctx) => {
   api.get(
     AgentRoutes.promptsForConversation,
     { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema, response: { 200: ConversationPromptListSchema } } },
-    async (request) => agents.promptsForConversation(db, principalOf(request), request.params.gptSystemId),
+    async (request) => agents.promptsForConversation(ctx, principalOf(request), request.params.gptSystemId),
   );
 
   api.get(AgentRoutes.avatar, { config: { access: 'authenticated' }, schema: { params: GptSystemIdParamsSchema } }, async (request, reply) => {

@@ -14,9 +14,9 @@ import {
 } from '@atrium/contract';
 import type { AgentDirectory, ChatAgent } from '../../ai/agent.types.js';
 import type { ResolvedDeployment } from '../../ai/model.types.js';
-import type { Db, RootDb } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Statement } from '../../db/statement.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, DbContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import * as repo from './agents.repository.js';
@@ -27,12 +27,14 @@ import { accessForChat, isListed, mayUse, personalAgentsDisabled, userActionsOn 
 import { personalAgentsAllowed } from '../instance/instance.service.js';
 import { chatAccessCheck } from '../chat-access-policies/chat-access-policies.index.js';
 import { agentGuidelines } from '../guidelines/guidelines.chat.js';
+import { publicEndpointsChanged } from '../public-chat/public-chat.registry.js';
 
 export const RecentAgentsLimit = 10;
 
 // Vision uploads on the chat page: the uploads module enforces the same types and the configured size.
 export { VisionImageTypes, VisionImageExtensions } from '@atrium/contract';
 import { VisionImageExtensions, VisionImageTypes } from '@atrium/contract';
+import type { CacheContext, CachedContext } from '../../platform/caches.js';
 
 type PublishedAgent = AgentRow & { publishedConfig: NonNullable<AgentRow['publishedConfig']> };
 
@@ -65,14 +67,14 @@ function listItem(agent: AgentRow, isPinned: boolean): GptSystemListItem {
 const page = <T>(items: T[]) => ({ items, continuationToken: null });
 
 /** The agent as published, for a caller allowed to chat with it: 404 unknown, deleted or unpublished; 403 not allowed. */
-async function loadForChat(db: Db, principal: Principal, gptSystemId: string, find = repo.findAgent): Promise<PublishedAgent> {
-  const agent = await find(db, gptSystemId);
+async function loadForChat(ctx: CachedContext, principal: Principal, gptSystemId: string): Promise<PublishedAgent> {
+  const agent = await cachedAgent(ctx, gptSystemId);
   const access = accessForChat(principal, agent);
   if (access === 'notFound' || !agent?.publishedConfig) throw notFound('The agent');
   // chat access policies (cached index) narrow who may use a System agent
-  if (access === 'forbidden' || !(await chatAccessCheck(db))(principal, agent!)) throw forbidden('You do not have access to this agent.');
+  if (access === 'forbidden' || !(await chatAccessCheck(ctx))(principal, agent!)) throw forbidden('You do not have access to this agent.');
   // turning AllowUserCreatedGptSystems off retires personal agents from chat too, not only their editing
-  if (agent!.gptSystemType === 'User' && !(await personalAgentsAllowed(db))) throw personalAgentsDisabled();
+  if (agent!.gptSystemType === 'User' && !(await personalAgentsAllowed(ctx))) throw personalAgentsDisabled();
   return agent as PublishedAgent;
 }
 
@@ -81,25 +83,23 @@ async function loadForChat(db: Db, principal: Principal, gptSystemId: string, fi
 // Access is still decided per caller on every turn.
 const agentRows = ttlCache<AgentRow | null>({ max: 1_000, ttlMs: 5_000 });
 
-const cachedAgent = (db: Db, gptSystemId: string): Promise<AgentRow | null> => agentRows.get(db, gptSystemId, () => repo.findAgent(db, gptSystemId));
+const cachedAgent = (ctx: CachedContext, gptSystemId: string): Promise<AgentRow | null> =>
+  agentRows.get(ctx, gptSystemId, () => repo.findAgent(ctx.db, gptSystemId));
 
 /** Call after writing an agent (or every agent, without an id): the chat path caches agent rows. */
-export function agentChanged(db: Db, gptSystemId?: string): void {
-  agentRows.delete(db, gptSystemId);
+export function agentChanged(ctx: CacheContext, gptSystemId?: string): void {
+  agentRows.delete(ctx, gptSystemId);
+  // a publish or a deletion may have changed the public endpoints (written in the same transaction)
+  publicEndpointsChanged(ctx);
 }
 
 /** The seam of ai/agent.types.ts; the conversations module creates one per app. */
-/** The seeded System agent answers with the first configured model until an administrator picks another. */
-export async function followFirstDeployment(db: Db, agentName: string, deploymentName: string): Promise<void> {
-  if (await repo.setSystemAgentDeploymentIfUnset(db, agentName, deploymentName)) agentChanged(db);
-}
-
-export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirectory & {
+export function createAgentDirectory(ctx: CachedContext): AgentDirectory & {
   recordAgentUse(userId: string, gptSystemId: string): Promise<void>;
 } {
   return {
     async getForChat(principal, gptSystemId): Promise<ChatAgent> {
-      const agent = await loadForChat(ctx.db, principal, gptSystemId, cachedAgent);
+      const agent = await loadForChat(ctx, principal, gptSystemId);
       return {
         gptSystemId: agent.id,
         name: agent.name,
@@ -109,15 +109,46 @@ export function createAgentDirectory(ctx: Pick<AppContext, 'db'>): AgentDirector
         config: { ...agent.publishedConfig },
       };
     },
-    recordAgentUse: (userId, gptSystemId) => recordAgentUse(ctx.db, userId, gptSystemId),
+    recordAgentUse: (userId, gptSystemId) => recordAgentUse(ctx, userId, gptSystemId),
   };
+}
+
+/**
+ * A published agent as a public endpoint's visitors meet it (docs/public-chat.md): null when it is unknown, deleted,
+ * unpublished or Inactive, or personal while personal agents are turned off. Chat access policies name signed-in
+ * people and do not apply: publishing an endpoint is the administrator's decision to open the agent to visitors.
+ */
+export async function agentForVisitors(
+  ctx: CachedContext,
+  gptSystemId: string,
+): Promise<{ agent: ChatAgent; description: string; introduction: string } | null> {
+  const row = await cachedAgent(ctx, gptSystemId);
+  if (!row || row.isDeleted || !row.publishedConfig || row.publishedConfig.status === 'Inactive') return null;
+  if (row.gptSystemType === 'User' && !(await personalAgentsAllowed(ctx))) return null;
+  return {
+    agent: {
+      gptSystemId: row.id,
+      name: row.name,
+      gptSystemType: typeOf(row),
+      isPublic: row.isPublic,
+      brandKey: row.brandKey,
+      config: { ...row.publishedConfig },
+    },
+    description: row.description,
+    introduction: sanitizeIntroduction(row.publishedConfig.introduction),
+  };
+}
+
+/** An agent's starter prompts, for a public endpoint's visitors (agentForVisitors decided they may see it). */
+export async function starterPromptsForVisitors(ctx: CachedContext, gptSystemId: string): Promise<ConversationPromptList> {
+  return page(await repo.listPrompts(ctx.db, gptSystemId));
 }
 
 /**
  * Called by the conversations module whenever a person asks an agent something, so that
  * recentGptSystems never reads conversation tables. Pass the transaction of the write when there is one.
  */
-export async function recordAgentUse(db: RootDb, userId: string, gptSystemId: string, at: Date = new Date()): Promise<void> {
+export async function recordAgentUse({ db }: Pick<AppContext, 'db'>, userId: string, gptSystemId: string, at: Date = new Date()): Promise<void> {
   await repo.upsertRecent(db, userId, gptSystemId, at);
 }
 
@@ -136,8 +167,8 @@ export function agentUseStatement(st: Statement, uses: readonly { userId: string
 }
 
 /** The list filter of chat access policies and of AllowUserCreatedGptSystems (personal agents hidden while off). */
-async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRow) => boolean> {
-  const [permits, personal] = await Promise.all([chatAccessCheck(db), personalAgentsAllowed(db)]);
+async function listFilter(ctx: CachedContext): Promise<(principal: Principal, agent: AgentRow) => boolean> {
+  const [permits, personal] = await Promise.all([chatAccessCheck(ctx), personalAgentsAllowed(ctx)]);
   return (principal, agent) => (personal || agent.gptSystemType !== 'User') && permits(principal, agent);
 }
 
@@ -146,14 +177,14 @@ async function listFilter(db: Db): Promise<(principal: Principal, agent: AgentRo
  * access policies, and personal agents turned on. What belongs to an agent (its avatar, its guidelines document)
  * is readable by these people and by those who administer the agent, and by nobody else.
  */
-export async function mayChatWith(db: Db, principal: Principal, agent: AgentRow | null): Promise<boolean> {
+export async function mayChatWith(ctx: CachedContext, principal: Principal, agent: AgentRow | null): Promise<boolean> {
   if (!agent || accessForChat(principal, agent) !== 'use') return false;
-  return (await listFilter(db))(principal, agent);
+  return (await listFilter(ctx))(principal, agent);
 }
 
 /** mayChatWith for any of these agents, named by id (for other modules' links to agents). */
-export async function mayChatWithAny(db: Db, principal: Principal, gptSystemIds: readonly string[]): Promise<boolean> {
-  for (const id of gptSystemIds) if (await mayChatWith(db, principal, await cachedAgent(db, id))) return true;
+export async function mayChatWithAny(ctx: CachedContext, principal: Principal, gptSystemIds: readonly string[]): Promise<boolean> {
+  for (const id of gptSystemIds) if (await mayChatWith(ctx, principal, await cachedAgent(ctx, id))) return true;
   return false;
 }
 
@@ -162,36 +193,36 @@ export async function mayChatWithAny(db: Db, principal: Principal, gptSystemIds:
  * `/chat/{gptSystemId}`) and Inactive ones (which answer no question). A pin is the person's own
  * bookmark, so a pinned agent stays in pinnedGptSystems when hidden, and leaves it only while Inactive.
  */
-export async function listAvailable(db: Db, principal: Principal): Promise<GptSystemList> {
-  const rows = await repo.listCandidates(db, principal.userId);
-  const permits = await listFilter(db);
+export async function listAvailable(ctx: CachedContext, principal: Principal): Promise<GptSystemList> {
+  const rows = await repo.listCandidates(ctx.db, principal.userId);
+  const permits = await listFilter(ctx);
   return page(rows.filter((a) => isListed(a) && mayUse(principal, a) && permits(principal, a)).map((a) => listItem(a, a.isPinned)));
 }
 
-export async function listPinned(db: Db, principal: Principal): Promise<GptSystemList> {
-  const rows = await repo.listPinned(db, principal.userId);
-  const permits = await listFilter(db);
+export async function listPinned(ctx: CachedContext, principal: Principal): Promise<GptSystemList> {
+  const rows = await repo.listPinned(ctx.db, principal.userId);
+  const permits = await listFilter(ctx);
   const active = (a: AgentRow) => a.publishedConfig?.status !== 'Inactive';
   return page(rows.filter((a) => active(a) && accessForChat(principal, a) === 'use' && permits(principal, a)).map((a) => listItem(a, true)));
 }
 
-export async function listRecent(db: Db, principal: Principal): Promise<GptSystemList> {
+export async function listRecent(ctx: CachedContext, principal: Principal): Promise<GptSystemList> {
   // Over-fetch a little: agents the caller lost access to are dropped after the query.
-  const rows = await repo.listRecent(db, principal.userId, RecentAgentsLimit * 3);
-  const permits = await listFilter(db);
+  const rows = await repo.listRecent(ctx.db, principal.userId, RecentAgentsLimit * 3);
+  const permits = await listFilter(ctx);
   const items = rows.filter((a) => isListed(a) && accessForChat(principal, a) === 'use' && permits(principal, a)).slice(0, RecentAgentsLimit);
   return page(items.map((a) => listItem(a, a.isPinned)));
 }
 
 /** Idempotent: pinning twice keeps one pin. */
-export async function pinAgent(db: Db, principal: Principal, gptSystemId: string): Promise<void> {
-  await loadForChat(db, principal, gptSystemId);
-  await repo.pin(db, principal.userId, gptSystemId);
+export async function pinAgent(ctx: CachedContext, principal: Principal, gptSystemId: string): Promise<void> {
+  await loadForChat(ctx, principal, gptSystemId);
+  await repo.pin(ctx.db, principal.userId, gptSystemId);
 }
 
 /** Idempotent, and works for agents the caller can no longer use, so stale pins can always go. */
-export async function unpinAgent(db: Db, principal: Principal, gptSystemId: string): Promise<void> {
-  await repo.unpin(db, principal.userId, gptSystemId);
+export async function unpinAgent(ctx: CachedContext, principal: Principal, gptSystemId: string): Promise<void> {
+  await repo.unpin(ctx.db, principal.userId, gptSystemId);
 }
 
 /** Agent introductions are administrator HTML: keep formatting and links, drop anything active. */
@@ -216,20 +247,20 @@ async function deploymentOf(ctx: Pick<AppContext, 'models'>, name: string | null
 }
 
 export async function detailsForConversation(
-  ctx: Pick<AppContext, 'db' | 'models' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'models' | 'config'>,
   principal: Principal,
   gptSystemId: string,
 ): Promise<DetailsForConversation> {
-  const agent = await loadForChat(ctx.db, principal, gptSystemId);
+  const agent = await loadForChat(ctx, principal, gptSystemId);
   const deployment = await deploymentOf(ctx, agent.publishedConfig.deploymentName);
-  const [ownerName] = agent.gptSystemType === 'User' && agent.ownerUserId ? await userNames(ctx.db, [agent.ownerUserId]) : [];
+  const [ownerName] = agent.gptSystemType === 'User' && agent.ownerUserId ? await userNames(ctx, [agent.ownerUserId]) : [];
   // the name only: the people an agent is shared with do not learn its owner's email address here
   const owner = ownerName ? { userId: ownerName.userId, displayName: ownerName.displayName } : null;
   const vision = deployment.vision;
   return {
     gptSystem: summary(agent),
     gptIntroduction: sanitizeIntroduction(agent.publishedConfig.introduction),
-    guidelinesDocument: await agentGuidelines(ctx.db, agent.id).then((g) =>
+    guidelinesDocument: await agentGuidelines(ctx, agent.id).then((g) =>
       g ? { guidelinesDocumentId: g.guidelinesDocumentId, documentTitle: g.documentTitle } : null,
     ),
     visionFileUpload: {
@@ -252,9 +283,9 @@ export async function detailsForConversation(
   };
 }
 
-export async function promptsForConversation(db: Db, principal: Principal, gptSystemId: string): Promise<ConversationPromptList> {
-  await loadForChat(db, principal, gptSystemId);
-  return page(await repo.listPrompts(db, gptSystemId));
+export async function promptsForConversation(ctx: CachedContext, principal: Principal, gptSystemId: string): Promise<ConversationPromptList> {
+  await loadForChat(ctx, principal, gptSystemId);
+  return page(await repo.listPrompts(ctx.db, gptSystemId));
 }
 
 export const SystemAgentStarterPrompts = [
@@ -275,4 +306,4 @@ export async function seedAgentPrompts(ctx: { db: Db }, agentName = 'Atrium Assi
 }
 
 /** Live agents per brand key: the brands module refuses to delete a brand that agents still show. */
-export const countAgentsByBrand = (db: Db): Promise<Map<string, number>> => repo.countAgentsByBrand(db);
+export const countAgentsByBrand = ({ db }: DbContext): Promise<Map<string, number>> => repo.countAgentsByBrand(db);

@@ -8,12 +8,13 @@ import { recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { gptSystemPrompts } from '../../db/schema/index.js';
 import { type AgentRow } from './agents.repository.js';
-import { actorOf } from './config-states.service.js';
+import {} from './drafts/config-states.service.js';
 import { page } from './admin-agents.service.js';
+import { auditActorOf } from '../../platform/access.js';
 
 const promptColumns = { promptId: gptSystemPrompts.id, title: gptSystemPrompts.title, prompt: gptSystemPrompts.prompt, sortOrder: gptSystemPrompts.sortOrder };
 
-export async function listStarterPrompts(ctx: Pick<AppContext, 'db'>, agent: AgentRow) {
+export async function listStarterPrompts(ctx: Pick<AppContext, 'db' | 'caches'>, agent: AgentRow) {
   const items: StarterPrompt[] = await ctx.db
     .select(promptColumns)
     .from(gptSystemPrompts)
@@ -22,7 +23,7 @@ export async function listStarterPrompts(ctx: Pick<AppContext, 'db'>, agent: Age
   return page(items);
 }
 
-async function findPrompt(ctx: Pick<AppContext, 'db'>, agent: AgentRow, promptId: string): Promise<StarterPrompt> {
+async function findPrompt(ctx: Pick<AppContext, 'db' | 'caches'>, agent: AgentRow, promptId: string): Promise<StarterPrompt> {
   const [row] = await ctx.db
     .select(promptColumns)
     .from(gptSystemPrompts)
@@ -34,7 +35,7 @@ async function findPrompt(ctx: Pick<AppContext, 'db'>, agent: AgentRow, promptId
 export const getStarterPrompt = findPrompt;
 
 export async function createStarterPrompt(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'caches'>,
   principal: Principal,
   agent: AgentRow,
   input: StarterPromptInput,
@@ -48,13 +49,13 @@ export async function createStarterPrompt(
       .insert(gptSystemPrompts)
       .values({ gptSystemId: agent.id, title: input.title, prompt: input.prompt, sortOrder: input.sortOrder ?? max?.n ?? 0 })
       .returning(promptColumns);
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptCreated', actor: actorOf(principal), after: row });
+    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptCreated', actor: auditActorOf(principal), after: row });
     return row!;
   });
 }
 
 export async function updateStarterPrompt(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'caches'>,
   principal: Principal,
   agent: AgentRow,
   promptId: string,
@@ -71,7 +72,7 @@ export async function updateStarterPrompt(
       aggregateType: 'GptSystem',
       aggregateId: agent.id,
       domainOperation: 'PromptUpdated',
-      actor: actorOf(principal),
+      actor: auditActorOf(principal),
       before,
       after: row,
     });
@@ -79,11 +80,11 @@ export async function updateStarterPrompt(
   });
 }
 
-export async function deleteStarterPrompt(ctx: Pick<AppContext, 'db'>, principal: Principal, agent: AgentRow, promptId: string): Promise<void> {
+export async function deleteStarterPrompt(ctx: Pick<AppContext, 'db' | 'caches'>, principal: Principal, agent: AgentRow, promptId: string): Promise<void> {
   const before = await findPrompt(ctx, agent, promptId);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(gptSystemPrompts).where(eq(gptSystemPrompts.id, promptId));
-    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptDeleted', actor: actorOf(principal), before });
+    await recordAudit(tx, { aggregateType: 'GptSystem', aggregateId: agent.id, domainOperation: 'PromptDeleted', actor: auditActorOf(principal), before });
   });
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { userChanged } from '../users/users.service.js';
 import type { Db } from '../../db/client.js';
 import { gptSystems, userRoleAssignments, userRoles, type PublishedAgentConfig } from '../../db/schema/index.js';
+import type { CachedContext } from '../../platform/caches.js';
 
 export const publishedConfig = (over: Partial<PublishedAgentConfig> = {}): PublishedAgentConfig => ({
   systemPrompt: 'You help.',
@@ -24,7 +25,7 @@ export async function createAgent(db: Db, over: Partial<typeof gptSystems.$infer
 }
 
 /** Scopes every role of the user to these agents (GptSystemsReadSpecific/WriteSpecific). */
-export async function scopeUserTo(db: Db, userId: string, gptSystemIds: string[]): Promise<void> {
+export async function scopeUserTo({ db, caches }: CachedContext, userId: string, gptSystemIds: string[]): Promise<void> {
   const roles = await db.select({ roleId: userRoleAssignments.roleId }).from(userRoleAssignments).where(eq(userRoleAssignments.userId, userId));
   for (const { roleId } of roles) {
     await db
@@ -33,5 +34,5 @@ export async function scopeUserTo(db: Db, userId: string, gptSystemIds: string[]
       .where(eq(userRoles.id, roleId));
   }
   // as a role editor would: principals are cached by the access hook
-  userChanged(db);
+  userChanged({ caches });
 }

@@ -51,7 +51,7 @@ describe('agents for chat', () => {
   it('honours GptSystemsReadSpecific scopes and shows nothing System-wide without GptSystemsRead', async () => {
     const scoped = await t.createUser({ actions: ['GptSystemsReadSpecific'] });
     const inScope = await createAgent(t.ctx.db, { name: 'Scoped' });
-    await scopeUserTo(t.ctx.db, scoped.id, [inScope.id]);
+    await scopeUserTo(t.ctx, scoped.id, [inScope.id]);
     expect(ids((await get('/CurrentUser/AvailableGptSystems', scoped.token)).json())).toEqual([inScope.id]);
     const nobody = await t.createUser({ actions: [] });
     expect(ids((await get('/CurrentUser/AvailableGptSystems', nobody.token)).json())).toEqual([]);
@@ -106,9 +106,9 @@ describe('agents for chat', () => {
     const agents = [];
     for (let i = 0; i < 12; i++) agents.push(await createAgent(t.ctx.db, { name: `Recent ${i}` }));
     const base = Date.now() - 60_000;
-    for (const [i, a] of agents.entries()) await recordAgentUse(t.ctx.db, user.id, a.id, new Date(base + i * 1000));
+    for (const [i, a] of agents.entries()) await recordAgentUse(t.ctx, user.id, a.id, new Date(base + i * 1000));
     // used again: moves to the front, still once
-    await recordAgentUse(t.ctx.db, user.id, agents[0]!.id, new Date(base + 30_000));
+    await recordAgentUse(t.ctx, user.id, agents[0]!.id, new Date(base + 30_000));
     await t.ctx.db.update(gptSystems).set({ isDeleted: true }).where(eq(gptSystems.id, agents[11]!.id));
     const got = ids((await get('/CurrentUser/recentGptSystems', user.token)).json());
     expect(got).toEqual([
@@ -200,7 +200,7 @@ describe('AgentDirectory.getForChat', () => {
 
   const principal = async (actions: Parameters<TestApp['createUser']>[0]) => {
     const u = await t.createUser(actions);
-    return (await loadPrincipal(t.ctx.db, u.id))!;
+    return (await loadPrincipal(t.ctx, u.id))!;
   };
   const status = (p: Promise<unknown>) =>
     p.then(
@@ -237,8 +237,8 @@ describe('AgentDirectory.getForChat', () => {
     const personal = await createAgent(t.ctx.db, { gptSystemType: 'User', ownerUserId: owner.userId });
     const deleted = await createAgent(t.ctx.db, { isDeleted: true });
     const unpublished = await createAgent(t.ctx.db, { publishedConfig: null });
-    await scopeUserTo(t.ctx.db, scoped.userId, [system.id]);
-    const scopedNow = (await loadPrincipal(t.ctx.db, scoped.userId))!;
+    await scopeUserTo(t.ctx, scoped.userId, [system.id]);
+    const scopedNow = (await loadPrincipal(t.ctx, scoped.userId))!;
 
     expect(await status(directory.getForChat(reader, system.id))).toBe(200);
     expect(await status(directory.getForChat(owner, system.id))).toBe(403);

@@ -9,11 +9,10 @@ import type {
   ConfigurationChangeList,
   ConfigurationChangeQuery,
 } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
-import { aggregateNameResolver } from '../../platform/aggregate-names.js';
 import { badRequest } from '../../platform/errors.js';
 import * as repo from './audit.repository.js';
 import type { AuditPageAfter, AuditRow } from './audit.repository.js';
+import type { AppContext, DbContext } from '../../platform/context.js';
 
 const present = (row: AuditRow): ConfigurationChange => ({
   configurationChangeId: row.id,
@@ -45,7 +44,7 @@ function decodeToken(token: string): AuditPageAfter {
   throw badRequest('The continuation token is not valid.', [{ field: 'continuationToken', message: 'Use the token of a previous page' }]);
 }
 
-export async function listConfigurationChanges(db: Db, query: ConfigurationChangeQuery): Promise<ConfigurationChangeList> {
+export async function listConfigurationChanges({ db }: DbContext, query: ConfigurationChangeQuery): Promise<ConfigurationChangeList> {
   if (query.timeStampFrom && query.timeStampTo && Date.parse(query.timeStampFrom) > Date.parse(query.timeStampTo)) {
     throw badRequest('The time range is empty.', [{ field: 'timeStampTo', message: 'Must not be before timeStampFrom' }]);
   }
@@ -81,9 +80,10 @@ function nameIn(value: unknown): string | null {
   return null;
 }
 
-export async function aggregateRootName(db: Db, query: AggregateRootNameQuery): Promise<AggregateRootName> {
-  const resolver = aggregateNameResolver(query.type);
-  let name = resolver ? await resolver(db, query.aggregateRootId) : null;
+export async function aggregateRootName(ctx: Pick<AppContext, 'db' | 'caches' | 'aggregateNames'>, query: AggregateRootNameQuery): Promise<AggregateRootName> {
+  const { db } = ctx;
+  const resolver = ctx.aggregateNames.resolverOf(query.type);
+  let name = resolver ? await resolver(ctx, query.aggregateRootId) : null;
   if (name === null) {
     for (const details of await repo.latestDetails(db, query.type, query.aggregateRootId)) {
       name = nameIn(details.after) ?? nameIn(details.before);
@@ -93,6 +93,6 @@ export async function aggregateRootName(db: Db, query: AggregateRootNameQuery): 
   return { type: query.type, aggregateRootId: query.aggregateRootId, name };
 }
 
-export const configurationChangeFacets = (db: Db): Promise<ConfigurationChangeFacets> => repo.facets(db);
+export const configurationChangeFacets = ({ db }: DbContext): Promise<ConfigurationChangeFacets> => repo.facets(db);
 
-export const countChanges = (db: Db) => repo.countChanges(db);
+export const countChanges = ({ db }: DbContext) => repo.countChanges(db);

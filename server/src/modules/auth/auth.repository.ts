@@ -13,32 +13,32 @@ export type FailureCounter = Pick<typeof signInFailures.$inferSelect, 'key' | 'f
 export type ProfileUpdate = accounts.ProfileUpdate;
 
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   // People: the users module's (users.accounts.ts)
 
   findUserByEmail(email: string): Promise<UserRow | null> {
-    return accounts.findAccountByEmail(this.db, email);
+    return accounts.findAccountByEmail(this, email);
   }
 
   findUserById(id: string): Promise<UserRow | null> {
-    return accounts.findAccountById(this.db, id);
+    return accounts.findAccountById(this, id);
   }
 
   findUserByExternalSubject(identityProvider: string, subject: string): Promise<UserRow | null> {
-    return accounts.findAccountByExternalSubject(this.db, identityProvider, subject);
+    return accounts.findAccountByExternalSubject(this, identityProvider, subject);
   }
 
   markSignedIn(userId: string, at: Date): Promise<void> {
-    return accounts.markSignedIn(this.db, userId, at);
+    return accounts.markSignedIn(this, userId, at);
   }
 
   updateFromIdentityProvider(userId: string, profile: ProfileUpdate, at: Date, link?: { identityProvider: string; externalSubject: string }): Promise<UserRow> {
-    return accounts.updateFromIdentityProvider(this.db, userId, profile, at, link);
+    return accounts.updateFromIdentityProvider(this, userId, profile, at, link);
   }
 
   createExternalUser(values: ProfileUpdate & { identityProvider: string; externalSubject: string }, roleKey: BuiltInRoleKey, at: Date): Promise<UserRow> {
-    return accounts.createExternalAccount(this.db, values, roleKey, at);
+    return accounts.createExternalAccount(this, values, roleKey, at);
   }
 
   // Refresh sessions

@@ -22,7 +22,7 @@ import { OidcVerifier } from './oidc.verifier.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { sessionsEnded } from './auth.sessions.js';
 import { userChanged } from '../users/users.service.js';
-import { claimShareInvitations } from '../agents/personal-agents.sharing.js';
+import { claimShareInvitations } from '../agents/personal/personal-agents.sharing.js';
 
 export const authRoutes: Module = (api, ctx) => {
   const repository = new AuthRepository(ctx.db);
@@ -33,10 +33,10 @@ export const authRoutes: Module = (api, ctx) => {
     oidc: ctx.config.oidc ? { config: ctx.config.oidc, verifier: new OidcVerifier(ctx.config.oidc) } : null,
     localSignIn: ctx.config.localSignIn,
     logger: ctx.logger,
-    userChanged: (userId) => userChanged(ctx.db, userId),
-    sessionsEnded: () => sessionsEnded(ctx.db),
+    userChanged: (userId) => userChanged(ctx, userId),
+    sessionsEnded: () => sessionsEnded(ctx),
     // invitations to a personal agent by email apply when their person signs in
-    signedIn: (user) => claimShareInvitations(ctx.db, user),
+    signedIn: (user) => claimShareInvitations(ctx, user),
   });
 
   // The browser sends the cookie to the sign-in calls only. Cookie paths are case-sensitive, so a

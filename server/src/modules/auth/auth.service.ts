@@ -9,9 +9,9 @@ import { AppError, conflict, unauthenticated } from '../../platform/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { AuthRepository, type UserRow } from './auth.repository.js';
-import type { Db } from '../../db/client.js';
 import { OidcProviderUnavailable, OidcTokenInvalid, type OidcVerifier } from './oidc.verifier.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
+import type { DbContext } from '../../platform/context.js';
 
 export const RefreshSessionDays = 14;
 
@@ -19,7 +19,7 @@ export const RefreshSessionDays = 14;
  * Ends a person's refresh sessions, for the admin users module when someone is disabled: enabling them
  * again later must not bring an old cookie back to life. Runs on the caller's transaction.
  */
-export async function revokeSessionsOfUser(db: Db, userId: string): Promise<number> {
+export async function revokeSessionsOfUser({ db }: DbContext, userId: string): Promise<number> {
   return new AuthRepository(db).revokeAllRefreshSessionsOf(userId, new Date());
 }
 const RefreshSessionMs = RefreshSessionDays * 24 * 60 * 60 * 1000;

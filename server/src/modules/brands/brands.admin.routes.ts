@@ -20,14 +20,12 @@ import {
   type BrandImageSlot,
   type AdminBrand,
 } from '@atrium/contract';
-import type { Api, AppContext, Module } from '../../platform/context.js';
-import { requireArea } from '../../platform/access.js';
+import type { AppContext, Api, Module } from '../../platform/context.js';
+import { requireArea, requestActor } from '../../platform/access.js';
 import { presents } from '../../platform/presented-actions.js';
 import { ImageSides } from '../../platform/images.js';
-import { actorOf } from '../instance/instance.admin.routes.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from './brands.images.js';
 import * as admin from './brands.admin.service.js';
-import { registerOverviewCounter } from '../../platform/admin-overview.js';
 
 // what the caller may do with each object answered (currentUserActions)
 const brandActions = presents<AdminBrand>('brands', (b) => !b.isDefault && b.brandKey !== 'default');
@@ -38,10 +36,10 @@ const write = { access: requireArea('brands', 'write') };
 const R = AdminBrandRoutes;
 
 export const brandsAdminRoutes: Module = async (api, ctx) => {
-  registerOverviewCounter({
+  ctx.overview.register({
     key: 'brands',
     anyOf: AreaActions.brands.read,
-    count: async (db) => ({ count: (await admin.listAdminBrands({ ...ctx, db })).items.length }),
+    count: async ({ db }) => ({ count: (await admin.listAdminBrands({ ...ctx, db })).items.length }),
   });
   api.get(R.brands, { config: { ...read, presents: brandActions }, schema: { response: { 200: AdminBrandListSchema } } }, async () =>
     admin.listAdminBrands(ctx),
@@ -52,7 +50,7 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
   api.put(
     R.instanceDefaults,
     { config: write, schema: { body: BrandInstanceDefaultsSchema, response: { 200: BrandInstanceDefaultsSchema } } },
-    async (request) => admin.setBrandInstanceDefaults(ctx, actorOf(request), request.body),
+    async (request) => admin.setBrandInstanceDefaults(ctx, requestActor(request), request.body),
   );
 
   api.get(
@@ -66,7 +64,7 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
       config: { ...create, presents: brandActions },
       schema: { params: z.object({ brandKey: NewBrandKeySchema }), body: BrandCreateSchema, response: { 201: AdminBrandSchema } },
     },
-    async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.params.brandKey, request.body)),
+    async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, requestActor(request), request.params.brandKey, request.body)),
   );
   // the key may also come in the body, for clients that post to the list
   api.post(
@@ -75,15 +73,15 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
       config: { ...create, presents: brandActions },
       schema: { body: BrandCreateSchema.extend({ brandKey: NewBrandKeySchema }), response: { 201: AdminBrandSchema } },
     },
-    async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, actorOf(request), request.body.brandKey, request.body)),
+    async (request, reply) => reply.status(201).send(await admin.createBrand(ctx, requestActor(request), request.body.brandKey, request.body)),
   );
   api.put(
     R.brand,
     { config: { ...write, presents: brandActions }, schema: { params: BrandKeyParamsSchema, body: BrandUpdateSchema, response: { 200: AdminBrandSchema } } },
-    async (request) => admin.updateBrand(ctx, actorOf(request), request.params.brandKey, request.body),
+    async (request) => admin.updateBrand(ctx, requestActor(request), request.params.brandKey, request.body),
   );
   api.delete(R.brand, { config: write, schema: { params: BrandKeyParamsSchema } }, async (request, reply) => {
-    await admin.deleteBrand(ctx, actorOf(request), request.params.brandKey);
+    await admin.deleteBrand(ctx, requestActor(request), request.params.brandKey);
     return reply.status(204).send();
   });
 
@@ -97,7 +95,7 @@ export const brandsAdminRoutes: Module = async (api, ctx) => {
   api.delete(
     R.brandFile,
     { config: { ...write, presents: brandActions }, schema: { params: BrandFileParamsSchema, response: { 200: AdminBrandSchema } } },
-    async (request) => admin.deleteBrandFile(ctx, actorOf(request), request.params.brandKey, request.params.fileName),
+    async (request) => admin.deleteBrandFile(ctx, requestActor(request), request.params.brandKey, request.params.fileName),
   );
 
   await api.register(async (scope) => brandUploadRoutes(scope as Api, ctx));
@@ -121,7 +119,7 @@ async function brandUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
       { config: { ...config, presents: brandActions }, schema: { params: BrandKeyParamsSchema, response: { 200: AdminBrandSchema } } },
       async (request) => {
         const upload = await receiveImage(request, { allowed: BrandImageContentTypes, maxSide: SlotSides[slot] });
-        return admin.uploadBrandImage(ctx, actorOf(request), request.params.brandKey, slot, upload);
+        return admin.uploadBrandImage(ctx, requestActor(request), request.params.brandKey, slot, upload);
       },
     );
   }

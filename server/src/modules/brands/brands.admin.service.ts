@@ -15,7 +15,7 @@ import * as repo from './brands.repository.js';
 import type { BrandFileRow, BrandRow } from './brands.repository.js';
 import { DefaultBrandTheme, presentBrand } from './brands.service.js';
 
-export type BrandsAdminContext = Pick<AppContext, 'db' | 'blobs' | 'config'>;
+export type BrandsAdminContext = Pick<AppContext, 'db' | 'caches' | 'blobs' | 'config'>;
 
 const slotColumn = {
   logo: 'logoFileName',
@@ -40,7 +40,7 @@ export async function listAdminBrands(ctx: BrandsAdminContext): Promise<{ items:
     repo.listBrands(ctx.db),
     repo.listBrandFiles(ctx.db),
     getInstanceDefaults(ctx),
-    countAgentsByBrand(ctx.db),
+    countAgentsByBrand(ctx),
   ]);
   return { items: rows.map((b) => presentAdmin(b, files, defaults.defaultBrandKey, agents)), continuationToken: null };
 }
@@ -51,7 +51,7 @@ async function loadAdmin(ctx: BrandsAdminContext, db: Db, brandKey: string): Pro
   const [files, defaults, agents] = await Promise.all([
     repo.listBrandFiles(db, brandKey),
     getInstanceDefaults({ db, config: ctx.config }),
-    countAgentsByBrand(db),
+    countAgentsByBrand({ db }),
   ]);
   return presentAdmin(brand, files, defaults.defaultBrandKey, agents);
 }
@@ -217,7 +217,7 @@ export async function setBrandInstanceDefaults(ctx: BrandsAdminContext, actor: A
       throw badRequest('There is no brand with this key.', [{ field: 'defaultBrandKey', message: 'Unknown brand' }]);
     }
     const before = await getInstanceDefaults({ db, config: ctx.config });
-    await writeInstanceDefaults(db, { ...before, defaultBrandKey: input.defaultBrandKey });
+    await writeInstanceDefaults({ db }, { ...before, defaultBrandKey: input.defaultBrandKey });
     await recordAudit(db, { aggregateType: 'BrandInstanceDefaults', aggregateId: 'instanceDefaults', domainOperation: 'Updated', actor, before, after: input });
     return { defaultBrandKey: input.defaultBrandKey };
   });

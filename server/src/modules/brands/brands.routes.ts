@@ -7,6 +7,7 @@ import { SafeFileNamePattern } from './brands.assets.js';
 import { matchesIfNoneMatch, SandboxCsp } from './brands.images.js';
 import { brandEtag, brandVariablesCss, getBrand, resolveBrandFile } from './brands.service.js';
 import { brandsAdminRoutes } from './brands.admin.routes.js';
+import { brandKeyOfEndpoint } from '../public-chat/public-chat.service.js';
 
 export const BrandFileCacheSeconds = 86400;
 
@@ -17,7 +18,7 @@ const BrandFileParams = BrandParams.extend({
 
 export const brandsRoutes: Module = async (api, ctx) => {
   api.get(BrandRoutes.brand, { config: { access: 'public' }, schema: { params: BrandParams, response: { 200: BrandSchema } } }, async (request, reply) => {
-    const brand = await getBrand(ctx.db, request.params.brandKey);
+    const brand = await getBrand(ctx, request.params.brandKey);
     // revalidated on every use: an administrator's change moves lastModifiedAt and so the tag
     const etag = brandEtag(brand);
     void reply.header('cache-control', 'no-cache').header('etag', etag);
@@ -51,9 +52,16 @@ export const brandsExternalRoutes: Module = (api, ctx) => {
     BrandRoutes.brandVariablesCss,
     { config: { access: 'public' }, schema: { params: z.object({ endpoint: z.string().min(1).max(200) }) } },
     async (request, reply) => {
-      const brand = await getBrand(ctx.db, request.params.endpoint);
+      // an endpoint's name names its brand (docs/public-chat.md); any other value is a brand key, as before
+      const brandKey = (await brandKeyOfEndpoint(ctx, request.params.endpoint)) ?? request.params.endpoint;
+      const brand = await getBrand(ctx, brandKey);
       const etag = brandEtag(brand);
-      void reply.header('etag', etag).header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+      // other sites' pages load it (the embed): readable cross-origin
+      void reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin');
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return reply.type('text/css; charset=utf-8').send(brandVariablesCss(brand));
     },

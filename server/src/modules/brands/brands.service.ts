@@ -7,6 +7,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import { notFound } from '../../platform/errors.js';
 import { ShippedDefaultFiles, shippedFile, slotForFileName, type BrandSlot } from './brands.assets.js';
 import { findBrand, findBrandFile, insertBrandIfMissing, type BrandFileRow, type BrandRow } from './brands.repository.js';
+import type { DbContext } from '../../platform/context.js';
 
 export const DefaultBrandTheme: BrandTheme = {
   primary: '#1d4ed8',
@@ -25,7 +26,7 @@ export const DefaultBrandTheme: BrandTheme = {
 };
 
 /** Idempotent: creates the `default` brand on the first start, pointing at the shipped images. */
-export async function seedDefaultBrand(db: Db): Promise<void> {
+export async function seedDefaultBrand({ db }: DbContext): Promise<void> {
   await insertBrandIfMissing(db, {
     brandKey: DefaultBrandKey,
     name: 'Atrium',
@@ -67,11 +68,11 @@ export function presentBrand(brand: BrandRow): Brand {
 }
 
 /** For modules that point at a brand (agents): whether the key names one. */
-export async function brandExists(db: Db, brandKey: string): Promise<boolean> {
+export async function brandExists({ db }: DbContext, brandKey: string): Promise<boolean> {
   return (await findBrand(db, brandKey)) !== null;
 }
 
-export async function getBrand(db: Db, brandKey: string): Promise<Brand> {
+export async function getBrand({ db }: DbContext, brandKey: string): Promise<Brand> {
   const brand = await findBrand(db, brandKey);
   if (!brand) throw notFound('The brand');
   return presentBrand(brand);

@@ -12,10 +12,11 @@
 //   the users, role holders and directory-group members of a policy covering it may use it (and they
 //   still need the read action above). Policies only ever narrow; they grant no action.
 import type { Principal } from '../../platform/access.js';
-import type { Db } from '../../db/client.js';
 import type { PolicyRow } from './chat-access-policies.repository.js';
 import { listPolicies } from './chat-access-policies.repository.js';
 import { refreshingValue } from '../../platform/refreshing-value.js';
+import type { AppContext } from '../../platform/context.js';
+import type { CacheContext } from '../../platform/caches.js';
 
 interface CompiledPolicy {
   users: ReadonlySet<string>;
@@ -58,15 +59,15 @@ export function permits(index: AccessIndex, principal: Principal, agent: AgentFa
 export const IndexTtlMs = 5_000;
 const cache = refreshingValue((db) => listPolicies(db).then(compileIndex), IndexTtlMs);
 
-export const accessIndex = (db: Db): Promise<AccessIndex> => cache.get(db);
+export const accessIndex = (ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>): Promise<AccessIndex> => cache.get(ctx);
 
 /** Call after a committed change to the policies: the next check reloads them. */
-export function policiesChanged(db: Db): void {
-  cache.invalidate(db);
+export function policiesChanged(ctx: CacheContext): void {
+  cache.invalidate(ctx);
 }
 
 /** The check for this moment's policies; the agents module filters its lists and guards chat with it. */
-export async function chatAccessCheck(db: Db): Promise<ChatAccessCheck> {
-  const index = await accessIndex(db);
+export async function chatAccessCheck(ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>): Promise<ChatAccessCheck> {
+  const index = await accessIndex(ctx);
   return (principal, agent) => permits(index, principal, agent);
 }

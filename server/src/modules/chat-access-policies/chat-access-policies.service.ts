@@ -19,6 +19,8 @@ import { roleNames } from '../user-roles/user-roles.lookup.js';
 import { policiesChanged } from './chat-access-policies.index.js';
 import * as repo from './chat-access-policies.repository.js';
 import type { PolicyRow, PolicyValues } from './chat-access-policies.repository.js';
+import type { DbContext, InTransaction } from '../../platform/context.js';
+import type { CachedContext } from '../../platform/caches.js';
 
 type Input = z.output<typeof ChatAccessPolicyInputSchema>;
 
@@ -27,10 +29,10 @@ const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
 
 async function present(db: Db, row: PolicyRow): Promise<ChatAccessPolicy> {
   const [gptSystems, users, userRoles, directoryGroups] = await Promise.all([
-    systemAgentNames(db, row.gptSystemIds),
-    userNames(db, row.userIds),
-    roleNames(db, row.userRoleIds),
-    knownDirectoryGroups(db, { ids: row.directoryGroupIds, limit: 1000 }),
+    systemAgentNames({ db }, row.gptSystemIds),
+    userNames({ db }, row.userIds),
+    roleNames({ db }, row.userRoleIds),
+    knownDirectoryGroups({ db }, { ids: row.directoryGroupIds, limit: 1000 }),
   ]);
   // a group nobody has signed in with yet is still shown, by its id
   const known = new Set(directoryGroups.map((g) => g.id));
@@ -53,12 +55,12 @@ async function present(db: Db, row: PolicyRow): Promise<ChatAccessPolicy> {
   };
 }
 
-export async function listPolicies(db: Db): Promise<ChatAccessPolicyList> {
+export async function listPolicies({ db }: DbContext): Promise<ChatAccessPolicyList> {
   const rows = await repo.listPolicies(db);
   return { items: await Promise.all(rows.map((r) => present(db, r))), continuationToken: null };
 }
 
-export async function getPolicy(db: Db, id: string): Promise<ChatAccessPolicy> {
+export async function getPolicy({ db }: DbContext, id: string): Promise<ChatAccessPolicy> {
   const row = await repo.findPolicy(db, id);
   if (!row) throw notFound('The chat access policy');
   return present(db, row);
@@ -76,9 +78,9 @@ async function checkedValues(db: Db, input: Input): Promise<PolicyValues> {
     directoryGroupIds: unique(input.directoryGroupIds),
   };
   const [agents, users, roles] = await Promise.all([
-    systemAgentNames(db, values.gptSystemIds),
-    userNames(db, values.userIds!),
-    roleNames(db, values.userRoleIds!),
+    systemAgentNames({ db }, values.gptSystemIds),
+    userNames({ db }, values.userIds!),
+    roleNames({ db }, values.userRoleIds!),
   ]);
   const details: ErrorDetail[] = [];
   const missing = (field: string, wanted: readonly string[], found: readonly string[], what: string) => {
@@ -119,18 +121,18 @@ const snapshot = (row: PolicyRow) => ({
   directoryGroupIds: row.directoryGroupIds,
 });
 
-export async function createPolicy(db: Db, actor: AuditActor, input: Input): Promise<ChatAccessPolicy> {
+export async function createPolicy({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, input: Input): Promise<ChatAccessPolicy> {
   const row = await db.transaction(async (tx) => {
     const values = await checkedValues(tx, input);
     const created = await repo.insertPolicy(tx, values);
     await recordAudit(tx, { aggregateType: AggregateType, aggregateId: created.id, domainOperation: 'Created', actor, after: snapshot(created) });
     return created;
   });
-  policiesChanged(db);
+  policiesChanged({ caches });
   return present(db, row);
 }
 
-export async function updatePolicy(db: Db, actor: AuditActor, id: string, input: Input): Promise<ChatAccessPolicy> {
+export async function updatePolicy({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string, input: Input): Promise<ChatAccessPolicy> {
   const row = await db.transaction(async (tx) => {
     const before = await repo.findPolicy(tx, id);
     if (!before) throw notFound('The chat access policy');
@@ -145,33 +147,33 @@ export async function updatePolicy(db: Db, actor: AuditActor, id: string, input:
     });
     return updated;
   });
-  policiesChanged(db);
+  policiesChanged({ caches });
   return present(db, row);
 }
 
-export async function deletePolicy(db: Db, actor: AuditActor, id: string): Promise<void> {
+export async function deletePolicy({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await repo.findPolicy(tx, id);
     if (!before) throw notFound('The chat access policy');
     await repo.deletePolicy(tx, id);
     await recordAudit(tx, { aggregateType: AggregateType, aggregateId: id, domainOperation: 'Deleted', actor, before: snapshot(before) });
   });
-  policiesChanged(db);
+  policiesChanged({ caches });
 }
 
-export async function options(db: Db, search: string): Promise<ChatAccessPolicyOptions> {
-  const [gptSystems, userRoles, users] = await Promise.all([systemAgentNames(db), roleNames(db), searchUsers(db, search)]);
+export async function options({ db }: DbContext, search: string): Promise<ChatAccessPolicyOptions> {
+  const [gptSystems, userRoles, users] = await Promise.all([systemAgentNames({ db }), roleNames({ db }), searchUsers({ db }, search)]);
   return { gptSystems, userRoles, users };
 }
 
-export async function directoryGroups(db: Db, search: string): Promise<DirectoryGroupList> {
-  return { items: await knownDirectoryGroups(db, { search }), continuationToken: null };
+export async function directoryGroups({ db }: DbContext, search: string): Promise<DirectoryGroupList> {
+  return { items: await knownDirectoryGroups({ db }, { search }), continuationToken: null };
 }
 
-export const countPolicies = async (db: Db): Promise<number> => (await repo.listPolicies(db)).length;
+export const countPolicies = async ({ db }: DbContext): Promise<number> => (await repo.listPolicies(db)).length;
 
 /** The audit log's aggregateRootName for a policy (null when it is gone: the audit rows name it then). */
-export async function policyName(db: Db, id: string): Promise<string | null> {
+export async function policyName({ db }: DbContext, id: string): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   return (await repo.findPolicy(db, id))?.name ?? null;
 }

@@ -73,14 +73,14 @@ describe('chat access policies', () => {
         ],
       })
       .where(eq(users.id, bob.id));
-    userChanged(t.ctx.db);
+    userChanged(t.ctx);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
     // each test starts without policies (and so with every agent open)
     await t.ctx.db.delete(chatAccessPolicies);
     const { policiesChanged } = await import('./chat-access-policies.index.js');
-    policiesChanged(t.ctx.db);
+    policiesChanged(t.ctx);
   });
 
   const policy = (over: Record<string, unknown> = {}) => ({

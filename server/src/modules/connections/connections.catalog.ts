@@ -1,5 +1,5 @@
-// The deployments that can answer (chat) and draw (images), read by the model registry and by the
-// agents' deployment picker.
+// The deployments that can answer (chat), draw (images) and embed (file libraries), read by the model registry
+// and by the agents' deployment picker.
 import type { DeploymentKind, GptSystemDeployment, ProviderTypeName } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import { OfflineDeployment } from '../../ai/offline-engine.js';
@@ -19,6 +19,8 @@ export interface AnsweringDeployment {
   hipaaCompliant: boolean;
   contextWindow: number | null;
   maxOutputTokens: number | null;
+  /** Embedding deployments: the vector length asked of the model; null: the model's own */
+  dimensions: number | null;
   isDefault: boolean;
   connection: { connectionId: string; name: string; endpoint: string | null; apiVersion: string | null; apiKeyEncrypted: string | null };
 }
@@ -29,12 +31,16 @@ export const listAnsweringDeployments = (db: Db) => listEnabledDeployments(db, '
 /** Enabled image deployments that their provider can serve, the default image deployment first. */
 export const listImageDeployments = (db: Db) => listEnabledDeployments(db, 'ImageGeneration');
 
+/** Enabled embedding deployments that their provider can serve, the default embedding deployment first. */
+export const listEmbeddingDeployments = (db: Db) => listEnabledDeployments(db, 'Embedding');
+
 async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<AnsweringDeployment[]> {
   const rows = await listEnabledDeploymentsWithConnection(db, kind);
   return rows.flatMap(({ deployment: d, connection: c }) => {
     const providerType = providerTypeFromName(c.providerType);
     if (!providerType) return [];
     if (kind === 'ImageGeneration' && !providerAdapters[providerType].imageModel) return [];
+    if (kind === 'Embedding' && !providerAdapters[providerType].embeddingModel) return [];
     return [
       {
         deploymentId: d.id,
@@ -48,6 +54,7 @@ async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<Ans
         hipaaCompliant: d.hipaaCompliant,
         contextWindow: d.contextWindow,
         maxOutputTokens: d.maxOutputTokens,
+        dimensions: kind === 'Embedding' ? d.dimensions : null,
         isDefault: d.isDefault,
         connection: { connectionId: c.id, name: c.name, endpoint: c.endpoint, apiVersion: c.apiVersion, apiKeyEncrypted: c.apiKeyEncrypted },
       },
@@ -62,7 +69,10 @@ export async function listGptSystemDeployments(
 ): Promise<{ items: GptSystemDeployment[]; continuationToken: null }> {
   const deployments = await listAnsweringDeployments(db);
   // everything a deployment answers with, but only the connection's name (never its endpoint or key)
-  const items: GptSystemDeployment[] = deployments.map(({ connection, ...deployment }) => ({ ...deployment, connectionName: connection.name }));
+  const items: GptSystemDeployment[] = deployments.map(({ connection, dimensions: _dimensions, ...deployment }) => ({
+    ...deployment,
+    connectionName: connection.name,
+  }));
   const o = OfflineDeployment;
   items.push({
     deploymentId: o.deploymentId,

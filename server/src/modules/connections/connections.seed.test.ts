@@ -29,6 +29,7 @@ describe('seedConnectionsFromEnvironment', () => {
       AZURE_OPENAI_DEPLOYMENTS: 'gpt-4o-prod',
       AZURE_OPENAI_API_VERSION: '2024-10-21',
       AZURE_OPENAI_IMAGE_DEPLOYMENT: 'gpt-image-1-prod',
+      AZURE_OPENAI_EMBEDDING_DEPLOYMENT: 'embeddings-prod',
       ANTHROPIC_API_KEY: 'anthropic-secret-key',
       ANTHROPIC_MODELS: 'claude-sonnet-4-5',
     });
@@ -41,11 +42,13 @@ describe('seedConnectionsFromEnvironment', () => {
     expect(rows.find((r) => r.providerType === 'AzureOpenAI')).toMatchObject({ endpoint: 'https://contoso.openai.azure.com', apiVersion: '2024-10-21' });
     expect(JSON.stringify(rows)).not.toContain('secret-key');
     const seeded = await t.ctx.db.select().from(deployments);
-    expect(seeded.map((d) => d.name).sort()).toEqual(['claude-sonnet-4-5', 'gpt-4o-prod', 'gpt-image-1-prod', 'llama3.1:8b', 'qwen2.5-vl']);
+    expect(seeded.map((d) => d.name).sort()).toEqual(['claude-sonnet-4-5', 'embeddings-prod', 'gpt-4o-prod', 'gpt-image-1-prod', 'llama3.1:8b', 'qwen2.5-vl']);
     expect(seeded.filter((d) => d.isDefault).map((d) => [d.name, d.kind])).toEqual([
       ['llama3.1:8b', 'Chat'],
       ['gpt-image-1-prod', 'ImageGeneration'],
+      ['embeddings-prod', 'Embedding'],
     ]);
+    expect((await t.ctx.models.embeddingDeployments()).map((d) => [d.name, d.providerType, d.isDefault])).toEqual([['embeddings-prod', 'AzureOpenAI', true]]);
     expect(await t.ctx.models.imageDeployment()).toMatchObject({ name: 'gpt-image-1-prod', providerType: 'AzureOpenAI' });
     expect(seeded.find((d) => d.name === 'qwen2.5-vl')?.vision).toBe(true);
     expect(await systemAgentDeployment(t)).toBe('llama3.1:8b');
@@ -56,15 +59,28 @@ describe('seedConnectionsFromEnvironment', () => {
     await seed(t.ctx);
     await seedConnectionsFromEnvironment(t.ctx);
     expect((await t.ctx.db.select().from(connections)).length).toBe(3);
-    expect((await t.ctx.db.select().from(deployments)).length).toBe(5);
+    expect((await t.ctx.db.select().from(deployments)).length).toBe(6);
   });
 
   it('uses the OpenAI provider for api.openai.com and keeps an administrator’s choice of System agent deployment', async () => {
-    t = await createTestApp({ OPENAI_API_KEY: 'sk-openai-key', OPENAI_MODELS: 'gpt-4o-mini', OPENAI_IMAGE_MODEL: 'gpt-image-1' });
-    expect((await t.ctx.db.select().from(deployments)).map((d) => [d.name, d.kind, d.isDefault])).toEqual([
-      ['gpt-4o-mini', 'Chat', true],
-      ['gpt-image-1', 'ImageGeneration', true],
+    t = await createTestApp({
+      OPENAI_API_KEY: 'sk-openai-key',
+      OPENAI_MODELS: 'gpt-4o-mini',
+      OPENAI_IMAGE_MODEL: 'gpt-image-1',
+      OPENAI_EMBEDDING_MODEL: 'text-embedding-3-small',
+    });
+    expect((await t.ctx.db.select().from(deployments)).map((d) => [d.name, d.kind, d.isDefault, d.dimensions])).toEqual([
+      ['gpt-4o-mini', 'Chat', true, null],
+      ['gpt-image-1', 'ImageGeneration', true, null],
+      ['text-embedding-3-small', 'Embedding', true, null],
     ]);
+    // new file libraries embed with it
+    const details = await t.app.inject({
+      method: 'GET',
+      url: '/api/internal/admin/fileLibraries/detailsForCreate',
+      headers: { authorization: `Bearer ${(await t.createUser({ actions: ['DataSourcesRead', 'DataSourcesCreate'] })).token}` },
+    });
+    expect(details.json()).toMatchObject({ embeddingDeployments: [{ name: 'text-embedding-3-small', displayName: 'text-embedding-3-small' }] });
     const [row] = await t.ctx.db.select().from(connections);
     expect(row).toMatchObject({ providerType: 'OpenAI', name: 'OpenAI', endpoint: null });
     expect(t.ctx.secrets.decrypt(row!.apiKeyEncrypted!)).toBe('sk-openai-key');
@@ -90,7 +106,16 @@ describe('provider configuration', () => {
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/x', ...env });
 
   it('reads the provider variables', () => {
-    expect(load({ OPENAI_API_KEY: 'k' }).modelProviders.openai).toEqual({ apiKey: 'k', baseUrl: null, models: ['gpt-4o-mini'], imageModel: null });
+    expect(load({ OPENAI_API_KEY: 'k' }).modelProviders.openai).toEqual({
+      apiKey: 'k',
+      baseUrl: null,
+      models: ['gpt-4o-mini'],
+      imageModel: null,
+      embeddingModel: null,
+    });
+    expect(load({ OPENAI_API_KEY: 'k', OPENAI_EMBEDDING_MODEL: ' text-embedding-3-large ' }).modelProviders.openai?.embeddingModel).toBe(
+      'text-embedding-3-large',
+    );
     expect(load({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' }).modelProviders.anthropic).toMatchObject({
       baseUrl: 'http://127.0.0.1:9',
       models: ['claude-sonnet-4-5'],
@@ -112,6 +137,9 @@ describe('provider configuration', () => {
     [{ OPENAI_IMAGE_MODEL: 'gpt-image-1' }, 'OPENAI_API_KEY'],
     [{ OPENAI_API_KEY: 'k', OPENAI_IMAGE_MODEL: 'gpt-image-1,dall-e-3' }, 'OPENAI_IMAGE_MODEL'],
     [{ AZURE_OPENAI_IMAGE_DEPLOYMENT: 'gpt-image-1' }, 'AZURE_OPENAI_ENDPOINT'],
+    [{ OPENAI_EMBEDDING_MODEL: 'text-embedding-3-small' }, 'OPENAI_API_KEY'],
+    [{ OPENAI_API_KEY: 'k', OPENAI_EMBEDDING_MODEL: 'a,b' }, 'OPENAI_EMBEDDING_MODEL'],
+    [{ AZURE_OPENAI_EMBEDDING_DEPLOYMENT: 'embeddings' }, 'AZURE_OPENAI_ENDPOINT'],
   ])('stops start-up on %o naming %s', (env, variable) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(variable);

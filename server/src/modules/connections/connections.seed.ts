@@ -2,14 +2,16 @@
 // one deployment per listed model, once per provider (a connection marked createdFromEnvironment means
 // done, whatever an administrator changed since). The first model becomes the instance default and
 // the seeded System agent's deployment; OPENAI_IMAGE_MODEL and AZURE_OPENAI_IMAGE_DEPLOYMENT become
-// image deployments (the first one the image default) that agents with ImageCreation draw with.
+// image deployments (the first one the image default) that agents with ImageCreation draw with, and
+// OPENAI_EMBEDDING_MODEL and AZURE_OPENAI_EMBEDDING_DEPLOYMENT embedding deployments (the first one the embedding
+// default, which new file libraries embed with).
 import type { DeploymentCreate, ProviderTypeName } from '@atrium/contract';
 import type { AppContext, InTransaction } from '../../platform/context.js';
 import type { Config } from '../../config.js';
 import { SystemAgentName } from '../../seed.js';
 import { createConnection, type Actor } from './connections.service.js';
 import * as repo from './connections.repository.js';
-import { followFirstDeployment } from '../agents/agents.service.js';
+import { followFirstDeployment } from '../agents/agents.seed.js';
 
 const EnvironmentActor: Actor = { userId: null, userName: 'Environment (first start)' };
 
@@ -21,6 +23,7 @@ interface Planned {
   apiKey: string | null;
   models: string[];
   imageModel: string | null;
+  embeddingModel: string | null;
 }
 
 /** Models that take images, by the names their vendors use; administrators can change it later. */
@@ -39,6 +42,7 @@ function planned(providers: Config['modelProviders']): Planned[] {
       apiKey: openai.apiKey,
       models: openai.models,
       imageModel: openai.imageModel,
+      embeddingModel: openai.embeddingModel,
     });
   }
   if (azureOpenai) {
@@ -50,6 +54,7 @@ function planned(providers: Config['modelProviders']): Planned[] {
       apiKey: azureOpenai.apiKey,
       models: azureOpenai.deployments,
       imageModel: azureOpenai.imageDeployment,
+      embeddingModel: azureOpenai.embeddingDeployment,
     });
   }
   if (anthropic) {
@@ -61,12 +66,13 @@ function planned(providers: Config['modelProviders']): Planned[] {
       apiKey: anthropic.apiKey,
       models: anthropic.models,
       imageModel: null,
+      embeddingModel: null,
     });
   }
   return out;
 }
 
-export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<AppContext, 'db' | 'config' | 'secrets' | 'models'>>): Promise<void> {
+export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<AppContext, 'db' | 'caches' | 'config' | 'secrets' | 'models'>>): Promise<void> {
   const { db } = ctx;
   for (const plan of planned(ctx.config.modelProviders)) {
     if (await repo.findEnvironmentConnection(db, plan.providerType)) continue;
@@ -80,6 +86,9 @@ export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<App
     if (plan.imageModel && (await free(plan.imageModel))) {
       deployments.push({ name: plan.imageModel, displayName: plan.imageModel, model: plan.imageModel, kind: 'ImageGeneration' });
     }
+    if (plan.embeddingModel && (await free(plan.embeddingModel))) {
+      deployments.push({ name: plan.embeddingModel, displayName: plan.embeddingModel, model: plan.embeddingModel, kind: 'Embedding' });
+    }
     await createConnection(
       ctx,
       EnvironmentActor,
@@ -88,5 +97,5 @@ export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<App
     );
   }
   const defaultDeployment = await repo.findDefaultDeploymentRow(db);
-  if (defaultDeployment) await followFirstDeployment(db, SystemAgentName, defaultDeployment.name);
+  if (defaultDeployment) await followFirstDeployment(ctx, SystemAgentName, defaultDeployment.name);
 }

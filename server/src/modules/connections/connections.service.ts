@@ -2,6 +2,7 @@
 // before they are stored and never leave the server; every change is audited in its transaction and
 // makes the model registry forget its cached deployments.
 import {
+  DimensionsOnlyForEmbedding,
   ProviderTypes,
   type Connection,
   type ConnectionCreate,
@@ -21,8 +22,12 @@ import { recordAudit } from '../../platform/audit.js';
 import { providerAdapters, providerTypeFromName } from '../../ai/providers/index.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow, DeploymentRow } from './connections.repository.js';
+import { embedAgainWithDeployment, sendEmbedSteps, type FilesToEmbed } from '../knowledge/knowledge.reembedding.js';
+import { vectorsReady } from '../knowledge/knowledge.vectors.js';
 
 export type ConnectionsContext = InTransaction<Pick<AppContext, 'db' | 'secrets' | 'models'>>;
+/** A deployment's change may embed file libraries again: their vectors go, and the jobs engine embeds their files. */
+export type DeploymentChangeContext = ConnectionsContext & Pick<AppContext, 'database' | 'logger' | 'jobs'>;
 
 /** Who made a change, for the audit trail. */
 export interface Actor {
@@ -31,6 +36,9 @@ export interface Actor {
 }
 
 const iso = (d: Date) => d.toISOString();
+
+/** A kind as a message names it: "the default image deployment". */
+const KindNames: Record<DeploymentKind, string> = { Chat: 'chat', ImageGeneration: 'image', Embedding: 'embedding' };
 
 export const presentDeployment = (d: DeploymentRow): Deployment => ({
   deploymentId: d.id,
@@ -44,6 +52,9 @@ export const presentDeployment = (d: DeploymentRow): Deployment => ({
   hipaaCompliant: d.hipaaCompliant,
   contextWindow: d.contextWindow,
   maxOutputTokens: d.maxOutputTokens,
+  inputPricePerMillionTokens: d.inputPricePerMillionTokens,
+  outputPricePerMillionTokens: d.outputPricePerMillionTokens,
+  dimensions: d.dimensions,
   isDefault: d.isDefault,
   enabled: d.enabled,
   createdAt: iso(d.createdAt),
@@ -92,7 +103,7 @@ export async function listConnections(ctx: ConnectionsContext): Promise<{ items:
 export const getConnection = (ctx: ConnectionsContext, id: string) => loadConnection(ctx.db, id);
 
 /** The fields a provider requires, checked on the merged result of a create or an update. */
-function checkProviderFields(providerType: ProviderTypeName, values: { endpoint: string | null; apiKey: boolean; apiVersion: string | null }): void {
+export function checkProviderFields(providerType: ProviderTypeName, values: { endpoint: string | null; apiKey: boolean; apiVersion: string | null }): void {
   const details: ErrorDetail[] = [];
   for (const field of providerAdapters[providerType].description.fields) {
     const present = field.name === 'apiKey' ? values.apiKey : values[field.name] !== null;
@@ -189,7 +200,7 @@ export async function getDeployment(ctx: ConnectionsContext, connectionId: strin
   return presentDeployment(row);
 }
 
-/** A provider draws images only where its adapter has an image model (not Anthropic, not the offline engine). */
+/** A provider draws images and embeds only where its adapter can (not Anthropic, not the offline engine). */
 async function checkKind(db: Db, connectionId: string, kind: DeploymentKind, field: string): Promise<void> {
   if (kind === 'Chat') return;
   const connection = await repo.findConnectionRow(db, connectionId);
@@ -201,14 +212,22 @@ async function checkKind(db: Db, connectionId: string, kind: DeploymentKind, fie
   }
 }
 
+/** A vector length belongs to Embedding deployments (the contract says so of a new one; an update may change the kind). */
+function checkDimensions(kind: DeploymentKind, dimensions: number | null | undefined, field: string): void {
+  if (dimensions != null && kind !== 'Embedding')
+    throw badRequest(`${kind} deployments have no vector length.`, [{ field, message: DimensionsOnlyForEmbedding }]);
+}
+
 async function insertDeployment(db: Db, connectionId: string, input: DeploymentCreate, field = 'name'): Promise<DeploymentRow> {
   const name = input.name.trim();
   if (await repo.deploymentNameTaken(db, name)) throw conflict('A deployment with this name exists.', [{ field, message: 'Deployment names are unique' }]);
   const kind = input.kind ?? 'Chat';
   await checkKind(db, connectionId, kind, field === 'name' ? 'kind' : `${field}.kind`);
+  checkDimensions(kind, input.dimensions, field === 'name' ? 'dimensions' : `${field}.dimensions`);
   const enabled = input.enabled ?? true;
   // the first deployment of a kind becomes its default: agents without a deployment answer with the
-  // chat default, and agents with ImageCreation draw with the image default
+  // chat default, agents with ImageCreation draw with the image default, new file libraries embed with the
+  // embedding default
   const isDefault = enabled && (input.isDefault === true || (await repo.findDefaultDeploymentRow(db, kind)) === null);
   if (input.isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: 'isDefault', message: 'Enable it first' }]);
   if (isDefault) await repo.clearDefaultDeployment(db, kind);
@@ -223,6 +242,9 @@ async function insertDeployment(db: Db, connectionId: string, input: DeploymentC
     hipaaCompliant: input.hipaaCompliant ?? false,
     contextWindow: input.contextWindow ?? null,
     maxOutputTokens: input.maxOutputTokens ?? null,
+    inputPricePerMillionTokens: input.inputPricePerMillionTokens ?? null,
+    outputPricePerMillionTokens: input.outputPricePerMillionTokens ?? null,
+    dimensions: kind === 'Embedding' ? (input.dimensions ?? null) : null,
     isDefault,
     enabled,
   });
@@ -244,14 +266,22 @@ export async function createDeployment(ctx: ConnectionsContext, actor: Actor, co
   return changeDeployments(ctx, actor, connectionId, async (db) => presentDeployment(await insertDeployment(db, connectionId, input)));
 }
 
+/**
+ * Changes a deployment. An Embedding deployment whose model or vector length changes (its id staying the same) embeds
+ * the file libraries using it again, in the same transaction (knowledge.reembedding.ts): their vectors go, their
+ * files are embedded again in the background with the new model.
+ */
 export async function updateDeployment(
-  ctx: ConnectionsContext,
+  ctx: DeploymentChangeContext,
   actor: Actor,
   connectionId: string,
   deploymentId: string,
   input: DeploymentUpdate,
 ): Promise<Deployment> {
-  return changeDeployments(ctx, actor, connectionId, async (db) => {
+  let toEmbed: FilesToEmbed = { files: [] };
+  // before the transaction: its first call creates the vectors table, on a connection of its own
+  const vectors = await vectorsReady(ctx);
+  const updated = await changeDeployments(ctx, actor, connectionId, async (db) => {
     const row = await repo.findDeploymentRow(db, connectionId, deploymentId);
     if (!row) throw notFound('The deployment');
     if (input.name !== undefined && (await repo.deploymentNameTaken(db, input.name, deploymentId))) {
@@ -261,9 +291,10 @@ export async function updateDeployment(
     const kind = input.kind ?? (row.kind as DeploymentKind);
     const kindChanged = kind !== row.kind;
     await checkKind(db, connectionId, kind, 'kind');
+    checkDimensions(kind, input.dimensions, 'dimensions');
     // a default belongs to its kind: the chat default cannot turn into an image model and leave agents without one
     if (kindChanged && row.isDefault) {
-      throw badRequest(`The default ${row.kind === 'Chat' ? 'chat' : 'image'} deployment cannot change its kind.`, [
+      throw badRequest(`The default ${KindNames[row.kind as DeploymentKind] ?? row.kind} deployment cannot change its kind.`, [
         { field: 'kind', message: 'Make another deployment the default first' },
       ]);
     }
@@ -273,8 +304,22 @@ export async function updateDeployment(
         { field: input.enabled === false ? 'enabled' : 'isDefault', message: 'The default deployment must stay enabled' },
       ]);
     if (isDefault && (!row.isDefault || kindChanged)) await repo.clearDefaultDeployment(db, kind);
-    return presentDeployment(await repo.updateDeploymentRow(db, deploymentId, { ...input, isDefault, ...(input.name ? { name: input.name.trim() } : {}) }));
+    // another kind has no vector length
+    const dimensions = kind === 'Embedding' ? (input.dimensions === undefined ? row.dimensions : input.dimensions) : null;
+    const after = await repo.updateDeploymentRow(db, deploymentId, { ...input, dimensions, isDefault, ...(input.name ? { name: input.name.trim() } : {}) });
+    if (row.kind === 'Embedding' && kind === 'Embedding' && (after.model !== row.model || after.dimensions !== row.dimensions)) {
+      toEmbed = await embedAgainWithDeployment({ db, vectors }, actor, {
+        deploymentId,
+        name: after.name,
+        displayName: after.displayName,
+        before: { model: row.model, dimensions: row.dimensions },
+        after: { model: after.model, dimensions: after.dimensions },
+      });
+    }
+    return presentDeployment(after);
   });
+  await sendEmbedSteps(ctx, toEmbed);
+  return updated;
 }
 
 export async function deleteDeployment(ctx: ConnectionsContext, actor: Actor, connectionId: string, deploymentId: string): Promise<void> {

@@ -128,6 +128,31 @@ describe('Admin Connections', () => {
     expect((await call('GET', `${base}/${miniDeployment.deploymentId}`, reader)).statusCode).toBe(404);
   });
 
+  it('keeps prices per million tokens as decimals, with at most six decimals and never negative', async () => {
+    const base = `/admin/connections/${created.connectionId}/deployments`;
+    const priced = await call('POST', base, admin, {
+      name: 'priced',
+      model: 'gpt-4.1-nano',
+      inputPricePerMillionTokens: 0.1,
+      outputPricePerMillionTokens: 0.4,
+    });
+    expect(priced.statusCode).toBe(201);
+    const deployment = priced.json() as Deployment;
+    expect(deployment).toMatchObject({ inputPricePerMillionTokens: 0.1, outputPricePerMillionTokens: 0.4 });
+    const changed = await call('PUT', `${base}/${deployment.deploymentId}`, admin, { inputPricePerMillionTokens: 2.123456, outputPricePerMillionTokens: null });
+    expect(changed.json()).toMatchObject({ inputPricePerMillionTokens: 2.123456, outputPricePerMillionTokens: null });
+    expect((await call('GET', `${base}/${deployment.deploymentId}`, reader)).json()).toMatchObject({ inputPricePerMillionTokens: 2.123456 });
+    for (const bad of [-1, 0.1234567, 'free']) {
+      const res = await call('PUT', `${base}/${deployment.deploymentId}`, admin, { outputPricePerMillionTokens: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().details).toEqual([expect.objectContaining({ field: 'outputPricePerMillionTokens' })]);
+    }
+    // agents' editors pick models, they are not shown prices
+    const forAgents = (await call('GET', '/admin/gptSystems/deployments', agentAuthor)).json() as { items: Record<string, unknown>[] };
+    expect(forAgents.items.find((d) => d.name === 'priced')).not.toHaveProperty('inputPricePerMillionTokens');
+    expect((await call('DELETE', `${base}/${deployment.deploymentId}`, admin)).statusCode).toBe(204);
+  });
+
   it('lists enabled deployments for agents, with the HIPAA filter and the built-in offline engine', async () => {
     const res = await call('GET', '/admin/gptSystems/deployments', agentAuthor);
     expect(res.statusCode).toBe(200);
@@ -183,7 +208,7 @@ describe('Admin Connections', () => {
   it('keeps image deployments apart: their own default, not offered to agents, refused where the provider draws none', async () => {
     const base = `/admin/connections/${created.connectionId}/deployments`;
     const providers = (await call('GET', '/admin/connections/Providers', reader)).json() as { items: { providerType: string; deploymentKinds: string[] }[] };
-    expect(providers.items.find((p) => p.providerType === 'OpenAI')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration']);
+    expect(providers.items.find((p) => p.providerType === 'OpenAI')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration', 'Embedding']);
     expect(providers.items.find((p) => p.providerType === 'Anthropic')!.deploymentKinds).toEqual(['Chat']);
 
     const gpt4o = ((await call('GET', base, reader)).json() as { items: Deployment[] }).items.find((d) => d.name === 'gpt-4o')!;
@@ -230,6 +255,69 @@ describe('Admin Connections', () => {
     expect(claude.statusCode).toBe(400);
     expect(claude.json().details).toContainEqual(expect.objectContaining({ field: 'deployments.0.kind' }));
     expect((await call('GET', '/admin/connections', reader)).body).not.toContain('Claude images?');
+  });
+
+  it('gives embedding deployments their own default, keeps them from agents and refuses them where the provider embeds nothing', async () => {
+    const base = `/admin/connections/${created.connectionId}/deployments`;
+    const embedder = (
+      await call('POST', base, admin, { name: 'text-embedding-3-small', model: 'text-embedding-3-small', kind: 'Embedding' })
+    ).json() as Deployment;
+    expect(embedder).toMatchObject({ kind: 'Embedding', isDefault: true });
+    const all = ((await call('GET', base, reader)).json() as { items: Deployment[] }).items;
+    expect(all.filter((d) => d.isDefault).map((d) => d.kind)).toEqual(expect.arrayContaining(['Chat', 'Embedding']));
+    const forAgents = ((await call('GET', '/admin/gptSystems/deployments', agentAuthor)).json() as { items: { name: string }[] }).items.map((d) => d.name);
+    expect(forAgents).not.toContain('text-embedding-3-small');
+    const refused = await call('PUT', `${base}/${embedder.deploymentId}`, admin, { kind: 'Chat' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The default embedding deployment cannot change its kind.');
+    expect((await call('DELETE', `${base}/${embedder.deploymentId}`, admin)).statusCode).toBe(204);
+
+    const claude = await call('POST', '/admin/connections', admin, {
+      name: 'Claude embeddings?',
+      providerType: 'Anthropic',
+      apiKey: 'k',
+      deployments: [{ name: 'claude-embed', model: 'claude-sonnet-4-5', kind: 'Embedding' }],
+    });
+    expect(claude.statusCode).toBe(400);
+    expect(claude.json().details).toContainEqual(expect.objectContaining({ field: 'deployments.0.kind' }));
+  });
+
+  it("keeps an embedding deployment's vector length (dimensions): within bounds, and only for Embedding deployments", async () => {
+    const base = `/admin/connections/${created.connectionId}/deployments`;
+    const short = await call('POST', base, admin, { name: 'embed-short', model: 'text-embedding-3-large', kind: 'Embedding', dimensions: 1024 });
+    expect(short.statusCode).toBe(201);
+    const embedder = short.json() as Deployment;
+    expect(embedder).toMatchObject({ kind: 'Embedding', dimensions: 1024 });
+    expect((await call('GET', `${base}/${embedder.deploymentId}`, reader)).json()).toMatchObject({ dimensions: 1024 });
+    const gpt4o = ((await call('GET', base, reader)).json() as { items: Deployment[] }).items.find((d) => d.name === 'gpt-4o')!;
+    expect(gpt4o.dimensions).toBeNull();
+
+    for (const [body, field, message] of [
+      [{ name: 'e0', model: 'm', kind: 'Embedding', dimensions: 0 }, 'dimensions', 'Use a whole number from 1 to 16,000'],
+      [{ name: 'e1', model: 'm', kind: 'Embedding', dimensions: 16_001 }, 'dimensions', 'Use a whole number from 1 to 16,000'],
+      [{ name: 'e2', model: 'm', kind: 'Embedding', dimensions: 2.5 }, 'dimensions', 'Use a whole number from 1 to 16,000'],
+      [{ name: 'c1', model: 'm', dimensions: 256 }, 'dimensions', 'Only Embedding deployments have a vector length'],
+    ] as const) {
+      const refused = await call('POST', base, admin, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().details).toContainEqual({ field, message });
+    }
+    const onChat = await call('PUT', `${base}/${gpt4o.deploymentId}`, admin, { dimensions: 256 });
+    expect(onChat.statusCode).toBe(400);
+    expect(onChat.json().details).toEqual([{ field: 'dimensions', message: 'Only Embedding deployments have a vector length' }]);
+    expect((await call('PUT', `${base}/${embedder.deploymentId}`, admin, { dimensions: 0 })).statusCode).toBe(400);
+
+    // omitted it stays, null takes the model's own; another kind has none
+    expect((await call('PUT', `${base}/${embedder.deploymentId}`, admin, { displayName: 'Short vectors' })).json()).toMatchObject({ dimensions: 1024 });
+    expect((await call('PUT', `${base}/${embedder.deploymentId}`, admin, { dimensions: 256 })).json()).toMatchObject({ dimensions: 256 });
+    expect((await call('PUT', `${base}/${embedder.deploymentId}`, admin, { dimensions: null })).json()).toMatchObject({ dimensions: null });
+    await call('PUT', `${base}/${embedder.deploymentId}`, admin, { dimensions: 512 });
+    const other = (
+      await call('POST', base, admin, { name: 'embed-other', model: 'text-embedding-3-small', kind: 'Embedding', dimensions: 512 })
+    ).json() as Deployment;
+    expect(other.isDefault).toBe(false);
+    expect((await call('PUT', `${base}/${other.deploymentId}`, admin, { kind: 'Chat' })).json()).toMatchObject({ kind: 'Chat', dimensions: null });
+    for (const d of [embedder, other]) expect((await call('DELETE', `${base}/${d.deploymentId}`, admin)).statusCode).toBe(204);
   });
 
   it('deletes a connection with its deployments and audits it', async () => {

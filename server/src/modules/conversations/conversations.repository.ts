@@ -231,6 +231,23 @@ export async function listConversations(db: Db, f: ListFilter) {
   );
 }
 
+/** A visitor's conversations with a public endpoint (docs/public-chat.md), newest first: the visitor index's walk. */
+export async function listVisitorConversations(db: Db, f: { endpointName: string; sessionIdentifier: string; limit: number }) {
+  return db
+    .select({ id: conversations.id, title: conversations.title, lastModifiedAt: conversations.lastModifiedAt })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.publicEndpointName, f.endpointName),
+        eq(conversations.sessionIdentifier, f.sessionIdentifier),
+        isNull(conversations.userId),
+        isNull(conversations.deletedAt),
+      ),
+    )
+    .orderBy(sql`${conversations.lastModifiedAt} desc nulls last`)
+    .limit(f.limit);
+}
+
 export const InterruptedMessage = 'The server stopped while this answer was being written; it ends here. Regenerate it to get a whole answer.';
 
 /**

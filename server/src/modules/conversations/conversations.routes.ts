@@ -36,11 +36,12 @@ import { principalOf, requireArea } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
-import { sseTransport } from '../../ai/chat-updates.js';
+import { sseTransport, type ChatTransport } from '../../ai/chat-updates.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
-import { createPreviewDirectory } from '../agents/config-states.previews.js';
+import { createPreviewDirectory } from '../agents/drafts/config-states.previews.js';
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import { createGeneratedImageStore } from '../generated-images/generated-images.service.js';
+import { createKnowledgeDirectory } from '../knowledge/knowledge.directory.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 import { providerErrorOf } from './conversations.lookup.js';
@@ -48,25 +49,34 @@ import { providerErrorOf } from './conversations.lookup.js';
 const R = ConversationRoutes;
 const auth = { access: 'authenticated' } as const;
 
-export const conversationsRoutes: Module = (api, ctx) => {
+/** The conversations services' context per request, with the other modules' directories made once (per app). */
+export function conversationsContexts(ctx: AppContext): (request: FastifyRequest) => service.ConversationsContext {
   const agents = createAgentDirectory(ctx);
   const previews = createPreviewDirectory(ctx);
   const uploads = createUploadDirectory(ctx);
   const generatedImages = createGeneratedImageStore(ctx);
+  const knowledge = createKnowledgeDirectory(ctx);
   // read per request, so that the model gateway can be swapped at run time (connections change)
-  const deps = (request: FastifyRequest): service.ConversationsDeps => ({
+  return (request) => ({
     db: ctx.db,
+    caches: ctx.caches,
     models: ctx.models,
     logger: request.log,
     agents,
     uploads,
     previews,
     generatedImages,
+    knowledge,
   });
+}
+
+export const conversationsRoutes: Module = (api, ctx) => {
+  const contextOf = conversationsContexts(ctx);
+  const previews = createPreviewDirectory(ctx);
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;
-    const planned = await planTurn(deps(request), principalOf(request), turn, startedAt, timeZoneOf(request));
+    const planned = await planTurn(contextOf(request), principalOf(request), turn, startedAt, timeZoneOf(request));
     await streamTurn(ctx, request, reply, planned);
   };
 
@@ -83,7 +93,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
   );
 
   api.post(R.conversations, { config: auth, schema: { body: OpenConversationBodySchema, response: { 200: OpenedConversationSchema } } }, (request) =>
-    service.openConversation(deps(request), principalOf(request), request.body),
+    service.openConversation(contextOf(request), principalOf(request), request.body),
   );
 
   api.get(
@@ -91,22 +101,22 @@ export const conversationsRoutes: Module = (api, ctx) => {
     { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } },
     (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return service.listConversations(deps(request), principalOf(request), request.query);
+      return service.listConversations(contextOf(request), principalOf(request), request.query);
     },
   );
 
   api.get(R.archived, { config: auth, schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } } }, (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return service.listConversations(deps(request), principalOf(request), request.query, true);
+    return service.listConversations(contextOf(request), principalOf(request), request.query, true);
   });
 
   api.get(R.conversation, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: ConversationSchema } } }, (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return service.getConversation(deps(request), principalOf(request), request.params.conversationId);
+    return service.getConversation(contextOf(request), principalOf(request), request.params.conversationId);
   });
 
   api.delete(R.conversation, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
-    await service.deleteConversation(deps(request), principalOf(request), request.params.conversationId);
+    await service.deleteConversation(contextOf(request), principalOf(request), request.params.conversationId);
     return reply.status(204).send();
   });
 
@@ -115,38 +125,38 @@ export const conversationsRoutes: Module = (api, ctx) => {
     [R.unArchive, false],
   ] as const) {
     api.put(path, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
-      await service.setArchived(deps(request), principalOf(request), request.params.conversationId, archived);
+      await service.setArchived(contextOf(request), principalOf(request), request.params.conversationId, archived);
       return reply.status(204).send();
     });
   }
 
   api.put(R.updateTitle, { config: auth, schema: { body: UpdateTitleBodySchema } }, async (request, reply) => {
-    await service.updateTitle(deps(request), principalOf(request), request.body.conversationId, request.body.title);
+    await service.updateTitle(contextOf(request), principalOf(request), request.body.conversationId, request.body.title);
     return reply.status(204).send();
   });
 
   api.put(R.conversationTitle, { config: auth, schema: { params: ConversationParamsSchema, body: UpdateTitleByIdBodySchema } }, async (request, reply) => {
-    await service.updateTitle(deps(request), principalOf(request), request.params.conversationId, request.body.title);
+    await service.updateTitle(contextOf(request), principalOf(request), request.params.conversationId, request.body.title);
     return reply.status(204).send();
   });
 
   api.put(R.selectedLeaf, { config: auth, schema: { params: ConversationParamsSchema, body: UpdateSelectedLeafBodySchema } }, async (request, reply) => {
     const segmentId = (request.body.selectedLeafSegmentId ?? request.body.segmentId)!;
-    await service.updateSelectedLeaf(deps(request), principalOf(request), request.params.conversationId, segmentId);
+    await service.updateSelectedLeaf(contextOf(request), principalOf(request), request.params.conversationId, segmentId);
     return reply.status(204).send();
   });
 
   api.get(R.exportText, { config: auth, schema: { params: ConversationParamsSchema } }, async (request, reply) => {
-    const file = await service.exportConversation(deps(request), principalOf(request), request.params.conversationId, timeZoneOf(request));
+    const file = await service.exportConversation(contextOf(request), principalOf(request), request.params.conversationId, timeZoneOf(request));
     return sendTextDownload(reply, file);
   });
 
   api.post(R.feedback, { config: auth, schema: { params: SegmentParamsSchema, body: FeedbackBodySchema, response: { 200: FeedbackSchema } } }, (request) =>
-    service.giveFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId, request.body),
+    service.giveFeedback(contextOf(request), principalOf(request), request.params.conversationId, request.params.segmentId, request.body),
   );
 
   api.delete(R.removeSegmentFeedback, { config: auth, schema: { params: SegmentParamsSchema } }, async (request, reply) => {
-    await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId);
+    await service.removeFeedback(contextOf(request), principalOf(request), request.params.conversationId, request.params.segmentId);
     return reply.status(204).send();
   });
 
@@ -155,17 +165,17 @@ export const conversationsRoutes: Module = (api, ctx) => {
     { config: auth, schema: { params: ConversationParamsSchema, querystring: RemoveFeedbackInputSchema, body: RemoveFeedbackInputSchema.nullish() } },
     async (request, reply) => {
       const segmentId = request.body?.segmentId ?? request.body?.conversationSegmentId ?? request.query.segmentId ?? request.query.conversationSegmentId;
-      await service.removeFeedback(deps(request), principalOf(request), request.params.conversationId, segmentId);
+      await service.removeFeedback(contextOf(request), principalOf(request), request.params.conversationId, segmentId);
       return reply.status(204).send();
     },
   );
 
   api.get(R.citations, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: SegmentCitationsSchema } } }, (request) =>
-    service.listCitations(deps(request), principalOf(request), request.params.conversationId),
+    service.listCitations(contextOf(request), principalOf(request), request.params.conversationId),
   );
 
   api.get(R.executionDetails, { config: auth, schema: { params: SegmentParamsSchema, response: { 200: ExecutionDetailsSchema } } }, (request) =>
-    service.executionDetails(deps(request), principalOf(request), request.params.conversationId, request.params.segmentId),
+    service.executionDetails(contextOf(request), principalOf(request), request.params.conversationId, request.params.segmentId),
   );
 
   // Previews of configuration states (docs/wire-protocol.md): the personal agent's owner, or an administrator who may
@@ -191,7 +201,7 @@ export const conversationsRoutes: Module = (api, ctx) => {
     const ownPreview = async (request: FastifyRequest, p: { configStateId: string; conversationId: string }) => {
       const principal = principalOf(request);
       await previews.getDraftForPreview(principal, p.configStateId, via);
-      const row = await service.ownConversation(ctx.db, principal, p.conversationId, { allowDeleted: true });
+      const row = await service.ownConversation(ctx, principal, p.conversationId, { allowDeleted: true });
       if (row.configStateId !== p.configStateId) throw notFound('The conversation');
       return { principal, row };
     };
@@ -199,49 +209,58 @@ export const conversationsRoutes: Module = (api, ctx) => {
     api.get(P.conversation, { config, schema: { params: PreviewParams, response: { 200: ConversationSchema } } }, async (request, reply) => {
       const { principal, row } = await ownPreview(request, request.params);
       void reply.header('cache-control', 'no-store');
-      return service.getConversation(deps(request), principal, row.id);
+      return service.getConversation(contextOf(request), principal, row.id);
     });
     api.get(P.exportText, { config, schema: { params: PreviewParams } }, async (request, reply) => {
       const { principal, row } = await ownPreview(request, request.params);
-      const file = await service.exportConversation(deps(request), principal, row.id, timeZoneOf(request));
+      const file = await service.exportConversation(contextOf(request), principal, row.id, timeZoneOf(request));
       return sendTextDownload(reply, file);
     });
     api.get(P.citations, { config, schema: { params: PreviewParams, response: { 200: SegmentCitationsSchema } } }, async (request) => {
       const { principal, row } = await ownPreview(request, request.params);
-      return service.listCitations(deps(request), principal, row.id);
+      return service.listCitations(contextOf(request), principal, row.id);
     });
     api.get(P.traceLogs, { config, schema: { params: PreviewParams, response: { 200: TraceLogsSchema } } }, async (request) => {
       const { principal, row } = await ownPreview(request, request.params);
-      return service.traceLogs(deps(request), principal, row.id);
+      return service.traceLogs(contextOf(request), principal, row.id);
     });
     api.get(P.executionDetails, { config, schema: { params: PreviewSegmentParams, response: { 200: ExecutionDetailsSchema } } }, async (request) => {
       const { principal, row } = await ownPreview(request, request.params);
-      return service.executionDetails(deps(request), principal, row.id, request.params.segmentId);
+      return service.executionDetails(contextOf(request), principal, row.id, request.params.segmentId);
     });
     api.put(P.selectedLeaf, { config, schema: { params: PreviewParams, body: UpdateSelectedLeafBodySchema } }, async (request, reply) => {
       const { principal, row } = await ownPreview(request, request.params);
-      await service.updateSelectedLeaf(deps(request), principal, row.id, (request.body.selectedLeafSegmentId ?? request.body.segmentId)!);
+      await service.updateSelectedLeaf(contextOf(request), principal, row.id, (request.body.selectedLeafSegmentId ?? request.body.segmentId)!);
       return reply.status(204).send();
     });
   }
 
   api.get(R.traceLogs, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
-    service.traceLogs(deps(request), principalOf(request), request.params.conversationId),
+    service.traceLogs(contextOf(request), principalOf(request), request.params.conversationId),
   );
 
   // people were given the failed answer's id as the reference; those who look after connections read the provider's words
   api.get(
     ConnectionRoutes.providerError,
     { config: { access: requireArea('connections', 'read') }, schema: { params: ProviderErrorParamsSchema, response: { 200: ProviderErrorSchema } } },
-    async (request) => (await providerErrorOf(ctx.db, request.params.reference)) ?? Promise.reject(notFound('The provider error')),
+    async (request) => (await providerErrorOf(ctx, request.params.reference)) ?? Promise.reject(notFound('The provider error')),
   );
 };
 
-/** Streams a planned turn; from here on every failure is an event, never an HTTP error. */
-async function streamTurn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, planned: Awaited<ReturnType<typeof planTurn>>) {
+/**
+ * Streams a planned turn; from here on every failure is an event, never an HTTP error. `transport` may wrap the SSE
+ * transport (a public endpoint that hides citations leaves them out of the response-model event).
+ */
+export async function streamTurn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  planned: Awaited<ReturnType<typeof planTurn>>,
+  transport: (sse: ChatTransport) => ChatTransport = (sse) => sse,
+) {
   const writer = openSseStream(request, reply);
   try {
-    await ctx.chat.run(planned.turn, planned.store, sseTransport(writer), { models: ctx.models, logger: request.log });
+    await ctx.chat.run(planned.turn, planned.store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });
   } catch (e) {
     request.log.error({ err: e }, 'chat stream failed');
     writer.send('internal-server-error', 'Something went wrong while answering. Please try again.');

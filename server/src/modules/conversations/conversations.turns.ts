@@ -2,22 +2,22 @@
 // row is written or any byte is streamed, so that a refusal leaves nothing behind.
 import { randomUUID } from 'node:crypto';
 import { InitialTitleLength, type FollowUpBody, type NewConversationBody } from '@atrium/contract';
-import type { Principal } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { formatInZone } from '../../platform/timezone.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
 import type { ChatTurn, SegmentStore } from '../../ai/chat-turn.js';
 import { turnCapabilities } from '../../ai/chat-tools.js';
 import { imageToolForTurn } from '../../ai/tools/create-image.js';
+import { numberSources, standaloneQuestion, traceLines, type KnowledgeSearch, type TurnKnowledge } from '../../ai/knowledge-step.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
 import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
 import type { SegmentRow, VisionImageRow } from '../../db/schema/index.js';
-import { renderSystemPrompt } from '../agents/config-states.validation.js';
+import { hasCapability, renderSystemPrompt } from '../agents/drafts/config-states.validation.js';
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
-import type { ConversationsDeps } from './conversations.service.js';
-import type { TurnUploads } from '../uploads/uploads.turns.js';
-import { ownConversation, refuseInactive } from './conversations.service.js';
+import type { ConversationsContext } from './conversations.service.js';
+import { bareUploadIndex, type TurnUploads } from '../uploads/uploads.turns.js';
+import { isVisitor, ownConversation, refuseInactive, signedIn, type Caller, type Visitor } from './conversations.service.js';
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 import { ProcessId } from '../../platform/server-processes.js';
 
@@ -25,6 +25,8 @@ type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' |
 
 export type TurnRequest =
   | { kind: 'new'; gptSystemId: string; body: NewConversationBody }
+  /** a public endpoint's visitor's first question (docs/public-chat.md): the caller is the Visitor, with its agent */
+  | { kind: 'public-new'; body: NewConversationBody }
   | { kind: 'follow-up'; conversationId: string; body: FollowUpBody }
   | { kind: 'regenerate'; conversationId: string; segmentId: string; body: TurnFields }
   /** previews of a configuration state (docs/wire-protocol.md): answered with the draft, never the published configuration */
@@ -33,9 +35,17 @@ export type TurnRequest =
 
 type PreviewVia = 'personal' | 'admin';
 
-async function previewAgent(deps: ConversationsDeps, principal: Principal, request: { configStateId: string; via: PreviewVia }): Promise<ChatAgent> {
-  return deps.previews.getDraftForPreview(principal, request.configStateId, request.via);
+async function previewAgent(ctx: ConversationsContext, caller: Caller, request: { configStateId: string; via: PreviewVia }): Promise<ChatAgent> {
+  return ctx.previews.getDraftForPreview(signedIn(caller), request.configStateId, request.via);
 }
+
+/** The visitor of a public endpoint's turn; a person never takes this path. */
+function visitorOf(caller: Caller): Visitor {
+  if (!isVisitor(caller)) throw notFound('The conversation');
+  return caller;
+}
+
+const NoUploads: TurnUploads = { images: [], attachments: [] };
 
 export interface PlannedTurn {
   turn: ChatTurn;
@@ -49,19 +59,32 @@ function requireQuestion(question: string | null | undefined): string {
   return question;
 }
 
-/** The caller's own images and files named by the question (400 otherwise). */
-const knownUploads = (deps: ConversationsDeps, principal: Principal, fields: TurnFields): Promise<TurnUploads> =>
-  deps.uploads.forTurn(principal.userId, fields.visionImageIds, fields.attachmentIds);
+/** The caller's own images and files named by the question (400 otherwise); a visitor has none to name. */
+async function knownUploads(ctx: ConversationsContext, caller: Caller, fields: TurnFields): Promise<TurnUploads> {
+  if (!isVisitor(caller)) return ctx.uploads.forTurn(caller.userId, fields.visionImageIds, fields.attachmentIds);
+  const named = [
+    ...fields.visionImageIds.map((_, i) => ({ field: `visionImageIds.${i}`, message: 'Visitors cannot attach images' })),
+    ...fields.attachmentIds.map((_, i) => ({ field: `attachmentIds.${i}`, message: 'Visitors cannot attach files' })),
+  ];
+  if (named.length) throw badRequest('Images and files cannot be attached here.', named);
+  return NoUploads;
+}
 
 const isRegenerate = (lineageType: string | null | undefined) => lineageType?.toLowerCase() === 'regenerate';
 
-function systemPrompt(agent: ChatAgent, principal: Principal, timeZone: string): string {
+/** What {{userName}} reads for a public endpoint's visitor, who has no name and no email address (unless a signed token gives them). */
+export const VisitorUserName = 'Visitor';
+
+function systemPrompt(agent: ChatAgent, caller: Caller, timeZone: string): string {
+  const person = isVisitor(caller)
+    ? { name: caller.signed?.name ?? caller.signed?.email ?? VisitorUserName, email: caller.signed?.email ?? '' }
+    : { name: caller.displayName || caller.email, email: caller.email };
   const at = new Date();
   const now = `The current date and time is ${formatInZone(at, timeZone)} (${timeZone}).`;
   // {{userName}}, {{date}}, {{gptSystemName}}…: filled in per request (SystemPromptVariables)
   const values = {
-    userName: principal.displayName || principal.email,
-    userEmail: principal.email,
+    userName: person.name,
+    userEmail: person.email,
     date: formatInZone(at, timeZone, 'isoDate'),
     time: formatInZone(at, timeZone, 'time'),
     timeZone,
@@ -81,7 +104,7 @@ function systemPrompt(agent: ChatAgent, principal: Principal, timeZone: string):
  * Images are read from storage only once trimming has decided which go.
  */
 async function promptMessages(
-  deps: ConversationsDeps,
+  ctx: ConversationsContext,
   t: {
     earlierTurns: readonly repo.LineageRow[];
     earlierUploads: ReadonlyMap<string, TurnUploads>;
@@ -90,7 +113,7 @@ async function promptMessages(
     deployment: ResolvedDeployment;
   },
 ): Promise<ChatMessage[]> {
-  const uploads = deps.uploads;
+  const uploads = ctx.uploads;
   const history: LineageSegment<VisionImageRow>[] = t.earlierTurns.map((s) => {
     const earlier = t.earlierUploads.get(s.id);
     return earlier ? { ...s, content: uploads.textInput(earlier, s.question, t.deployment).content, images: earlier.images } : s;
@@ -125,27 +148,35 @@ interface TurnBasis {
   preview: boolean;
 }
 
-type NewRequest = Extract<TurnRequest, { kind: 'new' | 'preview-new' }>;
+type NewRequest = Extract<TurnRequest, { kind: 'new' | 'preview-new' | 'public-new' }>;
 type ContinuingRequest = Exclude<TurnRequest, NewRequest>;
 
 /** A first question: a new conversation with the agent (or the draft previewed). */
-async function startConversation(deps: ConversationsDeps, principal: Principal, request: NewRequest, now: Date): Promise<TurnBasis> {
+async function startConversation(ctx: ConversationsContext, caller: Caller, request: NewRequest, now: Date): Promise<TurnBasis> {
   const question = requireQuestion(request.body.question);
   const preview = request.kind === 'preview-new' ? request : null;
+  const visitor = request.kind === 'public-new' ? visitorOf(caller) : null;
   const agent =
-    request.kind === 'new' ? refuseInactive(await deps.agents.getForChat(principal, request.gptSystemId)) : await previewAgent(deps, principal, request);
+    request.kind === 'public-new'
+      ? refuseInactive(visitorOf(caller).agent)
+      : request.kind === 'new'
+        ? refuseInactive(await ctx.agents.getForChat(signedIn(caller), request.gptSystemId))
+        : await previewAgent(ctx, caller, request);
   const conversationId = randomUUID();
   return {
     agent,
     conversationId,
     newConversation: {
       id: conversationId,
-      userId: principal.userId,
+      userId: visitor ? null : signedIn(caller).userId,
       gptSystemId: preview ? null : agent.gptSystemId,
       configStateId: preview?.configStateId ?? null,
       title: initialTitle(question),
-      sessionIdentifier: request.body.session?.sessionIdentifier ?? null,
-      isTemporary: request.body.isTemporary ?? false,
+      // a visitor's conversation belongs to the session identifier and endpoint that started it
+      sessionIdentifier: visitor ? visitor.sessionIdentifier : (request.body.session?.sessionIdentifier ?? null),
+      publicEndpointName: visitor?.endpointName ?? null,
+      clientAddress: visitor?.clientAddress ?? null,
+      isTemporary: visitor ? false : (request.body.isTemporary ?? false),
       brandKey: agent.brandKey,
       createdAt: now,
       lastModifiedAt: now,
@@ -161,14 +192,20 @@ async function startConversation(deps: ConversationsDeps, principal: Principal, 
 }
 
 /** The caller's conversation, its agent and its segments; a preview continues only under its own configuration state. */
-async function openConversation(deps: ConversationsDeps, principal: Principal, request: ContinuingRequest) {
+async function openConversation(ctx: ConversationsContext, caller: Caller, request: ContinuingRequest) {
   const preview = request.kind === 'preview-follow-up' ? request : null;
-  const conversation = await ownConversation(deps.db, principal, request.conversationId);
+  const conversation = await ownConversation(ctx, caller, request.conversationId);
   if (preview ? conversation.configStateId !== preview.configStateId : !conversation.gptSystemId || conversation.configStateId)
     throw notFound('The conversation');
+  // a visitor continues only with the endpoint's agent as it is published now
+  if (isVisitor(caller) && (preview || conversation.gptSystemId !== caller.agent.gptSystemId)) throw notFound('The conversation');
   const [agent, lineage] = await Promise.all([
-    preview ? previewAgent(deps, principal, preview) : deps.agents.getForChat(principal, conversation.gptSystemId!).then(refuseInactive),
-    repo.listLineage(deps.db, conversation.id),
+    preview
+      ? previewAgent(ctx, caller, preview)
+      : isVisitor(caller)
+        ? refuseInactive(caller.agent)
+        : ctx.agents.getForChat(caller, conversation.gptSystemId!).then(refuseInactive),
+    repo.listLineage(ctx.db, conversation.id),
   ]);
   const segment = (id: string, field: string) => {
     const s = lineage.find((x) => x.id === id);
@@ -222,9 +259,9 @@ function followUp(opened: OpenedConversation, body: FollowUpBody): TurnBasis {
   };
 }
 
-async function resolveTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, now: Date): Promise<TurnBasis> {
-  if (request.kind === 'new' || request.kind === 'preview-new') return startConversation(deps, principal, request, now);
-  const opened = await openConversation(deps, principal, request);
+async function resolveTurn(ctx: ConversationsContext, caller: Caller, request: TurnRequest, now: Date): Promise<TurnBasis> {
+  if (request.kind === 'new' || request.kind === 'preview-new' || request.kind === 'public-new') return startConversation(ctx, caller, request, now);
+  const opened = await openConversation(ctx, caller, request);
   if (request.kind === 'regenerate') return regenerate(opened, request.segmentId, 'segmentId', request.body);
   if (isRegenerate(request.body.lineage?.lineageType))
     return regenerate(opened, request.body.lineage?.parentSegmentId, 'lineage.parentSegmentId', request.body);
@@ -236,43 +273,47 @@ async function resolveTurn(deps: ConversationsDeps, principal: Principal, reques
  * guidelines, the history with its uploads, the tools), and makes the segment's store. Nothing is
  * written here.
  */
-export async function planTurn(deps: ConversationsDeps, principal: Principal, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
+export async function planTurn(ctx: ConversationsContext, caller: Caller, request: TurnRequest, startedAt: number, timeZone: string): Promise<PlannedTurn> {
   const now = new Date();
-  const named = await knownUploads(deps, principal, request.body);
-  const basis = await resolveTurn(deps, principal, request, now);
+  const named = await knownUploads(ctx, caller, request.body);
+  const basis = await resolveTurn(ctx, caller, request, now);
   const { agent, askedWith, preview } = basis;
 
-  const deployment = await deps.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
+  const deployment = await ctx.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
   const earlierTurns = lineageOf(basis.lineage, basis.parentSegmentId);
   // the agent's guidelines go into the system prompt; a person (not an editor's preview of a draft) must
-  // have accepted their current version, else 403 with nothing written. The earlier questions' uploads
-  // load meanwhile (no query when none of them named any).
+  // have accepted their current version, else 403 with nothing written (a visitor's consent is the public-chat
+  // module's to check, docs/public-chat.md). The earlier questions' uploads load meanwhile (no query when none of
+  // them named any; a visitor has none).
   const [guidelines, earlierUploads] = await Promise.all([
-    preview ? agentGuidelines(deps.db, agent.gptSystemId) : guidelinesForChat(deps.db, principal, agent.gptSystemId),
-    deps.uploads.forHistory(principal.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
+    preview || isVisitor(caller) ? agentGuidelines(ctx, agent.gptSystemId) : guidelinesForChat(ctx, caller, agent.gptSystemId),
+    isVisitor(caller)
+      ? new Map<string, TurnUploads>()
+      : ctx.uploads.forHistory(caller.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
   ]);
   const uploads = (askedWith && earlierUploads.get(askedWith.id)) || named;
-  const system = withGuidelines(systemPrompt(agent, principal, timeZone), guidelines);
-  deps.uploads.requireVision(uploads, deployment);
-  const input = uploads.attachments.length ? deps.uploads.textInput(uploads, basis.question, deployment) : null;
+  const system = withGuidelines(systemPrompt(agent, caller, timeZone), guidelines);
+  ctx.uploads.requireVision(uploads, deployment);
+  const input = uploads.attachments.length ? ctx.uploads.textInput(uploads, basis.question, deployment) : null;
   const current = { role: 'user' as const, content: input?.content ?? basis.question, images: uploads.images };
-  const [messages, imageTool] = await Promise.all([
-    promptMessages(deps, { earlierTurns, earlierUploads, current, system, deployment }),
+  const [messages, imageTool, knowledge] = await Promise.all([
+    promptMessages(ctx, { earlierTurns, earlierUploads, current, system, deployment }),
     imageToolForTurn({
       capabilities: turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions),
       deployment,
-      models: deps.models,
-      images: deps.generatedImages,
+      models: ctx.models,
+      images: ctx.generatedImages,
     }),
+    ctx.knowledge.forAgent(agent, preview),
   ]);
-  const segment = newSegment(basis, principal, deployment, {
+  const segment = newSegment(basis, caller, deployment, {
     visionImageIds: askedWith?.visionImageIds ?? request.body.visionImageIds,
     attachmentIds: askedWith?.attachmentIds ?? request.body.attachmentIds,
     now,
   });
   const level = request.body.segmentTraceLogLevel;
   return {
-    store: segmentStore(deps, principal, basis, segment, now),
+    store: segmentStore(ctx, caller, basis, segment, now),
     turn: {
       conversationId: basis.conversationId,
       segmentId: segment.id,
@@ -294,17 +335,30 @@ export async function planTurn(deps: ConversationsDeps, principal: Principal, re
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(imageTool ? { tools: [imageTool] } : {}),
+      ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question }) } : {}),
+    },
+  };
+}
+
+/** The turn's search of the agent's libraries: for the question made standalone from the earlier turns. */
+function turnKnowledge(
+  ctx: ConversationsContext,
+  search: KnowledgeSearch,
+  turn: { agent: ChatAgent; deployment: ResolvedDeployment; earlierTurns: readonly { question: string; answer: string }[]; question: string },
+): TurnKnowledge {
+  return {
+    // only its sources may answer when they are all it has: an agent with web search may find the answer there
+    restrict: turn.agent.config.restrictAnswerToInformationReturnedByTools === true && !hasCapability(turn.agent.config, 'InternetSearch'),
+    async search(signal) {
+      const query = await standaloneQuestion(ctx.models, turn.deployment, [...turn.earlierTurns], turn.question, signal);
+      const { passages, trace } = await search.search(query, signal);
+      return { sources: numberSources(passages), trace: traceLines(trace, passages, search.libraries) };
     },
   };
 }
 
 /** The segment's row as the turn starts. */
-function newSegment(
-  basis: TurnBasis,
-  principal: Principal,
-  deployment: ResolvedDeployment,
-  o: { visionImageIds: string[]; attachmentIds: string[]; now: Date },
-) {
+function newSegment(basis: TurnBasis, caller: Caller, deployment: ResolvedDeployment, o: { visionImageIds: string[]; attachmentIds: string[]; now: Date }) {
   return {
     id: randomUUID(),
     conversationId: basis.conversationId,
@@ -321,40 +375,40 @@ function newSegment(
     deploymentName: deployment.name,
     gptSystemId: basis.preview ? null : basis.agent.gptSystemId,
     brandKey: basis.agent.brandKey,
-    userId: principal.userId,
+    userId: isVisitor(caller) ? null : caller.userId,
   } satisfies repo.NewSegment;
 }
 
 /** Where the turn's rows go: the conversation (when new), the segment, the first title and the agent's recent use. */
-function segmentStore(deps: ConversationsDeps, principal: Principal, basis: TurnBasis, segment: ReturnType<typeof newSegment>, now: Date): SegmentStore {
+function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasis, segment: ReturnType<typeof newSegment>, now: Date): SegmentStore {
   const { conversationId, newConversation, firstTitle } = basis;
   const nameIt = async () => {
-    if (firstTitle !== null) await repo.setFirstTitle(deps.db, conversationId, firstTitle);
+    if (firstTitle !== null) await repo.setFirstTitle(ctx.db, conversationId, firstTitle);
   };
-  const uploadIndex = () => deps.uploads.describe(principal.userId, segment.visionImageIds, segment.attachmentIds);
-  // the agent's recent use goes into the turn's own statement: one write instead of two
-  const use = basis.preview ? null : { userId: principal.userId, gptSystemId: basis.agent.gptSystemId, at: now };
+  const uploadIndex = async () => (isVisitor(caller) ? bareUploadIndex : ctx.uploads.describe(caller.userId, segment.visionImageIds, segment.attachmentIds));
+  // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
+  const use = basis.preview || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
   const title = newConversation?.title ?? firstTitle ?? '';
   return {
     async create() {
-      await repo.createTurn(deps.db, { conversation: newConversation, segment, at: now, use });
+      await repo.createTurn(ctx.db, { conversation: newConversation, segment, at: now, use });
       await nameIt();
     },
     async createFinished(outcome) {
       // every column is written here (feedback starts empty): the row is known without reading it back
       const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
       const [, uploads] = await Promise.all([
-        repo.createTurn(deps.db, { conversation: newConversation, segment: row, at: now, use }).then(nameIt),
+        repo.createTurn(ctx.db, { conversation: newConversation, segment: row, at: now, use }).then(nameIt),
         uploadIndex(),
       ]);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
     },
-    saveProgress: (answer) => repo.saveAnswer(deps.db, segment.id, answer),
+    saveProgress: (answer) => repo.saveAnswer(ctx.db, segment.id, answer),
     async finish(outcome) {
-      const row = await repo.finishSegment(deps.db, segment.id, outcome);
+      const row = await repo.finishSegment(ctx.db, segment.id, outcome);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
     // bound, not a closure: a queued title keeps this function alive, and a closure here would keep the whole turn
-    replaceTitle: repo.replaceInitialTitle.bind(null, deps.db, conversationId, title),
+    replaceTitle: repo.replaceInitialTitle.bind(null, ctx.db, conversationId, title),
   };
 }

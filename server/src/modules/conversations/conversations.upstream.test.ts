@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/harness.js';
 import { startFakeAnthropic, startFakeOpenAI, DefaultChunks, type FakeScript, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { conversationSegments } from '../../db/schema/index.js';
 import { answerOf, dataOf, eventually, names, postStream } from '../../test/chat-stream.js';
-import { isTitleRequest, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
+import { isTitleRequest, startModelTestApp, openAiAndAnthropicConnections, type ModelTestApp } from '../../test/model-app.js';
 
 describe('the chat stream through model providers', () => {
   let app: ModelTestApp;
@@ -22,22 +22,7 @@ describe('the chat stream through model providers', () => {
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     anthropic = await startFakeAnthropic();
-    app = await startModelTestApp([
-      {
-        name: 'Local vLLM',
-        providerType: 'OpenAICompatible',
-        endpoint: openai.url,
-        apiKey: 'sk-test',
-        deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
-      },
-      {
-        name: 'Claude',
-        providerType: 'Anthropic',
-        endpoint: anthropic.origin,
-        apiKey: 'sk-ant-test',
-        deployments: [{ name: 'fake-claude', displayName: 'Fake Claude', model: 'claude-fake' }],
-      },
-    ]);
+    app = await startModelTestApp(openAiAndAnthropicConnections(openai.url, anthropic.origin));
     ({ t, base, agentId } = app);
     user = await t.createUser({ actions: ['GptSystemsRead'] });
   });

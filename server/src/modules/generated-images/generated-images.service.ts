@@ -31,7 +31,7 @@ export function imageFileName(title: string, contentType: ImageContentType): str
   return `${slug || 'image'}-${randomBytes(4).toString('hex')}.${Extensions[contentType]}`;
 }
 
-export function createGeneratedImageStore(ctx: Pick<AppContext, 'db' | 'blobs'>): GeneratedImageStore {
+export function createGeneratedImageStore(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>): GeneratedImageStore {
   return {
     async save(image: StoredImageInput) {
       const id = randomUUID();
@@ -73,7 +73,7 @@ export interface ImageAddress {
 
 /** The image the address names, or 404 whatever is wrong with it (the answer never says which part). */
 export async function readGeneratedImage(
-  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>,
   address: ImageAddress,
 ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
   const missing = () => notFound('The image');
@@ -89,7 +89,7 @@ export async function readGeneratedImage(
   // a deleted conversation's images are gone at once
   const [row, live] = await Promise.all([
     repo.findImage(ctx.db, conversationId, address.conversationSegmentId.toLowerCase(), address.fileName),
-    isConversationLive(ctx.db, conversationId),
+    isConversationLive(ctx, conversationId),
   ]);
   if (!row || !live || !timingSafeEqual(sha256(address.key), Buffer.from(row.keyHash, 'hex'))) throw missing();
   const data = await ctx.blobs.get(row.blobKey);

@@ -11,6 +11,8 @@ import { AppError } from '../../platform/errors.js';
 import { GuidelinesErrorCodes } from '@atrium/contract';
 import { refreshingValue } from '../../platform/refreshing-value.js';
 import * as repo from './guidelines.repository.js';
+import type { AppContext } from '../../platform/context.js';
+import type { CacheContext } from '../../platform/caches.js';
 
 export interface AgentGuidelines {
   guidelinesDocumentId: string;
@@ -53,31 +55,34 @@ async function loadIndex(db: Db): Promise<Map<string, AgentGuidelines>> {
 const cache = refreshingValue(loadIndex, IndexTtlMs);
 
 /** The guidelines document an agent shows, or null. */
-export async function agentGuidelines(db: Db, gptSystemId: string): Promise<AgentGuidelines | null> {
-  return (await cache.get(db)).get(gptSystemId) ?? null;
+export async function agentGuidelines(ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>, gptSystemId: string): Promise<AgentGuidelines | null> {
+  return (await cache.get(ctx)).get(gptSystemId) ?? null;
 }
 
 /** Call after a committed change to documents, sections or links. */
-export function guidelinesChanged(db: Db): void {
-  cache.invalidate(db);
+export function guidelinesChanged(ctx: CacheContext): void {
+  cache.invalidate(ctx);
 }
 
 // consents known to this process (a consent, once given to a version, stays given): no query per turn
-const consents = new WeakMap<Db, LRUCache<string, true>>();
+const consentsKind = {};
+const consentsOf = (ctx: CacheContext) => ctx.caches.storeOf(consentsKind, () => new LRUCache<string, true>({ max: 50_000 }));
 const consentKey = (userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>) =>
   `${userId}:${g.guidelinesDocumentId}:${g.contentVersion}`;
 
-export function rememberConsent(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): void {
-  let known = consents.get(db);
-  if (!known) consents.set(db, (known = new LRUCache<string, true>({ max: 50_000 })));
-  known.set(consentKey(userId, g), true);
+export function rememberConsent(ctx: CacheContext, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): void {
+  consentsOf(ctx).set(consentKey(userId, g), true);
 }
 
-export async function hasConsented(db: Db, userId: string, g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>): Promise<boolean> {
-  if (consents.get(db)?.get(consentKey(userId, g))) return true;
-  const row = await repo.findConsent(db, userId, g.guidelinesDocumentId);
+export async function hasConsented(
+  ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>,
+  userId: string,
+  g: Pick<AgentGuidelines, 'guidelinesDocumentId' | 'contentVersion'>,
+): Promise<boolean> {
+  if (consentsOf(ctx).get(consentKey(userId, g))) return true;
+  const row = await repo.findConsent(ctx.db, userId, g.guidelinesDocumentId);
   if (row?.contentVersion !== g.contentVersion) return false;
-  rememberConsent(db, userId, g);
+  rememberConsent(ctx, userId, g);
   return true;
 }
 
@@ -90,10 +95,14 @@ export const consentRequired = (g: Pick<AgentGuidelines, 'guidelinesDocumentId' 
  * For every chat call: the agent's guidelines when the caller has consented to their current version,
  * null when the agent has none; a 403 (guidelines_consent_required) otherwise, before anything is written.
  */
-export async function guidelinesForChat(db: Db, principal: Principal, gptSystemId: string): Promise<AgentGuidelines | null> {
-  const g = await agentGuidelines(db, gptSystemId);
+export async function guidelinesForChat(
+  ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>,
+  principal: Principal,
+  gptSystemId: string,
+): Promise<AgentGuidelines | null> {
+  const g = await agentGuidelines(ctx, gptSystemId);
   if (!g) return null;
-  if (!(await hasConsented(db, principal.userId, g))) throw consentRequired(g);
+  if (!(await hasConsented(ctx, principal.userId, g))) throw consentRequired(g);
   return g;
 }
 

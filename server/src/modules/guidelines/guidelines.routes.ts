@@ -1,6 +1,5 @@
 // Routes of the guidelines module: Admin guidelinesDocuments with sections and reorderSections (docs/product.md §7),
 // and for signed-in people GET /guidelinesDocuments/{id} and the consent to it.
-import type { FastifyRequest } from 'fastify';
 import {
   AreaActions,
   AgentGuidelinesBodySchema,
@@ -25,11 +24,8 @@ import {
   listOf,
 } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
-import type { AuditActor } from '../../platform/audit.js';
-import { principalOf, requireArea } from '../../platform/access.js';
+import { principalOf, requireArea, requestActor } from '../../platform/access.js';
 import { presents } from '../../platform/presented-actions.js';
-import { registerOverviewCounter } from '../../platform/admin-overview.js';
-import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as service from './guidelines.service.js';
 import * as people from './guidelines.people.js';
 import * as agentLinks from './guidelines.agents.js';
@@ -41,44 +37,39 @@ const create = { access: requireArea('guidelines', 'create') };
 const write = { access: requireArea('guidelines', 'write') };
 const auth = { access: 'authenticated' } as const;
 
-const actorOf = (request: FastifyRequest): AuditActor => {
-  const p = principalOf(request);
-  return { userId: p.userId, userName: p.displayName || p.email };
-};
-
 const R = GuidelinesRoutes;
 const SectionListSchema = listOf(GuidelinesSectionSchema);
 const SectionUpdateSchema = GuidelinesSectionInputSchema.partial();
 
-export const guidelinesRoutes: Module = (api, { db }) => {
-  registerOverviewCounter({
+export const guidelinesRoutes: Module = (api, ctx) => {
+  ctx.overview.register({
     key: 'guidelines',
     anyOf: AreaActions.guidelines.read,
-    count: async (d) => {
-      const { documents, templates } = await service.countDocuments(d);
+    count: async (c) => {
+      const { documents, templates } = await service.countDocuments(c);
       return { count: documents, detail: { templates } };
     },
   });
-  registerAggregateNameResolver('GuidelinesDocument', (d, id) => service.documentTitle(d, id));
+  ctx.aggregateNames.register('GuidelinesDocument', service.documentTitle);
 
   api.get(
     R.documents,
     { config: { ...read, presents: documentActions }, schema: { querystring: GuidelinesListQuerySchema, response: { 200: GuidelinesDocumentListSchema } } },
-    (request) => service.listDocuments(db, request.query.isTemplate),
+    (request) => service.listDocuments(ctx, request.query.isTemplate),
   );
 
   api.post(
     R.documents,
     { config: { ...create, presents: documentActions }, schema: { body: GuidelinesDocumentCreateSchema, response: { 201: GuidelinesDocumentSchema } } },
-    async (request, reply) => reply.status(201).send(await service.createDocument(db, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createDocument(ctx, requestActor(request), request.body)),
   );
 
-  api.get(R.options, { config: read, schema: { response: { 200: GuidelinesOptionsSchema } } }, () => service.options(db));
+  api.get(R.options, { config: read, schema: { response: { 200: GuidelinesOptionsSchema } } }, () => service.options(ctx));
 
   api.get(
     R.document,
     { config: { ...read, presents: documentActions }, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: GuidelinesDocumentSchema } } },
-    (request) => service.getDocument(db, request.params.guidelinesDocumentId),
+    (request) => service.getDocument(ctx, request.params.guidelinesDocumentId),
   );
 
   api.put(
@@ -87,36 +78,36 @@ export const guidelinesRoutes: Module = (api, { db }) => {
       config: { ...write, presents: documentActions },
       schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesDocumentUpdateSchema, response: { 200: GuidelinesDocumentSchema } },
     },
-    (request) => service.updateDocument(db, actorOf(request), request.params.guidelinesDocumentId, request.body),
+    (request) => service.updateDocument(ctx, requestActor(request), request.params.guidelinesDocumentId, request.body),
   );
 
   api.delete(R.document, { config: write, schema: { params: GuidelinesDocumentParamsSchema } }, async (request, reply) => {
-    await service.deleteDocument(db, actorOf(request), request.params.guidelinesDocumentId);
+    await service.deleteDocument(ctx, requestActor(request), request.params.guidelinesDocumentId);
     return reply.status(204).send();
   });
 
   api.get(R.sections, { config: read, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: SectionListSchema } } }, (request) =>
-    service.listSections(db, request.params.guidelinesDocumentId),
+    service.listSections(ctx, request.params.guidelinesDocumentId),
   );
 
   api.post(
     R.sections,
     { config: write, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesSectionInputSchema, response: { 201: GuidelinesSectionSchema } } },
-    async (request, reply) => reply.status(201).send(await service.addSection(db, actorOf(request), request.params.guidelinesDocumentId, request.body)),
+    async (request, reply) => reply.status(201).send(await service.addSection(ctx, requestActor(request), request.params.guidelinesDocumentId, request.body)),
   );
 
   api.get(R.section, { config: read, schema: { params: GuidelinesSectionParamsSchema, response: { 200: GuidelinesSectionSchema } } }, (request) =>
-    service.getSection(db, request.params.guidelinesDocumentId, request.params.documentSectionId),
+    service.getSection(ctx, request.params.guidelinesDocumentId, request.params.documentSectionId),
   );
 
   api.put(
     R.section,
     { config: write, schema: { params: GuidelinesSectionParamsSchema, body: SectionUpdateSchema, response: { 200: GuidelinesSectionSchema } } },
-    (request) => service.updateSection(db, actorOf(request), request.params.guidelinesDocumentId, request.params.documentSectionId, request.body),
+    (request) => service.updateSection(ctx, requestActor(request), request.params.guidelinesDocumentId, request.params.documentSectionId, request.body),
   );
 
   api.delete(R.section, { config: write, schema: { params: GuidelinesSectionParamsSchema } }, async (request, reply) => {
-    await service.deleteSection(db, actorOf(request), request.params.guidelinesDocumentId, request.params.documentSectionId);
+    await service.deleteSection(ctx, requestActor(request), request.params.guidelinesDocumentId, request.params.documentSectionId);
     return reply.status(204).send();
   });
 
@@ -126,7 +117,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
       config: { ...write, presents: documentActions },
       schema: { params: GuidelinesDocumentParamsSchema, body: ReorderSectionsBodySchema, response: { 200: GuidelinesDocumentSchema } },
     },
-    (request) => service.reorderSections(db, actorOf(request), request.params.guidelinesDocumentId, request.body.documentSectionIds),
+    (request) => service.reorderSections(ctx, requestActor(request), request.params.guidelinesDocumentId, request.body.documentSectionIds),
   );
 
   api.get(
@@ -134,14 +125,14 @@ export const guidelinesRoutes: Module = (api, { db }) => {
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, response: { 200: UserGuidelinesDocumentSchema } } },
     (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return people.getForUser(db, principalOf(request), request.params.guidelinesDocumentId);
+      return people.getForUser(ctx, principalOf(request), request.params.guidelinesDocumentId);
     },
   );
 
   api.post(
     GuidelinesConsentRoutes.consent,
     { config: auth, schema: { params: GuidelinesDocumentParamsSchema, body: GuidelinesConsentBodySchema, response: { 200: GuidelinesConsentSchema } } },
-    (request) => people.consent(db, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
+    (request) => people.consent(ctx, principalOf(request), request.params.guidelinesDocumentId, request.body.contentVersion),
   );
 
   // the agent's side of the link, for agent administration
@@ -151,7 +142,7 @@ export const guidelinesRoutes: Module = (api, { db }) => {
       config: { access: requireArea('agents', 'read', { adminArea: true }) },
       schema: { params: GptSystemIdParamsSchema, response: { 200: AgentGuidelinesSchema } },
     },
-    (request) => agentLinks.agentGuidelinesDocument(db, request.params.gptSystemId, principalOf(request)),
+    (request) => agentLinks.agentGuidelinesDocument(ctx, request.params.gptSystemId, principalOf(request)),
   );
 
   api.put(
@@ -160,6 +151,6 @@ export const guidelinesRoutes: Module = (api, { db }) => {
       config: { access: requireArea('agents', 'write') },
       schema: { params: GptSystemIdParamsSchema, body: AgentGuidelinesBodySchema, response: { 200: AgentGuidelinesSchema } },
     },
-    (request) => agentLinks.setAgentGuidelines(db, principalOf(request), actorOf(request), request.params.gptSystemId, request.body.guidelinesDocumentId),
+    (request) => agentLinks.setAgentGuidelines(ctx, principalOf(request), requestActor(request), request.params.gptSystemId, request.body.guidelinesDocumentId),
   );
 };

@@ -12,13 +12,14 @@ import {
   type GuidelinesSection,
   type GuidelinesSectionInputSchema,
 } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor, type DbOrTx } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
 import { contentVersionOf, guidelinesChanged } from './guidelines.chat.js';
 import * as repo from './guidelines.repository.js';
 import type { DocumentRow, SectionRow } from './guidelines.repository.js';
+import type { DbContext, InTransaction } from '../../platform/context.js';
+import type { CachedContext } from '../../platform/caches.js';
 
 type Create = z.output<typeof GuidelinesDocumentCreateSchema>;
 type Update = z.output<typeof GuidelinesDocumentUpdateSchema>;
@@ -37,7 +38,7 @@ async function present(db: DbOrTx, row: DocumentRow): Promise<GuidelinesDocument
     isTemplate: row.isTemplate,
     contentVersion: row.contentVersion,
     sections: sections.map(presentSection),
-    gptSystems: await systemAgentNames(db as Db, agentIds),
+    gptSystems: await systemAgentNames({ db }, agentIds),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -59,7 +60,7 @@ async function loadDocument(db: DbOrTx, id: string, options: { forUpdate?: boole
   return row;
 }
 
-export async function listDocuments(db: Db, isTemplate: boolean): Promise<GuidelinesDocumentList> {
+export async function listDocuments({ db }: DbContext, isTemplate: boolean): Promise<GuidelinesDocumentList> {
   const rows = await repo.listDocuments(db, isTemplate);
   const counts = await repo.sectionCounts(
     db,
@@ -74,7 +75,7 @@ export async function listDocuments(db: Db, isTemplate: boolean): Promise<Guidel
   return { items, continuationToken: null };
 }
 
-export async function getDocument(db: Db, id: string): Promise<GuidelinesDocument> {
+export async function getDocument({ db }: DbContext, id: string): Promise<GuidelinesDocument> {
   return present(db, await loadDocument(db, id));
 }
 
@@ -82,7 +83,7 @@ async function checkAgents(db: DbOrTx, isTemplate: boolean, gptSystemIds: readon
   const ids = [...new Set(gptSystemIds)];
   if (ids.length === 0) return ids;
   if (isTemplate) throw badRequest('A template cannot be attached to agents.', [{ field: 'gptSystemIds', message: 'Templates are not shown to people' }]);
-  const found = new Set((await systemAgentNames(db as Db, ids)).map((a) => a.gptSystemId));
+  const found = new Set((await systemAgentNames({ db }, ids)).map((a) => a.gptSystemId));
   const details: ErrorDetail[] = ids.flatMap((id, i) => (found.has(id) ? [] : [{ field: `gptSystemIds.${i}`, message: 'No such System agent' }]));
   if (details.length) throw badRequest('The document names agents that do not exist.', details);
   return ids;
@@ -90,7 +91,7 @@ async function checkAgents(db: DbOrTx, isTemplate: boolean, gptSystemIds: readon
 
 /** Changes one document in a transaction: the version follows the text, the audit row follows the change. */
 async function change<T>(
-  db: Db,
+  { db, caches }: InTransaction<CachedContext>,
   actor: AuditActor,
   id: string,
   domainOperation: string,
@@ -108,11 +109,11 @@ async function change<T>(
     await recordAudit(tx, { aggregateType: AggregateType, aggregateId: id, domainOperation, actor, before: snapshot(before), after: snapshot(after) });
     return { value, document: after };
   });
-  guidelinesChanged(db);
+  guidelinesChanged({ caches });
   return result;
 }
 
-export async function createDocument(db: Db, actor: AuditActor, input: Create): Promise<GuidelinesDocument> {
+export async function createDocument({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, input: Create): Promise<GuidelinesDocument> {
   const document = await db.transaction(async (tx) => {
     let sections: SectionInput[] = input.sections ?? [];
     if (!input.sections && input.templateId) {
@@ -139,12 +140,12 @@ export async function createDocument(db: Db, actor: AuditActor, input: Create): 
     });
     return created;
   });
-  guidelinesChanged(db);
+  guidelinesChanged({ caches });
   return document;
 }
 
-export async function updateDocument(db: Db, actor: AuditActor, id: string, input: Update): Promise<GuidelinesDocument> {
-  const { document } = await change(db, actor, id, 'Updated', async (tx, row) => {
+export async function updateDocument({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string, input: Update): Promise<GuidelinesDocument> {
+  const { document } = await change({ db, caches }, actor, id, 'Updated', async (tx, row) => {
     if (input.gptSystemIds !== undefined) await repo.replaceLinks(tx, id, await checkAgents(tx, row.isTemplate, input.gptSystemIds));
     await repo.updateDocument(tx, id, {
       ...(input.documentTitle !== undefined ? { title: input.documentTitle } : {}),
@@ -155,16 +156,16 @@ export async function updateDocument(db: Db, actor: AuditActor, id: string, inpu
 }
 
 /** Deleting a document detaches it from its agents and drops the consents given to it. */
-export async function deleteDocument(db: Db, actor: AuditActor, id: string): Promise<void> {
+export async function deleteDocument({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await present(tx, await loadDocument(tx, id, { forUpdate: true }));
     await repo.deleteDocument(tx, id);
     await recordAudit(tx, { aggregateType: AggregateType, aggregateId: id, domainOperation: 'Deleted', actor, before: snapshot(before) });
   });
-  guidelinesChanged(db);
+  guidelinesChanged({ caches });
 }
 
-export async function listSections(db: Db, id: string): Promise<{ items: GuidelinesSection[]; continuationToken: null }> {
+export async function listSections({ db }: DbContext, id: string): Promise<{ items: GuidelinesSection[]; continuationToken: null }> {
   await loadDocument(db, id);
   return { items: (await repo.listSections(db, id)).map(presentSection), continuationToken: null };
 }
@@ -175,13 +176,13 @@ async function ownSection(db: DbOrTx, documentId: string, sectionId: string): Pr
   return section;
 }
 
-export async function getSection(db: Db, id: string, sectionId: string): Promise<GuidelinesSection> {
+export async function getSection({ db }: DbContext, id: string, sectionId: string): Promise<GuidelinesSection> {
   await loadDocument(db, id);
   return presentSection(await ownSection(db, id, sectionId));
 }
 
-export async function addSection(db: Db, actor: AuditActor, id: string, input: SectionInput): Promise<GuidelinesSection> {
-  const { value } = await change(db, actor, id, 'SectionAdded', async (tx) => {
+export async function addSection({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string, input: SectionInput): Promise<GuidelinesSection> {
+  const { value } = await change({ db, caches }, actor, id, 'SectionAdded', async (tx) => {
     const existing = await repo.listSections(tx, id);
     const next = existing.reduce((max, s) => Math.max(max, s.sortOrder + 1), 0);
     const [row] = await repo.insertSections(tx, id, [input], next);
@@ -190,8 +191,14 @@ export async function addSection(db: Db, actor: AuditActor, id: string, input: S
   return value;
 }
 
-export async function updateSection(db: Db, actor: AuditActor, id: string, sectionId: string, input: Partial<SectionInput>): Promise<GuidelinesSection> {
-  const { value } = await change(db, actor, id, 'SectionUpdated', async (tx) => {
+export async function updateSection(
+  { db, caches }: InTransaction<CachedContext>,
+  actor: AuditActor,
+  id: string,
+  sectionId: string,
+  input: Partial<SectionInput>,
+): Promise<GuidelinesSection> {
+  const { value } = await change({ db, caches }, actor, id, 'SectionUpdated', async (tx) => {
     const section = await ownSection(tx, id, sectionId);
     await repo.updateSection(tx, sectionId, { title: input.title ?? section.title, content: input.content ?? section.content });
     return presentSection(await ownSection(tx, id, sectionId));
@@ -199,16 +206,21 @@ export async function updateSection(db: Db, actor: AuditActor, id: string, secti
   return value;
 }
 
-export async function deleteSection(db: Db, actor: AuditActor, id: string, sectionId: string): Promise<void> {
-  await change(db, actor, id, 'SectionDeleted', async (tx) => {
+export async function deleteSection({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string, sectionId: string): Promise<void> {
+  await change({ db, caches }, actor, id, 'SectionDeleted', async (tx) => {
     await ownSection(tx, id, sectionId);
     await repo.deleteSection(tx, sectionId);
   });
 }
 
 /** The new order must name every section of the document exactly once. */
-export async function reorderSections(db: Db, actor: AuditActor, id: string, order: readonly string[]): Promise<GuidelinesDocument> {
-  const { document } = await change(db, actor, id, 'SectionsReordered', async (tx) => {
+export async function reorderSections(
+  { db, caches }: InTransaction<CachedContext>,
+  actor: AuditActor,
+  id: string,
+  order: readonly string[],
+): Promise<GuidelinesDocument> {
+  const { document } = await change({ db, caches }, actor, id, 'SectionsReordered', async (tx) => {
     const existing = await repo.listSections(tx, id);
     const ids = new Set(existing.map((s) => s.id));
     if (order.length !== existing.length || new Set(order).size !== order.length || order.some((s) => !ids.has(s))) {
@@ -221,8 +233,8 @@ export async function reorderSections(db: Db, actor: AuditActor, id: string, ord
   return document;
 }
 
-export async function options(db: Db): Promise<GuidelinesOptions> {
-  const agents = await systemAgentNames(db);
+export async function options({ db }: DbContext): Promise<GuidelinesOptions> {
+  const agents = await systemAgentNames({ db });
   const links = new Map(
     (
       await repo.linksOf(
@@ -234,13 +246,13 @@ export async function options(db: Db): Promise<GuidelinesOptions> {
   return { gptSystems: agents.map((a) => ({ ...a, guidelinesDocumentId: links.get(a.gptSystemId) ?? null })) };
 }
 
-export async function countDocuments(db: Db): Promise<{ documents: number; templates: number }> {
+export async function countDocuments({ db }: DbContext): Promise<{ documents: number; templates: number }> {
   const [documents, templates] = await Promise.all([repo.listDocuments(db, false), repo.listDocuments(db, true)]);
   return { documents: documents.length, templates: templates.length };
 }
 
 /** The audit log's aggregateRootName for a document (null when it is gone: the audit rows name it then). */
-export async function documentTitle(db: Db, id: string): Promise<string | null> {
+export async function documentTitle({ db }: DbContext, id: string): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   return (await repo.findDocument(db, id))?.title ?? null;
 }

@@ -204,7 +204,7 @@ describe('guidelines documents', () => {
     });
     const id = created.body.guidelinesDocumentId;
     await t.ctx.db.insert(chatAccessPolicies).values({ name: 'Members', gptSystemIds: [closed.id], userIds: [member.id] });
-    policiesChanged(t.ctx.db);
+    policiesChanged(t.ctx);
     try {
       expect((await call('GET', `/guidelinesDocuments/${id}`, member.token)).status).toBe(200);
       for (const outsider of [user.token, reader.token]) {
@@ -214,7 +214,7 @@ describe('guidelines documents', () => {
       // an unshared personal agent's document is its owner's to read
       await call('PUT', `/admin/guidelinesDocuments/${id}`, admin.token, { gptSystemIds: [] });
       await t.ctx.db.insert(gptSystemGuidelines).values({ gptSystemId: personal.id, documentId: id });
-      guidelinesChanged(t.ctx.db);
+      guidelinesChanged(t.ctx);
       expect((await call('GET', `/guidelinesDocuments/${id}`, admin.token)).status).toBe(200);
       expect((await call('GET', `/guidelinesDocuments/${id}`, member.token)).status).toBe(404);
       // a document no agent shows is nobody's to read here
@@ -222,7 +222,7 @@ describe('guidelines documents', () => {
       expect((await call('GET', `/guidelinesDocuments/${id}`, admin.token)).status).toBe(404);
     } finally {
       await t.ctx.db.delete(chatAccessPolicies);
-      policiesChanged(t.ctx.db);
+      policiesChanged(t.ctx);
     }
   });
 

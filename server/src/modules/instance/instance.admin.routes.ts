@@ -1,7 +1,6 @@
 // Routes of Admin instanceSettings (docs/product.md §7) and the favicons of the instance. Reads need
 // InstanceSettingsRead (or Write), changes InstanceSettingsWrite; favicons are served publicly.
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiKeyProviderParamsSchema,
   ApiKeyStatusSchema,
@@ -20,11 +19,10 @@ import {
   InstanceAdminRoutes,
   InstanceRoutes,
 } from '@atrium/contract';
-import type { Api, AppContext, Module } from '../../platform/context.js';
-import { principalOf, requireArea } from '../../platform/access.js';
+import type { AppContext, Api, Module } from '../../platform/context.js';
+import { requireArea, requestActor } from '../../platform/access.js';
 import { ImageSides } from '../../platform/images.js';
 import { matchesIfNoneMatch, receiveImage, SandboxCsp } from '../brands/brands.images.js';
-import { registerAggregateNameResolver } from '../../platform/aggregate-names.js';
 import * as admin from './instance.admin.service.js';
 import { deleteAllFavicons, listFavicons, putFavicon, readFavicon } from './instance.favicons.js';
 
@@ -32,10 +30,6 @@ const read = { access: requireArea('instanceSettings', 'read') };
 const write = { access: requireArea('instanceSettings', 'write') };
 
 /** Who made a change, for the audit trail (the connections module's Actor shape: a name is always known). */
-export const actorOf = (request: FastifyRequest): { userId: string; userName: string } => {
-  const p = principalOf(request);
-  return { userId: p.userId, userName: p.displayName || p.email };
-};
 
 const R = InstanceAdminRoutes;
 const noStore = (reply: { header(k: string, v: string): unknown }) => void reply.header('cache-control', 'no-store');
@@ -52,8 +46,8 @@ const SettingNames: Record<string, string> = {
 };
 
 export const instanceAdminRoutes: Module = async (api, ctx) => {
-  registerAggregateNameResolver('InstanceSettings', (_db, id) => Promise.resolve(Object.hasOwn(SettingNames, id) ? SettingNames[id]! : null));
-  registerAggregateNameResolver('BrandInstanceDefaults', () => Promise.resolve('Default brand'));
+  ctx.aggregateNames.register('InstanceSettings', (_db, id) => Promise.resolve(Object.hasOwn(SettingNames, id) ? SettingNames[id]! : null));
+  ctx.aggregateNames.register('BrandInstanceDefaults', () => Promise.resolve('Default brand'));
   api.get(R.apiKey, { config: read, schema: { params: ApiKeyProviderParamsSchema, response: { 200: ApiKeyStatusSchema } } }, async (request, reply) => {
     noStore(reply);
     return admin.getApiKeyStatus(ctx, request.params.provider);
@@ -61,10 +55,10 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
   api.put(
     R.apiKey,
     { config: write, schema: { params: ApiKeyProviderParamsSchema, body: ApiKeyUpdateSchema, response: { 200: ApiKeyStatusSchema } } },
-    async (request) => admin.setApiKey(ctx, actorOf(request), request.params.provider, request.body.apiKey),
+    async (request) => admin.setApiKey(ctx, requestActor(request), request.params.provider, request.body.apiKey),
   );
   api.delete(R.apiKey, { config: write, schema: { params: ApiKeyProviderParamsSchema } }, async (request, reply) => {
-    await admin.deleteApiKey(ctx, actorOf(request), request.params.provider);
+    await admin.deleteApiKey(ctx, requestActor(request), request.params.provider);
     return reply.status(204).send();
   });
 
@@ -78,7 +72,7 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
     return admin.getHipaa(ctx);
   });
   api.put(R.hipaa, { config: write, schema: { body: HipaaSettingsSchema, response: { 200: HipaaSettingsSchema } } }, async (request) =>
-    admin.setHipaa(ctx, actorOf(request), request.body.enabled),
+    admin.setHipaa(ctx, requestActor(request), request.body.enabled),
   );
 
   api.get(R.gptInstanceSettings, { config: read, schema: { response: { 200: GptInstanceSettingsSchema } } }, async (_request, reply) => {
@@ -88,7 +82,7 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
   api.put(
     R.gptInstanceSettings,
     { config: write, schema: { body: GptInstanceSettingsUpdateSchema, response: { 200: GptInstanceSettingsSchema } } },
-    async (request) => admin.updateGptInstanceSettings(ctx, actorOf(request), request.body),
+    async (request) => admin.updateGptInstanceSettings(ctx, requestActor(request), request.body),
   );
 
   api.get(R.branding, { config: read, schema: { response: { 200: BrandingSettingsSchema } } }, async (_request, reply) => {
@@ -96,13 +90,13 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
     return admin.getBranding(ctx);
   });
   api.put(R.branding, { config: write, schema: { body: BrandingSettingsSchema, response: { 200: BrandingSettingsSchema } } }, async (request) =>
-    admin.updateBranding(ctx, actorOf(request), request.body),
+    admin.updateBranding(ctx, requestActor(request), request.body),
   );
 
   // Public: the favicons the web app links to, and which ones exist.
   api.get(InstanceRoutes.customFavicons, { config: { access: 'public' }, schema: { response: { 200: FaviconListSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return listFavicons(ctx.db);
+    return listFavicons(ctx);
   });
   api.get(InstanceRoutes.favicon, { config: { access: 'public' }, schema: { params: FaviconParamsSchema } }, async (request, reply) => {
     const file = await readFavicon(ctx, request.params.fileName);
@@ -114,7 +108,7 @@ export const instanceAdminRoutes: Module = async (api, ctx) => {
 
   for (const base of [R.favicons, R.adminFavicons]) {
     api.delete(base, { config: write }, async (request, reply) => {
-      await deleteAllFavicons(ctx, actorOf(request));
+      await deleteAllFavicons(ctx, requestActor(request));
       return reply.status(204).send();
     });
   }
@@ -129,7 +123,7 @@ async function faviconUploadRoutes(scope: Api, ctx: AppContext): Promise<void> {
     scope.put(base, { config, schema: { querystring: FaviconUploadQuerySchema, response: { 200: FaviconSchema } } }, async (request) => {
       const upload = await receiveImage(request, { allowed: FaviconContentTypes, maxSide: ImageSides.icon });
       const fromPart = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(upload.fileName) ? upload.fileName : undefined;
-      return putFavicon(ctx, actorOf(request), { ...upload, fileName: request.query.fileName ?? fromPart });
+      return putFavicon(ctx, requestActor(request), { ...upload, fileName: request.query.fileName ?? fromPart });
     });
   }
 }

@@ -13,7 +13,7 @@ import {
   type SearchKeyProvider,
 } from '@atrium/contract';
 import { z } from 'zod';
-import type { AppContext, InTransaction } from '../../platform/context.js';
+import type { AppContext, InTransaction, DbContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor as AuditActor } from '../connections/connections.service.js';
@@ -22,7 +22,7 @@ import { createConnection, deleteConnection, getConnection, listConnections, upd
 import { deleteSetting, listFeatureFlags, readSetting, upsertFeatureFlag, upsertSetting } from './instance.repository.js';
 import { readSettings } from './instance.service.js';
 
-export type InstanceAdminContext = InTransaction<Pick<AppContext, 'db' | 'secrets' | 'models' | 'config'>>;
+export type InstanceAdminContext = InTransaction<Pick<AppContext, 'db' | 'caches' | 'secrets' | 'models' | 'config'>>;
 
 const SealedKeySchema = z.object({ sealed: z.string().min(1) });
 const keySetting = (provider: SearchKeyProvider) => `${provider}ApiKey`;
@@ -58,8 +58,8 @@ export async function getApiKeyStatus(ctx: InstanceAdminContext, provider: Insta
  * this instance's key, or while HIPAA mode is on (docs/architecture.md: web search is off then), so a search tool
  * that asks here cannot run in HIPAA mode.
  */
-export async function readSearchApiKey(ctx: Pick<AppContext, 'db' | 'secrets' | 'config'>, provider: SearchKeyProvider): Promise<string | null> {
-  if ((await readSettings(ctx.db, ctx.config)).hipaaMode) return null;
+export async function readSearchApiKey(ctx: Pick<AppContext, 'db' | 'caches' | 'secrets' | 'config'>, provider: SearchKeyProvider): Promise<string | null> {
+  if ((await readSettings(ctx, ctx.config)).hipaaMode) return null;
   const parsed = SealedKeySchema.safeParse((await readSetting(ctx.db, keySetting(provider)))?.value);
   if (!parsed.success) return null;
   try {
@@ -145,12 +145,12 @@ export async function claudeEnabled(ctx: InstanceAdminContext): Promise<{ enable
 }
 
 export async function getHipaa(ctx: InstanceAdminContext): Promise<{ enabled: boolean }> {
-  return { enabled: (await readSettings(ctx.db, ctx.config)).hipaaMode };
+  return { enabled: (await readSettings(ctx, ctx.config)).hipaaMode };
 }
 
 export async function setHipaa(ctx: InstanceAdminContext, actor: AuditActor, enabled: boolean): Promise<{ enabled: boolean }> {
   await inTx(ctx, async (db) => {
-    const before = (await readSettings(db, ctx.config)).hipaaMode;
+    const before = (await readSettings({ db }, ctx.config)).hipaaMode;
     if (before === enabled) return;
     await upsertSetting(db, 'hipaaMode', enabled);
     await recordAudit(db, {
@@ -168,10 +168,11 @@ export async function setHipaa(ctx: InstanceAdminContext, actor: AuditActor, ena
 }
 
 export async function getGptInstanceSettings(ctx: Pick<InstanceAdminContext, 'db' | 'config'>): Promise<GptInstanceSettings> {
-  const s = await readSettings(ctx.db, ctx.config);
+  const s = await readSettings(ctx, ctx.config);
   return {
     allowUserCreatedGptSystems: s.allowUserCreatedGptSystems,
     showInstanceSettingsPage: s.showInstanceSettingsPage,
+    allowPersonalPublicEndpoints: s.allowPersonalPublicEndpoints,
     featureFlags: await listFeatureFlags(ctx.db),
   };
 }
@@ -187,6 +188,7 @@ export async function updateGptInstanceSettings(ctx: InstanceAdminContext, actor
     const before = await getGptInstanceSettings({ db, config: ctx.config });
     if (input.allowUserCreatedGptSystems !== undefined) await upsertSetting(db, 'allowUserCreatedGptSystems', input.allowUserCreatedGptSystems);
     if (input.showInstanceSettingsPage !== undefined) await upsertSetting(db, 'showInstanceSettingsPage', input.showInstanceSettingsPage);
+    if (input.allowPersonalPublicEndpoints !== undefined) await upsertSetting(db, 'allowPersonalPublicEndpoints', input.allowPersonalPublicEndpoints);
     for (const flag of input.featureFlags ?? []) await upsertFeatureFlag(db, flag.name, flag.enabled);
     const after = await getGptInstanceSettings({ db, config: ctx.config });
     await recordAudit(db, { aggregateType: Aggregate, aggregateId: 'gptInstanceSettings', domainOperation: 'Updated', actor, before, after });
@@ -195,7 +197,7 @@ export async function updateGptInstanceSettings(ctx: InstanceAdminContext, actor
 }
 
 export async function getBranding(ctx: Pick<InstanceAdminContext, 'db' | 'config'>): Promise<BrandingSettings> {
-  const s = await readSettings(ctx.db, ctx.config);
+  const s = await readSettings(ctx, ctx.config);
   return { name: s.name, organizationName: s.organizationName };
 }
 
@@ -212,10 +214,10 @@ export async function updateBranding(ctx: InstanceAdminContext, actor: AuditActo
 
 /** Read by the brands module: the instance defaults (defaultBrandKey). */
 export async function getInstanceDefaults(ctx: Pick<InstanceAdminContext, 'db' | 'config'>): Promise<{ defaultBrandKey: string }> {
-  return (await readSettings(ctx.db, ctx.config)).defaults;
+  return (await readSettings(ctx, ctx.config)).defaults;
 }
 
 /** Written by the brands module inside its transaction (it checks the brand and writes the audit row). */
-export async function writeInstanceDefaults(db: Db, defaults: { defaultBrandKey: string }): Promise<void> {
+export async function writeInstanceDefaults({ db }: DbContext, defaults: { defaultBrandKey: string }): Promise<void> {
   await upsertSetting(db, 'defaults', defaults);
 }

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Favicon } from '@atrium/contract';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, DbContext } from '../../platform/context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -22,7 +22,7 @@ async function stored(db: Db): Promise<StoredFavicon[]> {
 
 const present = (f: StoredFavicon): Favicon => ({ fileName: f.fileName, contentType: f.contentType, sizeBytes: f.sizeBytes, createdAt: f.createdAt });
 
-export async function listFavicons(db: Db): Promise<{ items: Favicon[]; continuationToken: null }> {
+export async function listFavicons({ db }: DbContext): Promise<{ items: Favicon[]; continuationToken: null }> {
   return { items: (await stored(db)).map(present), continuationToken: null };
 }
 
@@ -31,7 +31,7 @@ const defaultName = (contentType: SniffedImageType) => (contentType === 'image/x
 
 /** Adds or replaces the favicon of that name; the replaced bytes go after the commit. */
 export async function putFavicon(
-  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>,
   actor: AuditActor,
   upload: { data: Buffer; contentType: SniffedImageType; fileName?: string | undefined },
 ): Promise<Favicon> {
@@ -66,7 +66,10 @@ export async function putFavicon(
   return present(entry);
 }
 
-export async function readFavicon(ctx: Pick<AppContext, 'db' | 'blobs'>, fileName: string): Promise<{ body: Buffer; contentType: string; etag: string }> {
+export async function readFavicon(
+  ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>,
+  fileName: string,
+): Promise<{ body: Buffer; contentType: string; etag: string }> {
   const found = (await stored(ctx.db)).find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
   if (!found) throw notFound('The favicon');
   const body = await ctx.blobs.get(found.blobKey);
@@ -75,7 +78,7 @@ export async function readFavicon(ctx: Pick<AppContext, 'db' | 'blobs'>, fileNam
 }
 
 /** Removes every custom favicon: the shipped one shows again. */
-export async function deleteAllFavicons(ctx: Pick<AppContext, 'db' | 'blobs'>, actor: AuditActor): Promise<void> {
+export async function deleteAllFavicons(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>, actor: AuditActor): Promise<void> {
   let removed: StoredFavicon[] = [];
   await ctx.db.transaction(async (tx) => {
     const db: Db = tx;

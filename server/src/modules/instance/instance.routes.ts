@@ -11,7 +11,7 @@ export const instanceRoutes: Module = (api, ctx) => {
   api.get(InstanceRoutes.instanceSettings, { config: { access: 'public' }, schema: { response: { 200: InstanceSettingsSchema } } }, async (_request, reply) => {
     // docs/product.md §9: clients may cache the instance settings for 7 days
     void reply.header('cache-control', `public, max-age=${InstanceSettingsCacheSeconds}`);
-    return getInstanceSettings(ctx.db, ctx.config);
+    return getInstanceSettings(ctx, ctx.config);
   });
 
   api.get(InstanceRoutes.buildInfo, { config: { access: 'public' }, schema: { response: { 200: BuildInfoSchema } } }, async (_request, reply) => {
@@ -21,12 +21,12 @@ export const instanceRoutes: Module = (api, ctx) => {
 
   api.get(InstanceRoutes.features, { config: { access: 'public' }, schema: { response: { 200: FeatureListSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return listFeatures(ctx.db);
+    return listFeatures(ctx);
   });
 
   api.get(InstanceRoutes.health, { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    const status = await checkHealth(ctx.db);
+    const status = await checkHealth(ctx);
     if (status === 'Healthy') return { status };
     void reply.header('retry-after', String(BootRetryAfterSeconds));
     return reply.status(503).send({ status });

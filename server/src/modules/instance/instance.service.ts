@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, type KnownFeatureFlags } from '@atrium/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import {
   insertMissingFeatureFlags,
   insertMissingSettings,
@@ -14,6 +13,7 @@ import {
   readSetting,
 } from './instance.repository.js';
 import { StoredFaviconsSchema } from './instance.favicons.js';
+import type { DbContext } from '../../platform/context.js';
 
 /** Stored settings (instance_settings.name -> value). Configuration supplies only first-start values. */
 const StoredSettingSchemas = {
@@ -23,6 +23,8 @@ const StoredSettingSchemas = {
   allowUserCreatedGptSystems: z.boolean(),
   showInstanceSettingsPage: z.boolean(),
   hipaaMode: z.boolean(),
+  /** whether personal agents may have a public endpoint (docs/public-chat.md); off unless an administrator allows it */
+  allowPersonalPublicEndpoints: z.boolean(),
 } as const;
 type StoredSettings = { [K in keyof typeof StoredSettingSchemas]: z.infer<(typeof StoredSettingSchemas)[K]> };
 export type InstanceSettingName = keyof StoredSettings;
@@ -37,6 +39,7 @@ function firstStartSettings(config: Pick<Config, 'instanceName' | 'organizationN
     allowUserCreatedGptSystems: AllowUserCreatedGptSystemsAtFirstStart,
     showInstanceSettingsPage: true,
     hipaaMode: false,
+    allowPersonalPublicEndpoints: false,
   };
 }
 
@@ -47,7 +50,7 @@ const FirstStartFeatureFlags: Record<(typeof KnownFeatureFlags)[number], boolean
 };
 
 /** Idempotent: adds what is missing, keeps what administrators changed. */
-export async function seedInstanceDefaults(db: Db, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<void> {
+export async function seedInstanceDefaults({ db }: DbContext, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<void> {
   await insertMissingSettings(db, firstStartSettings(config));
   await insertMissingFeatureFlags(
     db,
@@ -59,13 +62,23 @@ export async function seedInstanceDefaults(db: Db, config: Pick<Config, 'instanc
  * Whether people may make and use personal agents (AllowUserCreatedGptSystems), for the agents module's
  * chat path and lists: one small read, without the rest of the settings.
  */
-export async function personalAgentsAllowed(db: Db): Promise<boolean> {
+export async function personalAgentsAllowed({ db }: DbContext): Promise<boolean> {
   const parsed = StoredSettingSchemas.allowUserCreatedGptSystems.safeParse((await readSetting(db, 'allowUserCreatedGptSystems'))?.value);
   return parsed.success ? parsed.data : AllowUserCreatedGptSystemsAtFirstStart;
 }
 
+/** Whether personal agents may have a public endpoint (docs/public-chat.md): one small read, off unless allowed. */
+export async function personalPublicEndpointsAllowed({ db }: DbContext): Promise<boolean> {
+  return (await readSetting(db, 'allowPersonalPublicEndpoints'))?.value === true;
+}
+
+/** Whether the instance runs in HIPAA mode (public endpoints then answer only with compliant deployments). */
+export async function hipaaModeOn({ db }: DbContext): Promise<boolean> {
+  return (await readSetting(db, 'hipaaMode'))?.value === true;
+}
+
 /** The stored settings; a value that no longer parses falls back to its first-start default rather than failing every page load. */
-export async function readSettings(db: Db, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<StoredSettings> {
+export async function readSettings({ db }: DbContext, config: Pick<Config, 'instanceName' | 'organizationName'>): Promise<StoredSettings> {
   const stored = await readAllSettings(db);
   const fallback = firstStartSettings(config);
   const pick = <K extends InstanceSettingName>(name: K): StoredSettings[K] => {
@@ -79,11 +92,12 @@ export async function readSettings(db: Db, config: Pick<Config, 'instanceName' |
     allowUserCreatedGptSystems: pick('allowUserCreatedGptSystems'),
     showInstanceSettingsPage: pick('showInstanceSettingsPage'),
     hipaaMode: pick('hipaaMode'),
+    allowPersonalPublicEndpoints: pick('allowPersonalPublicEndpoints'),
   };
 }
 
-export async function getInstanceSettings(db: Db, config: Config): Promise<InstanceSettings> {
-  const settings = await readSettings(db, config);
+export async function getInstanceSettings({ db }: DbContext, config: Config): Promise<InstanceSettings> {
+  const settings = await readSettings({ db }, config);
   const stored = await readAllSettings(db);
   const favicons = StoredFaviconsSchema.safeParse(stored.get('favicons'));
   const changed = await lastSettingsChange(db);
@@ -103,14 +117,14 @@ export async function getInstanceSettings(db: Db, config: Config): Promise<Insta
   };
 }
 
-export async function listFeatures(db: Db): Promise<{ items: FeatureFlag[] }> {
+export async function listFeatures({ db }: DbContext): Promise<{ items: FeatureFlag[] }> {
   return { items: await listFeatureFlags(db) };
 }
 
 export const HealthCheckTimeoutMs = 2000;
 
 /** Healthy when the database answers `select 1` in time; a hung pool must not hang the load balancer's probe. */
-export async function checkHealth(db: Db, timeoutMs = HealthCheckTimeoutMs): Promise<Health['status']> {
+export async function checkHealth({ db }: DbContext, timeoutMs = HealthCheckTimeoutMs): Promise<Health['status']> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('health check timed out')), timeoutMs);

@@ -22,7 +22,7 @@ import { extractText } from './text-extract.js';
 import { thumbnail } from './images.js';
 import * as repo from './uploads.repository.js';
 
-export type UploadsCtx = Pick<AppContext, 'db' | 'blobs' | 'config' | 'logger'>;
+export type UploadsCtx = Pick<AppContext, 'db' | 'caches' | 'blobs' | 'config' | 'logger'>;
 
 export interface UploadedFile {
   data: Buffer;

@@ -99,7 +99,7 @@ async function readyForModel(ctx: Pick<AppContext, 'blobs'>, row: VisionImageRow
   return data && { mimeType: row.mimeType, base64: data.toString('base64') };
 }
 
-export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'blobs'>): UploadDirectory {
+export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>): UploadDirectory {
   return {
     async forTurn(userId, visionImageIds, attachmentIds) {
       const [images, attachments] = await Promise.all([

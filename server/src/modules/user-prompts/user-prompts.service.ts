@@ -1,9 +1,9 @@
 // A person's saved prompts: only their owner ever sees or changes them; anyone else gets 404.
 import type { UserPrompt, UserPromptBody, UserPromptList } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import * as repo from './user-prompts.repository.js';
 import type { PageAfter, UserPromptRow } from './user-prompts.repository.js';
+import type { DbContext } from '../../platform/context.js';
 
 const present = (row: UserPromptRow): UserPrompt => ({
   promptId: row.id,
@@ -32,7 +32,11 @@ function decodeToken(token: string): PageAfter {
   throw badRequest('The continuation token is not valid.', [{ field: 'continuationToken', message: 'Not a token this list issued' }]);
 }
 
-export async function listUserPrompts(db: Db, userId: string, query: { pageSize: number; continuationToken?: string | undefined }): Promise<UserPromptList> {
+export async function listUserPrompts(
+  { db }: DbContext,
+  userId: string,
+  query: { pageSize: number; continuationToken?: string | undefined },
+): Promise<UserPromptList> {
   const after = query.continuationToken ? decodeToken(query.continuationToken) : null;
   // one extra row tells whether another page exists
   const rows = await repo.listPage(db, userId, query.pageSize + 1, after);
@@ -41,16 +45,16 @@ export async function listUserPrompts(db: Db, userId: string, query: { pageSize:
   return { items: items.map(present), continuationToken: rows.length > query.pageSize && last ? encodeToken(last) : null };
 }
 
-export async function createUserPrompt(db: Db, userId: string, body: UserPromptBody): Promise<UserPrompt> {
+export async function createUserPrompt({ db }: DbContext, userId: string, body: UserPromptBody): Promise<UserPrompt> {
   return present(await repo.insert(db, userId, { title: body.title, prompt: body.prompt }));
 }
 
-export async function updateUserPrompt(db: Db, userId: string, promptId: string, body: UserPromptBody): Promise<UserPrompt> {
+export async function updateUserPrompt({ db }: DbContext, userId: string, promptId: string, body: UserPromptBody): Promise<UserPrompt> {
   const row = await repo.update(db, userId, promptId, { title: body.title, prompt: body.prompt });
   if (!row) throw notFound('The prompt');
   return present(row);
 }
 
-export async function deleteUserPrompt(db: Db, userId: string, promptId: string): Promise<void> {
+export async function deleteUserPrompt({ db }: DbContext, userId: string, promptId: string): Promise<void> {
   if (!(await repo.remove(db, userId, promptId))) throw notFound('The prompt');
 }

@@ -3,9 +3,8 @@
 // built-in User role at first sign-in.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BuiltInRoleKey } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../../platform/audit.js';
 import { userRoles } from '../../db/schema/index.js';
+import type { DbContext } from '../../platform/context.js';
 
 export interface RoleFacts {
   id: string;
@@ -24,7 +23,7 @@ const facts = {
 };
 
 /** The roles with these ids, by name. */
-export async function rolesByIds(db: DbOrTx, ids: readonly string[]): Promise<RoleFacts[]> {
+export async function rolesByIds({ db }: DbContext, ids: readonly string[]): Promise<RoleFacts[]> {
   if (ids.length === 0) return [];
   return db
     .select(facts)
@@ -34,7 +33,7 @@ export async function rolesByIds(db: DbOrTx, ids: readonly string[]): Promise<Ro
 }
 
 /** Names of these roles (all when no ids are given), by name. */
-export async function roleNames(db: Db, ids?: readonly string[]): Promise<Array<{ userRoleId: string; name: string }>> {
+export async function roleNames({ db }: DbContext, ids?: readonly string[]): Promise<Array<{ userRoleId: string; name: string }>> {
   if (ids && ids.length === 0) return [];
   return db
     .select({ userRoleId: userRoles.id, name: userRoles.name })
@@ -43,13 +42,13 @@ export async function roleNames(db: Db, ids?: readonly string[]): Promise<Array<
     .orderBy(asc(userRoles.name));
 }
 
-export async function builtInRoleId(db: DbOrTx, key: BuiltInRoleKey): Promise<string | null> {
+export async function builtInRoleId({ db }: DbContext, key: BuiltInRoleKey): Promise<string | null> {
   const [row] = await db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.builtInKey, key));
   return row?.id ?? null;
 }
 
 /** Locks the Administrator role row until the transaction ends: "last administrator" checks run one at a time. */
-export async function lockAdministratorRole(tx: DbOrTx): Promise<string | null> {
+export async function lockAdministratorRole({ db: tx }: DbContext): Promise<string | null> {
   const rows = await tx.execute<{ id: string }>(sql`select id from ${userRoles} where ${userRoles.builtInKey} = 'Administrator' for update`);
   const list = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows) as { id: string }[];
   return list[0]?.id ?? null;

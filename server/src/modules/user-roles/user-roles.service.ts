@@ -26,6 +26,8 @@ import { listUsers } from '../users/admin-users.service.js';
 import { userChanged } from '../users/users.service.js';
 import * as repo from './user-roles.repository.js';
 import type { RolePageAfter, RoleRow } from './user-roles.repository.js';
+import type { DbContext, InTransaction } from '../../platform/context.js';
+import type { CachedContext } from '../../platform/caches.js';
 
 export const UserRoleAggregate = 'UserRole';
 
@@ -66,7 +68,7 @@ function decodeToken(token: string): RolePageAfter {
   throw badRequest('The continuation token is not valid.', [{ field: 'continuationToken', message: 'Use the token of a previous page' }]);
 }
 
-export async function listRoles(db: Db, query: UserRoleListQuery): Promise<UserRoleList> {
+export async function listRoles({ db }: DbContext, query: UserRoleListQuery): Promise<UserRoleList> {
   const rows = await repo.listRoles(db, {
     nameContains: query.name?.trim() || null,
     after: query.continuationToken ? decodeToken(query.continuationToken) : null,
@@ -83,9 +85,9 @@ async function load(db: Db, id: string): Promise<UserRole> {
   return present(row);
 }
 
-export const getRole = (db: Db, id: string) => load(db, id);
+export const getRole = ({ db }: DbContext, id: string) => load(db, id);
 
-export async function createRole(db: Db, actor: AuditActor, input: UserRoleCreate): Promise<UserRole> {
+export async function createRole({ db }: DbContext, actor: AuditActor, input: UserRoleCreate): Promise<UserRole> {
   const name = input.name.trim();
   return db.transaction(async (tx) => {
     const t: Db = tx;
@@ -97,7 +99,7 @@ export async function createRole(db: Db, actor: AuditActor, input: UserRoleCreat
   });
 }
 
-export async function updateRole(db: Db, actor: AuditActor, id: string, input: UserRoleUpdate): Promise<UserRole> {
+export async function updateRole({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string, input: UserRoleUpdate): Promise<UserRole> {
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
     const before = await load(t, id);
@@ -126,11 +128,11 @@ export async function updateRole(db: Db, actor: AuditActor, id: string, input: U
     });
     return after;
   });
-  userChanged(db);
+  userChanged({ caches });
   return result;
 }
 
-export async function deleteRole(db: Db, actor: AuditActor, id: string): Promise<void> {
+export async function deleteRole({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const t: Db = tx;
     const before = await load(t, id);
@@ -138,17 +140,17 @@ export async function deleteRole(db: Db, actor: AuditActor, id: string): Promise
     await repo.deleteRole(t, id);
     await recordAudit(t, { aggregateType: UserRoleAggregate, aggregateId: id, domainOperation: 'Deleted', actor, before: snapshot(before) });
   });
-  userChanged(db);
+  userChanged({ caches });
 }
 
-export async function listRoleUsers(db: Db, id: string, query: PageQuery & { emailAddress?: string }): Promise<AdminUserList> {
+export async function listRoleUsers({ db }: DbContext, id: string, query: PageQuery & { emailAddress?: string }): Promise<AdminUserList> {
   await load(db, id);
-  return listUsers(db, { ...query, roleId: id });
+  return listUsers({ db }, { ...query, roleId: id });
 }
 
-export async function getEntityConfiguration(db: Db, id: string): Promise<EntityConfigurationDetails> {
+export async function getEntityConfiguration({ db }: DbContext, id: string): Promise<EntityConfigurationDetails> {
   const role = await load(db, id);
-  const agents = await systemAgentNames(db);
+  const agents = await systemAgentNames({ db });
   const chosen = new Set(role.entityConfiguration.gptSystemIds);
   return {
     userRoleId: role.userRoleId,
@@ -159,13 +161,18 @@ export async function getEntityConfiguration(db: Db, id: string): Promise<Entity
 }
 
 /** Scopes the …Specific actions to existing System agents (and data sources, by id). */
-export async function updateEntityConfiguration(db: Db, actor: AuditActor, id: string, input: EntityConfigurationUpdate): Promise<EntityConfigurationDetails> {
+export async function updateEntityConfiguration(
+  { db, caches }: InTransaction<CachedContext>,
+  actor: AuditActor,
+  id: string,
+  input: EntityConfigurationUpdate,
+): Promise<EntityConfigurationDetails> {
   const gptSystemIds = [...new Set(input.gptSystemIds)];
   const dataSourceIds = [...new Set(input.dataSourceIds ?? [])];
   await db.transaction(async (tx) => {
     const t: Db = tx;
     const before = await load(t, id);
-    const known = new Set((await systemAgentNames(t, gptSystemIds)).map((a) => a.gptSystemId));
+    const known = new Set((await systemAgentNames({ db: t }, gptSystemIds)).map((a) => a.gptSystemId));
     const unknown = input.gptSystemIds.flatMap((g, i) => (known.has(g) ? [] : [{ field: `gptSystemIds.${i}`, message: 'No such agent' }]));
     if (unknown.length > 0) throw badRequest('Some agents do not exist.', unknown);
     await repo.updateRole(t, id, { entityConfiguration: { gptSystemIds, dataSourceIds } });
@@ -178,8 +185,8 @@ export async function updateEntityConfiguration(db: Db, actor: AuditActor, id: s
       after: { name: before.name, entityConfiguration: { gptSystemIds, dataSourceIds } },
     });
   });
-  userChanged(db);
-  return getEntityConfiguration(db, id);
+  userChanged({ caches });
+  return getEntityConfiguration({ db }, id);
 }
 
 export function listUserActions(): UserActionList {
@@ -194,9 +201,9 @@ export function listUserActions(): UserActionList {
   };
 }
 
-export async function roleName(db: Db, id: string): Promise<string | null> {
+export async function roleName({ db }: DbContext, id: string): Promise<string | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   return (await repo.findRole(db, id))?.name ?? null;
 }
 
-export const countRoles = (db: Db) => repo.countRoles(db);
+export const countRoles = ({ db }: DbContext) => repo.countRoles(db);

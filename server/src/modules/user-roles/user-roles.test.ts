@@ -177,7 +177,7 @@ describe('entity configuration', () => {
     const holder = await t.createUser({ actions: [] });
     await t.ctx.db.insert(userRoleAssignments).values({ userId: holder.id, roleId: created.userRoleId });
     const { loadPrincipal } = await import('../users/users.principal.js');
-    const principal = await loadPrincipal(t.ctx.db, holder.id);
+    const principal = await loadPrincipal(t.ctx, holder.id);
     expect([...principal!.scopes.gptSystemIds]).toEqual([agent!.id]);
 
     expect((await call('PUT', `/admin/userRoles/${created.userRoleId}/EntityConfiguration`, reader, { gptSystemIds: [] })).statusCode).toBe(403);

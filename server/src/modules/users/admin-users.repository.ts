@@ -98,7 +98,7 @@ export async function rolesOfUsers(db: DbOrTx, userIds: string[]): Promise<RoleR
     .from(userRoleAssignments)
     .where(inArray(userRoleAssignments.userId, userIds));
   const roles = await rolesByIds(
-    db,
+    { db },
     assigned.map((a) => a.roleId),
   );
   return roles.flatMap((role) =>

@@ -13,6 +13,8 @@ import * as repo from './admin-users.repository.js';
 import type { AdminUserRow, RoleRefRow, UserPageAfter } from './admin-users.repository.js';
 import { userChanged } from './users.service.js';
 import { revokeSessionsOfUser } from '../auth/auth.service.js';
+import type { DbContext, InTransaction } from '../../platform/context.js';
+import type { CachedContext } from '../../platform/caches.js';
 
 export const UserAggregate = 'User';
 
@@ -43,7 +45,7 @@ function decodeToken(token: string): UserPageAfter {
 }
 
 /** GET /admin/users, and the users of a role (roleId) for the user roles module. */
-export async function listUsers(db: Db, query: AdminUserListQuery & { roleId?: string }): Promise<AdminUserList> {
+export async function listUsers({ db }: DbContext, query: AdminUserListQuery & { roleId?: string }): Promise<AdminUserList> {
   const rows = await repo.listUsers(db, {
     emailContains: query.emailAddress?.trim() || null,
     roleId: query.roleId ?? null,
@@ -65,10 +67,10 @@ async function load(db: Db, userId: string): Promise<AdminUser> {
   return present(row, await repo.rolesOfUsers(db, [userId]));
 }
 
-export const getUser = (db: Db, userId: string) => load(db, userId);
+export const getUser = ({ db }: DbContext, userId: string) => load(db, userId);
 
 /** A local user holding the built-in User role (and any roles asked for). */
-export async function createLocalUser(db: Db, actor: AuditActor, input: AdminUserCreate): Promise<AdminUser> {
+export async function createLocalUser({ db }: DbContext, actor: AuditActor, input: AdminUserCreate): Promise<AdminUser> {
   const email = input.emailAddress.trim().toLowerCase();
   const password = input.password;
   if (password.trim().length === 0 || new Set(password).size < 4) {
@@ -83,10 +85,10 @@ export async function createLocalUser(db: Db, actor: AuditActor, input: AdminUse
     const t: Db = tx;
     if (await repo.emailTaken(t, email))
       throw conflict('A user with this email address exists.', [{ field: 'emailAddress', message: 'This email address is already in use' }]);
-    const userRoleId = await builtInRoleId(t, 'User');
+    const userRoleId = await builtInRoleId({ db: t }, 'User');
     const roleIds = new Set([...(userRoleId ? [userRoleId] : []), ...(input.userRoleIds ?? [])]);
     for (const [i, roleId] of (input.userRoleIds ?? []).entries()) {
-      if (!(await rolesByIds(t, [roleId]))[0]) throw badRequest('A role does not exist.', [{ field: `userRoleIds.${i}`, message: 'Unknown role' }]);
+      if (!(await rolesByIds({ db: t }, [roleId]))[0]) throw badRequest('A role does not exist.', [{ field: `userRoleIds.${i}`, message: 'Unknown role' }]);
     }
     const id = await repo.insertLocalUser(t, { email, displayName: input.displayName, passwordHash });
     for (const roleId of roleIds) await repo.addRole(t, id, roleId);
@@ -98,10 +100,10 @@ export async function createLocalUser(db: Db, actor: AuditActor, input: AdminUse
 }
 
 /** Renames, disables or enables. Nobody disables themselves, nor the last enabled administrator. */
-export async function updateUser(db: Db, actor: AuditActor, userId: string, input: AdminUserUpdate): Promise<AdminUser> {
+export async function updateUser({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, userId: string, input: AdminUserUpdate): Promise<AdminUser> {
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
-    const adminRoleId = input.disabled ? await lockAdministratorRole(t) : null;
+    const adminRoleId = input.disabled ? await lockAdministratorRole({ db: t }) : null;
     const before = await load(t, userId);
     if (input.disabled === true && !before.disabled) {
       if (userId === actor.userId) throw conflict('You cannot disable your own account.', [{ field: 'disabled', message: 'Ask another administrator' }]);
@@ -114,21 +116,21 @@ export async function updateUser(db: Db, actor: AuditActor, userId: string, inpu
     if (input.disabled !== undefined && input.disabled !== before.disabled) changes.disabled = input.disabled;
     if (Object.keys(changes).length === 0) return before;
     await repo.updateUser(t, userId, changes);
-    if (changes.disabled === true) await revokeSessionsOfUser(t, userId);
+    if (changes.disabled === true) await revokeSessionsOfUser({ db: t }, userId);
     const after = await load(t, userId);
     const operation = changes.disabled === true ? 'Disabled' : changes.disabled === false ? 'Enabled' : 'Updated';
     await recordAudit(t, { aggregateType: UserAggregate, aggregateId: userId, domainOperation: operation, actor, before, after });
     return after;
   });
-  userChanged(db, userId);
+  userChanged({ caches }, userId);
   return result;
 }
 
-export async function addUserRole(db: Db, actor: AuditActor, userId: string, roleId: string): Promise<AdminUser> {
+export async function addUserRole({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, userId: string, roleId: string): Promise<AdminUser> {
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
     const before = await load(t, userId);
-    const role = (await rolesByIds(t, [roleId]))[0];
+    const role = (await rolesByIds({ db: t }, [roleId]))[0];
     if (!role) throw notFound('The user role');
     if (before.userRoles.some((r) => r.userRoleId === roleId)) return before;
     await repo.addRole(t, userId, roleId);
@@ -143,17 +145,17 @@ export async function addUserRole(db: Db, actor: AuditActor, userId: string, rol
     });
     return after;
   });
-  userChanged(db, userId);
+  userChanged({ caches }, userId);
   return result;
 }
 
 /** Removes a role; the Administrator role stays with at least one enabled person. */
-export async function removeUserRole(db: Db, actor: AuditActor, userId: string, roleId: string): Promise<AdminUser> {
+export async function removeUserRole({ db, caches }: InTransaction<CachedContext>, actor: AuditActor, userId: string, roleId: string): Promise<AdminUser> {
   const result = await db.transaction(async (tx) => {
     const t: Db = tx;
-    const adminRoleId = await lockAdministratorRole(t);
+    const adminRoleId = await lockAdministratorRole({ db: t });
     const before = await load(t, userId);
-    const role = (await rolesByIds(t, [roleId]))[0];
+    const role = (await rolesByIds({ db: t }, [roleId]))[0];
     if (!role) throw notFound('The user role');
     if (!before.userRoles.some((r) => r.userRoleId === roleId)) throw notFound('The role assignment');
     if (roleId === adminRoleId && (await repo.countOtherEnabledHolders(t, roleId, userId)) === 0) {
@@ -173,15 +175,15 @@ export async function removeUserRole(db: Db, actor: AuditActor, userId: string, 
     });
     return after;
   });
-  userChanged(db, userId);
+  userChanged({ caches }, userId);
   return result;
 }
 
 /** The name the audit log shows for a user. */
-export async function userDisplayName(db: Db, userId: string): Promise<string | null> {
+export async function userDisplayName({ db }: DbContext, userId: string): Promise<string | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return null;
   const row = await repo.findUser(db, userId);
   return row ? `${row.displayName} (${row.email})` : null;
 }
 
-export const countUsers = (db: Db) => repo.countUsers(db);
+export const countUsers = ({ db }: DbContext) => repo.countUsers(db);

@@ -287,6 +287,11 @@ describe('GET /admin/overview', () => {
     expect(theirs.map((i) => i.key).sort()).toEqual(['agents', 'brands']);
     expect(theirs.find((i) => i.key === 'brands')!.count).toBe(1);
     expect(theirs.find((i) => i.key === 'agents')!.count).toBeGreaterThanOrEqual(1);
+    const connectionsReader = (await t.createUser({ actions: ['ConnectionsRead'] })).token;
+    const listed = (await call('GET', '/admin/connections', connectionsReader)).json().items as { deployments: unknown[] }[];
+    expect((await call('GET', '/admin/overview', connectionsReader)).json().items).toEqual([
+      { key: 'connections', count: listed.length, detail: { deployments: listed.reduce((n, c) => n + c.deployments.length, 0) } },
+    ]);
     const none = await call('GET', '/admin/overview', nobody);
     expect(none.json()).toEqual({ items: [] });
   });

@@ -3,9 +3,9 @@
 // sign-on with a built-in role. The auth module calls these; it keeps only sessions and throttling.
 import { and, eq, sql } from 'drizzle-orm';
 import type { BuiltInRoleKey } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
 import { userRoleAssignments, users, type DirectoryGroupRow } from '../../db/schema/index.js';
 import { builtInRoleId } from '../user-roles/user-roles.lookup.js';
+import type { DbContext } from '../../platform/context.js';
 
 export type AccountRow = typeof users.$inferSelect;
 
@@ -15,7 +15,7 @@ export interface ProfileUpdate {
   directoryGroups: DirectoryGroupRow[];
 }
 
-export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | null> {
+export async function findAccountByEmail({ db }: DbContext, email: string): Promise<AccountRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -23,12 +23,12 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
   return row ?? null;
 }
 
-export async function findAccountById(db: Db, id: string): Promise<AccountRow | null> {
+export async function findAccountById({ db }: DbContext, id: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
 }
 
-export async function findAccountByExternalSubject(db: Db, identityProvider: string, subject: string): Promise<AccountRow | null> {
+export async function findAccountByExternalSubject({ db }: DbContext, identityProvider: string, subject: string): Promise<AccountRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -36,13 +36,13 @@ export async function findAccountByExternalSubject(db: Db, identityProvider: str
   return row ?? null;
 }
 
-export async function markSignedIn(db: Db, userId: string, at: Date): Promise<void> {
+export async function markSignedIn({ db }: DbContext, userId: string, at: Date): Promise<void> {
   await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
 }
 
 /** Refreshes what the identity provider says about a person; links the subject when given. */
 export async function updateFromIdentityProvider(
-  db: Db,
+  { db }: DbContext,
   userId: string,
   profile: ProfileUpdate,
   at: Date,
@@ -58,13 +58,13 @@ export async function updateFromIdentityProvider(
 
 /** Creates a person signing in for the first time, holding the built-in role `roleKey`. */
 export async function createExternalAccount(
-  db: Db,
+  { db }: DbContext,
   values: ProfileUpdate & { identityProvider: string; externalSubject: string },
   roleKey: BuiltInRoleKey,
   at: Date,
 ): Promise<AccountRow> {
   return db.transaction(async (tx) => {
-    const roleId = await builtInRoleId(tx, roleKey);
+    const roleId = await builtInRoleId({ db: tx }, roleKey);
     if (!roleId) throw new Error(`Built-in role ${roleKey} is missing`);
     const [user] = await tx
       .insert(users)

@@ -1,9 +1,8 @@
 // Read-only lookups of people, roles and directory groups for other modules' admin pickers and
 // presenters (chat access policies name users, roles and groups). Queries of the users module's tables.
 import { and, asc, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../../platform/audit.js';
 import { users } from '../../db/schema/index.js';
+import type { DbContext } from '../../platform/context.js';
 
 export interface UserName {
   userId: string;
@@ -16,7 +15,7 @@ const userName = { userId: users.id, displayName: users.displayName, emailAddres
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The people with these ids (unknown ids are left out), by name. */
-export async function userNames(db: DbOrTx, ids: readonly string[]): Promise<UserName[]> {
+export async function userNames({ db }: DbContext, ids: readonly string[]): Promise<UserName[]> {
   if (ids.length === 0) return [];
   return db
     .select(userName)
@@ -26,7 +25,7 @@ export async function userNames(db: DbOrTx, ids: readonly string[]): Promise<Use
 }
 
 /** Enabled people whose email or display name contains `search`, for pickers. */
-export async function searchUsers(db: Db, search: string, limit = 20): Promise<UserName[]> {
+export async function searchUsers({ db }: DbContext, search: string, limit = 20): Promise<UserName[]> {
   const like = `%${escapeLike(search)}%`;
   const match = search ? or(ilike(users.email, like), ilike(users.displayName, like)) : undefined;
   return db
@@ -48,7 +47,10 @@ export interface KnownDirectoryGroup {
  * group id, sorted ascending by displayName (docs/product.md §3). `ids` narrows to those groups; `search` matches
  * the name or the id.
  */
-export async function knownDirectoryGroups(db: Db, options: { search?: string; ids?: readonly string[]; limit?: number } = {}): Promise<KnownDirectoryGroup[]> {
+export async function knownDirectoryGroups(
+  { db }: DbContext,
+  options: { search?: string; ids?: readonly string[]; limit?: number } = {},
+): Promise<KnownDirectoryGroup[]> {
   if (options.ids && options.ids.length === 0) return [];
   const like = options.search ? `%${escapeLike(options.search)}%` : null;
   const wanted = options.ids ? new Set(options.ids) : null;

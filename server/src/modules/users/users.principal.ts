@@ -1,14 +1,15 @@
 // Resolves the caller of a request: an enabled user with the union of their roles' actions.
 import { eq } from 'drizzle-orm';
 import { isUserAction, type IdentityProvider, type UserAction } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
 import { userRoleAssignments, users } from '../../db/schema/index.js';
 import { rolesByIds } from '../user-roles/user-roles.lookup.js';
 import { ttlCache } from '../../platform/ttl-cache.js';
 import type { Principal } from '../../platform/access.js';
 import { userColumns } from './users.repository.js';
+import type { DbContext, AppContext } from '../../platform/context.js';
+import type { CacheContext } from '../../platform/caches.js';
 
-export async function loadPrincipal(db: Db, userId: string): Promise<Principal | null> {
+export async function loadPrincipal({ db }: DbContext, userId: string): Promise<Principal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   // the person with the ids of their roles, then the roles (the user-roles module's): two queries, cached below
   const rows = await db
@@ -22,7 +23,7 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
   const actions = new Set<UserAction>();
   const gptSystemIds = new Set<string>();
   const dataSourceIds = new Set<string>();
-  for (const role of await rolesByIds(db, roleIds)) {
+  for (const role of await rolesByIds({ db }, roleIds)) {
     for (const a of role.actions ?? []) if (isUserAction(a)) actions.add(a);
     for (const id of role.entityConfiguration?.gptSystemIds ?? []) gptSystemIds.add(id);
     for (const id of role.entityConfiguration?.dataSourceIds ?? []) dataSourceIds.add(id);
@@ -39,7 +40,6 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
   };
 }
 
-// One cache per database handle (one per app), so that writers anywhere in the process can reach it.
 const principals = ttlCache<Principal | null>({ max: 10_000, ttlMs: 5_000 });
 
 /**
@@ -48,11 +48,11 @@ const principals = ttlCache<Principal | null>({ max: 10_000, ttlMs: 5_000 });
  * invalidatePrincipal; other processes (and direct database edits) are seen within the TTL, so a
  * disabled user or a removed role keeps working for at most that long there.
  */
-export function cachedPrincipalLoader(db: Db): (userId: string) => Promise<Principal | null> {
-  return (userId) => principals.get(db, userId, () => loadPrincipal(db, userId));
+export function cachedPrincipalLoader(ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>): (userId: string) => Promise<Principal | null> {
+  return (userId) => principals.get(ctx, userId, () => loadPrincipal(ctx, userId));
 }
 
 /** Forgets the cached principal of one user, or of everyone (role changes); the next request reloads it. */
-export function invalidatePrincipal(db: Db, userId?: string): void {
-  principals.delete(db, userId);
+export function invalidatePrincipal(ctx: CacheContext, userId?: string): void {
+  principals.delete(ctx, userId);
 }

@@ -43,6 +43,6 @@ export async function assignedRoleIds(db: Db, userId: string): Promise<string[]>
 
 /** The roles a person holds, by name (the roles themselves are the user-roles module's). */
 export async function listAssignedRoles(db: Db, userId: string): Promise<AssignedRoleRecord[]> {
-  const roles = await rolesByIds(db, await assignedRoleIds(db, userId));
+  const roles = await rolesByIds({ db }, await assignedRoleIds(db, userId));
   return roles.map(({ id, name, builtInKey, actions }) => ({ id, name, builtInKey, actions }));
 }

@@ -13,7 +13,7 @@ export const usersRoutes: Module = (api, ctx) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getUserRolesWithResolvedActions(ctx.db, principalOf(request).userId);
+      return getUserRolesWithResolvedActions(ctx, principalOf(request).userId);
     },
   );
 };

@@ -1,9 +1,10 @@
 // Rules of the users module: what a person may do, resolved from the roles assigned to them.
 import { UserActions, isUserAction, type UserAction, type UserRolesWithResolvedActions } from '@atrium/contract';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { findUserById, listAssignedRoles } from './users.repository.js';
 import { invalidatePrincipal } from './users.principal.js';
+import type { DbContext } from '../../platform/context.js';
+import type { CacheContext } from '../../platform/caches.js';
 
 /** Keeps the enum's order so that clients and tests see a stable list; drops actions a later release removed. */
 const knownActions = (actions: Iterable<string>): UserAction[] => {
@@ -11,7 +12,7 @@ const knownActions = (actions: Iterable<string>): UserAction[] => {
   return UserActions.filter((a) => held.has(a));
 };
 
-export async function getUserRolesWithResolvedActions(db: Db, userId: string): Promise<UserRolesWithResolvedActions> {
+export async function getUserRolesWithResolvedActions({ db }: DbContext, userId: string): Promise<UserRolesWithResolvedActions> {
   const user = await findUserById(db, userId);
   if (!user || user.disabled) throw notFound('The user');
   const roles = await listAssignedRoles(db, userId);
@@ -33,6 +34,6 @@ export async function getUserRolesWithResolvedActions(db: Db, userId: string): P
  * Call after any write to a user, their role assignments or (without userId) to roles: the access
  * hook caches principals for a few seconds, and this process must see a disabled user at once.
  */
-export function userChanged(db: Db, userId?: string): void {
-  invalidatePrincipal(db, userId);
+export function userChanged(ctx: CacheContext, userId?: string): void {
+  invalidatePrincipal(ctx, userId);
 }

@@ -11,9 +11,16 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DefaultArchiveLimits, type ArchiveLimit, type ArchiveLimits } from './archive.js';
-import type { DocumentKind, ExtractionOutcome, ExtractionTask } from './extraction-worker.js';
+import type { DocumentKind, ExtractedPage, ExtractionOutcome, ExtractionTask } from './extraction-worker.js';
 
-export type { DocumentKind } from './extraction-worker.js';
+export type { DocumentKind, ExtractedPage } from './extraction-worker.js';
+
+/** A document's text page by page (PDF), or as one page with its headings as Markdown lines (DOCX, HTML). */
+export interface ExtractedDocument {
+  pages: ExtractedPage[];
+  /** whether the text was cut at the characters kept */
+  truncated: boolean;
+}
 
 export interface ExtractionOptions {
   /** threads reading at once; more files wait */
@@ -113,9 +120,23 @@ export class ExtractionPool {
 
   /** The text of a PDF or DOCX (null when it has none), or ExtractionRefusedError, ExtractionBusyError, ExtractionUnreadableError. */
   async extract(kind: DocumentKind, data: Buffer): Promise<string | null> {
+    const outcome = await this.inSlot(() => this.run({ kind, data, layout: 'text', maxChars: this.options.maxChars }));
+    return 'text' in outcome ? outcome.text : null;
+  }
+
+  /**
+   * A document's text with its structure (file libraries): PDF page by page, DOCX and HTML with their headings.
+   * At most `maxChars` characters in all (the pool's own limit unless said). The same refusals as extract().
+   */
+  async extractDocument(kind: DocumentKind, data: Buffer, maxChars = this.options.maxChars): Promise<ExtractedDocument> {
+    const outcome = await this.inSlot(() => this.run({ kind, data, layout: 'pages', maxChars }));
+    return 'pages' in outcome ? { pages: outcome.pages, truncated: outcome.truncated } : { pages: [], truncated: false };
+  }
+
+  private async inSlot<T>(work: () => Promise<T>): Promise<T> {
     await this.slot();
     try {
-      return await this.run(kind, data);
+      return await work();
     } finally {
       // a waiting file takes the slot over; else it is free
       const next = this.waiting.shift();
@@ -134,11 +155,11 @@ export class ExtractionPool {
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
-  private async run(kind: DocumentKind, data: Buffer): Promise<string | null> {
-    const { heapMb, timeoutMs, archiveLimits, maxChars } = this.options;
+  private async run(task: Omit<ExtractionTask, 'archiveLimits'>): Promise<Extract<ExtractionOutcome, { ok: true }>> {
+    const { heapMb, timeoutMs, archiveLimits } = this.options;
     let outcome: ExtractionOutcome;
     try {
-      outcome = await this.pool.run({ kind, data, archiveLimits, maxChars }, { signal: AbortSignal.timeout(timeoutMs) });
+      outcome = await this.pool.run({ ...task, archiveLimits }, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (e) {
       // the pool ends the thread of an aborted task, and replaces a thread that ran out of memory
       if (codeOf(e) === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -150,7 +171,7 @@ export class ExtractionPool {
       }
       throw e;
     }
-    if (outcome.ok) return outcome.text;
+    if (outcome.ok) return outcome;
     if ('refused' in outcome) throw new ExtractionRefusedError(outcome.refused.limit, outcome.refused.value, outcome.refused.message);
     throw new ExtractionUnreadableError(outcome.unreadable);
   }

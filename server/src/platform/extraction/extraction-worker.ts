@@ -1,12 +1,18 @@
 // The extraction thread's task (run by extraction-pool.ts in a worker with a heap limit and a deadline):
 // the text of a PDF through unpdf (pdf.js built for servers; 1.7 is the last line that runs on Node 20),
-// of a DOCX through mammoth, after its archive has been unpacked within limits (archive.ts). What comes
-// back is plain data: a refusal or an unreadable file is an answer, not a thrown error, so that its kind
-// survives the crossing between threads.
+// of a DOCX through mammoth, after its archive has been unpacked within limits (archive.ts), of an HTML page
+// through htmlparser2, of PPTX and XLSX from their archives' XML (office-text.ts). What comes back is plain data: a refusal or an unreadable file is an answer, not a
+// thrown error, so that its kind survives the crossing between threads.
+//
+// Two layouts: 'text' (one string, what a question's attachment needs) and 'pages' (file libraries: a PDF's
+// text page by page, a presentation's slide by slide; a DOCX's, HTML page's or workbook's with its headings (sheet
+// names) as Markdown `#` lines, so that they can be split by their structure).
 import { ArchiveLimitError, cleanZip, readZip, type ArchiveLimit, type ArchiveLimits } from './archive.js';
 import { tidyText } from './extraction-text.js';
+import { htmlToStructuredText } from './html-text.js';
+import { pptxPages, xlsxPages } from './office-text.js';
 
-export type DocumentKind = 'pdf' | 'docx';
+export type DocumentKind = 'pdf' | 'docx' | 'html' | 'pptx' | 'xlsx';
 
 export interface ExtractionTask {
   kind: DocumentKind;
@@ -14,39 +20,125 @@ export interface ExtractionTask {
   archiveLimits: ArchiveLimits;
   /** text kept, after tidying */
   maxChars: number;
+  /** 'text' unless said */
+  layout?: 'text' | 'pages';
+}
+
+/** A page's text (page is its number in a PDF, null for documents without pages). */
+export interface ExtractedPage {
+  page: number | null;
+  text: string;
 }
 
 export type ExtractionOutcome =
   | { ok: true; text: string | null }
+  /** the 'pages' layout: pages with text, in order; truncated when the text was cut at maxChars */
+  | { ok: true; pages: ExtractedPage[]; truncated: boolean }
   /** over a limit of the archive: the file is refused */
   | { ok: false; refused: { limit: ArchiveLimit; value: number; message: string } }
   /** damaged, encrypted or not what it claims: the file has no text */
   | { ok: false; unreadable: string };
 
-async function pdfText(data: Uint8Array): Promise<string> {
+async function pdfPages(data: Uint8Array): Promise<string[]> {
   const { extractText, getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(data);
   try {
-    const result = await extractText(pdf, { mergePages: false });
-    return result.text.map((page, i) => (result.totalPages > 1 ? `[Page ${i + 1}]\n${page}` : page)).join('\n\n');
+    return (await extractText(pdf, { mergePages: false })).text;
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
 }
 
+const pdfText = async (data: Uint8Array): Promise<string> => {
+  const pages = await pdfPages(data);
+  return pages.map((page, i) => (pages.length > 1 ? `[Page ${i + 1}]\n${page}` : page)).join('\n\n');
+};
+
+const unzip = (data: Uint8Array, limits: ArchiveLimits) => readZip(Buffer.from(data.buffer, data.byteOffset, data.byteLength), limits);
+
+async function docxBuffer(data: Uint8Array, limits: ArchiveLimits): Promise<Buffer> {
+  return cleanZip(await unzip(data, limits));
+}
+
 async function docxText(data: Uint8Array, limits: ArchiveLimits): Promise<string> {
-  const entries = await readZip(Buffer.from(data.buffer, data.byteOffset, data.byteLength), limits);
   const mammoth = await import('mammoth');
-  return (await mammoth.default.extractRawText({ buffer: await cleanZip(entries) })).value;
+  return (await mammoth.default.extractRawText({ buffer: await docxBuffer(data, limits) })).value;
+}
+
+/** A DOCX as text with its headings as Markdown lines: mammoth's HTML (images left out), read as HTML. */
+async function docxStructuredText(data: Uint8Array, limits: ArchiveLimits): Promise<string> {
+  const mammoth = (await import('mammoth')).default;
+  const noImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+  const html = (await mammoth.convertToHtml({ buffer: await docxBuffer(data, limits) }, { convertImage: noImages })).value;
+  return htmlToStructuredText(html);
+}
+
+const htmlText = (data: Uint8Array) => htmlToStructuredText(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
+
+/** Pages tidied and cut at maxChars in all; empty pages left out. */
+function keptPages(pages: ExtractedPage[], maxChars: number): { pages: ExtractedPage[]; truncated: boolean } {
+  const kept: ExtractedPage[] = [];
+  let left = maxChars;
+  let truncated = false;
+  for (const page of pages) {
+    if (left <= 0) {
+      truncated ||= page.text.trim() !== '';
+      continue;
+    }
+    const full = tidyText(page.text, Number.MAX_SAFE_INTEGER);
+    const text = full.slice(0, left);
+    if (text.length < full.length) truncated = true;
+    left -= text.length;
+    if (text !== '') kept.push({ page: page.page, text });
+  }
+  return { pages: kept, truncated };
+}
+
+async function extractPages(task: ExtractionTask): Promise<ExtractedPage[]> {
+  switch (task.kind) {
+    case 'pdf':
+      return (await pdfPages(task.data)).map((text, i) => ({ page: i + 1, text }));
+    case 'docx':
+      return [{ page: null, text: await docxStructuredText(task.data, task.archiveLimits) }];
+    case 'html':
+      return [{ page: null, text: htmlText(task.data) }];
+    case 'pptx':
+      return pptxPages(await unzip(task.data, task.archiveLimits));
+    case 'xlsx':
+      return xlsxPages(await unzip(task.data, task.archiveLimits));
+  }
+}
+
+async function extractText(task: ExtractionTask): Promise<string> {
+  switch (task.kind) {
+    case 'pdf':
+      return pdfText(task.data);
+    case 'docx':
+      return docxText(task.data, task.archiveLimits);
+    case 'html':
+      return htmlText(task.data);
+    case 'pptx':
+    case 'xlsx':
+      return (await extractPages(task)).map((p) => p.text).join('\n\n');
+  }
+}
+
+/** What people can act on: pdf.js names an encrypted file's problem by the exception's name. */
+function unreadableMessage(e: unknown): string {
+  const name = e instanceof Error ? e.name : '';
+  const message = e instanceof Error ? e.message : String(e);
+  if (name === 'PasswordException' || /password/i.test(message)) return 'The document is protected by a password (encrypted).';
+  if (name === 'InvalidPDFException') return `The PDF is damaged: ${message}`;
+  return message;
 }
 
 export default async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
   try {
-    const text = task.kind === 'pdf' ? await pdfText(task.data) : await docxText(task.data, task.archiveLimits);
-    const clean = tidyText(text, task.maxChars);
+    if (task.layout === 'pages') return { ok: true, ...keptPages(await extractPages(task), task.maxChars) };
+    const clean = tidyText(await extractText(task), task.maxChars);
     return { ok: true, text: clean === '' ? null : clean };
   } catch (e) {
     if (e instanceof ArchiveLimitError) return { ok: false, refused: { limit: e.limit, value: e.value, message: e.message } };
-    return { ok: false, unreadable: e instanceof Error ? e.message : String(e) };
+    return { ok: false, unreadable: unreadableMessage(e) };
   }
 }

@@ -12,6 +12,10 @@ export const agentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAgents: build.query<GptSystemList, AgentListKind>({
       query: (kind) => ({ url: paths[kind], params: { pageSize: 200 } }),
+      // Once per page load: unused for a minute (the admin area, a settings page), a list was dropped from
+      // the cache and asked for again on the way back. It changes through what this browser does, whose
+      // tags below refetch it; what others change shows at the next load.
+      keepUnusedDataFor: Infinity,
       // 'Agent' refetches every list (pin changes); the list's own id only that list (recent after a new chat)
       providesTags: (_result, _error, kind) => ['Agent', { type: 'Agent', id: kind }],
     }),

@@ -6,6 +6,6 @@ import { http } from './http';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(http),
-  tagTypes: ['CurrentUser', 'InstanceSettings', 'Brand', 'Features', 'Conversation', 'Agent'],
+  tagTypes: ['CurrentUser', 'InstanceSettings', 'Brand', 'Features', 'Conversation', 'Agent', 'PublicEndpointDetails'],
   endpoints: () => ({}),
 });

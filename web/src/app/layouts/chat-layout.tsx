@@ -1,6 +1,6 @@
 // The chat area: its sidebar (conversations and agents) around the chat pages.
 import { useTranslation } from '../i18n/i18n';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ChatSidebar } from '../../features/chat-shell/components/chat-sidebar';
 import { QuickStartTourButton } from '../../features/tour/components/quick-start-tour-button';
@@ -18,7 +18,8 @@ function useAfterFirstCommit(): boolean {
   return after;
 }
 
-export default function ChatLayout() {
+/** `children`: a page outside the chat's routes drawn in its frame (the sources page); else the route's page */
+export default function ChatLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { settings } = useInstanceSettings();
   const showNav = useAfterFirstCommit();
@@ -29,7 +30,7 @@ export default function ChatLayout() {
       headerActions={<QuickStartTourButton />}
       renderNav={(nav) => showNav && <ChatSidebar {...nav} allowPersonalAgents={settings?.allowUserCreatedGptSystems ?? false} />}
     >
-      <Outlet />
+      {children ?? <Outlet />}
     </DashboardFrame>
   );
 }

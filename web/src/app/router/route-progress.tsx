@@ -1,5 +1,6 @@
 // docs/product.md §2: every route change scrolls to the top and shows the progress bar (nprogress): a 3 px bar in
-// the brand's primary colour that creeps towards the end while a page loads, then fills and fades.
+// the brand's primary colour that creeps towards the end while a page loads, then fills and fades. A navigation
+// that is no change of page (a new conversation getting its address) says so with the state `{ samePage: true }`.
 import GlobalStyles from '@mui/material/GlobalStyles';
 import NProgress from 'nprogress';
 import { useEffect, useLayoutEffect } from 'react';
@@ -11,12 +12,15 @@ NProgress.configure({ showSpinner: false, minimum: 0.15, trickleSpeed: 120, spee
 const RouteChangeMs = 250;
 
 export function RouteProgress() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const samePage = (state as { samePage?: boolean } | null)?.samePage === true;
   useLayoutEffect(() => {
+    if (samePage) return;
     window.scrollTo(0, 0);
     NProgress.start();
     const timer = window.setTimeout(() => NProgress.done(), RouteChangeMs);
     return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address: `samePage` belongs to it
   }, [pathname]);
   return (
     <GlobalStyles

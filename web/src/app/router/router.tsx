@@ -14,6 +14,7 @@ const ChatLayout = preloadableLazy(() => import('../layouts/chat-layout'));
 const ChatPage = preloadableLazy(() => import('../../features/chat-conversation/components/chat-page'));
 const DiscoverAgentsPage = lazy(() => import('../../features/chat-shell/components/discover-agents-page'));
 const EditPersonalAgentPage = lazy(() => import('../../features/chat-shell/components/edit-personal-agent-page'));
+const SourcePage = lazy(() => import('../../features/sources/components/source-page'));
 const PublicChatPage = lazy(() => import('../../features/public-chat/components/public-chat-page'));
 const AdminLayout = lazy(() => import('../layouts/admin-layout'));
 const NotFoundPage = lazy(() => import('../../features/system/components/not-found-page'));
@@ -61,6 +62,15 @@ export function AppRouter() {
               <Route path=":entryGptSystemId/:conversationId" element={<ChatPage />} />
               <Route path="*" element={toChat} />
             </Route>
+            {/* the documents citations open, in the chat's frame (the page draws it: no room for it here) */}
+            <Route
+              path="sources/:fileId"
+              element={
+                <AuthGuard>
+                  <SourcePage />
+                </AuthGuard>
+              }
+            />
             <Route path="public-chat/:publicChatEndpoint/:popup?" element={<PublicChatPage />} />
             <Route path="public-chat/*" element={toChat} />
             <Route

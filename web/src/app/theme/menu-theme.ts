@@ -3,12 +3,23 @@
 // from that colour and `menuTextPrimary`, so that every text keeps its contrast.
 import { alpha, createTheme, getLuminance, lighten, type Theme } from '@mui/material/styles';
 
+// The page's theme, kept on the menu theme it was made from. A key on the theme itself, not a map from
+// theme to theme: a nested ThemeProvider hands its children a copy of the theme (spread over the outer one).
+const PageTheme = Symbol('pageTheme');
+type MenuTheme = Theme & { [PageTheme]?: Theme };
+
+/**
+ * The page's theme, from inside the sidebar: for what the sidebar opens over the page (the quick-create
+ * popover), which would otherwise take the menu's dark palette with it.
+ */
+export const pageThemeOf = (theme: Theme): Theme => (theme as MenuTheme)[PageTheme] ?? theme;
+
 export function createMenuTheme(outer: Theme): Theme {
   const surface = outer.palette.menu.main;
   const text = outer.palette.menu.text;
   const dark = getLuminance(surface) < 0.35;
   if (!dark) return outer;
-  return createTheme(outer, {
+  const menu: MenuTheme = createTheme(outer, {
     palette: {
       mode: 'dark',
       primary: { main: lighten(outer.palette.primary.main, 0.35), contrastText: '#0b1220' },
@@ -24,4 +35,6 @@ export function createMenuTheme(outer: Theme): Theme {
       },
     },
   });
+  menu[PageTheme] = outer;
+  return menu;
 }

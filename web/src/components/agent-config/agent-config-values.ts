@@ -1,6 +1,7 @@
 // The editable fields of an agent draft as the forms hold them, and their conversion from and to the
-// wire shape. Number fields hold text while typing and are sent as numbers (docs/product.md §5) or null.
-import type { ConfigState, ConfigStateUpdate } from '@atrium/contract';
+// wire shape. Number fields hold text while typing and are sent as numbers (docs/product.md §5) or null;
+// text that is not a number goes out as NaN, which the contract's schema refuses before anything is sent.
+import { canonicalCapability, type ConfigState, type ConfigStateUpdate } from '@atrium/contract';
 
 export interface AgentDraftValues {
   gptSystemName: string;
@@ -12,10 +13,13 @@ export interface AgentDraftValues {
   topP: string;
   frequencyPenalty: string;
   maxTokens: string;
+  /** as the draft names them (WebSearch stays WebSearch): names the editor does not show are kept */
+  capabilityTypes: string[];
+  restrictAnswerToInformationReturnedByTools: boolean;
 }
 
 const text = (n: number | null) => (n === null ? '' : String(n));
-const num = (s: string): number | null => (s.trim() === '' || Number.isNaN(Number(s)) ? null : Number(s));
+const num = (s: string): number | null => (s.trim() === '' ? null : Number(s));
 
 export const valuesOf = (c: ConfigState): AgentDraftValues => ({
   gptSystemName: c.gptSystemName,
@@ -27,6 +31,8 @@ export const valuesOf = (c: ConfigState): AgentDraftValues => ({
   topP: text(c.topP),
   frequencyPenalty: text(c.frequencyPenalty),
   maxTokens: text(c.maxTokens),
+  capabilityTypes: [...c.capabilityTypes],
+  restrictAnswerToInformationReturnedByTools: c.restrictAnswerToInformationReturnedByTools,
 });
 
 export const updateOf = (v: AgentDraftValues): ConfigStateUpdate => ({
@@ -38,5 +44,16 @@ export const updateOf = (v: AgentDraftValues): ConfigStateUpdate => ({
   temperature: num(v.temperature),
   topP: num(v.topP),
   frequencyPenalty: num(v.frequencyPenalty),
-  maxTokens: num(v.maxTokens) === null ? null : Math.round(num(v.maxTokens)!),
+  maxTokens: num(v.maxTokens),
+  capabilityTypes: v.capabilityTypes as ConfigStateUpdate['capabilityTypes'],
+  restrictAnswerToInformationReturnedByTools: v.restrictAnswerToInformationReturnedByTools,
 });
+
+/** Whether the draft has the capability under any of its names (InternetSearch or WebSearch). */
+export const hasCapability = (names: readonly string[], capability: string) => names.some((c) => canonicalCapability(c) === capability);
+
+/** The names with the capability switched on (under its canonical name) or off (under every name it has). */
+export const withCapability = (names: readonly string[], capability: string, on: boolean): string[] => {
+  const without = names.filter((c) => canonicalCapability(c) !== capability);
+  return on ? [...without, capability] : without;
+};

@@ -1,4 +1,6 @@
 // The admin sidebar of docs/product.md §2: sections, items, paths, and which resolved actions show each item.
+// An item is linked only once its area has pages (app/router/admin-pages.tsx): Dashboard and Moderation join the
+// sidebar and the /admin index when their screens do, never as an empty promise.
 import { AdminNavActions, AreaActions, type AdminNavKey, type UserAction } from '@atrium/contract';
 
 export type AdminAreaKey = AdminNavKey | 'moderation';
@@ -25,6 +27,8 @@ export const adminNavSections: AdminNavSection[] = [
   {
     key: 'administration',
     items: [
+      // model provider connections and their deployments (docs/product.md §7 "Admin Connections")
+      { key: 'connections', path: '/admin/models' },
       { key: 'brands', path: '/admin/brand' },
       { key: 'guidelines', path: '/admin/guidelines' },
       { key: 'chatAccessPolicies', path: '/admin/chatAccessPolicy' },
@@ -47,8 +51,12 @@ export function canOpenAdminArea(area: AdminAreaKey, actions: readonly string[],
   return areaActions[area].some((action) => actions.includes(action));
 }
 
-export function visibleAdminNav(actions: readonly string[], showInstanceSettings: boolean): AdminNavSection[] {
+/** The sidebar (and /admin index) for this user: the areas that have pages and that they may open. */
+export function visibleAdminNav(actions: readonly string[], showInstanceSettings: boolean, built: ReadonlySet<AdminAreaKey>): AdminNavSection[] {
   return adminNavSections
-    .map((section) => ({ ...section, items: section.items.filter((item) => canOpenAdminArea(item.key, actions, showInstanceSettings)) }))
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => built.has(item.key) && canOpenAdminArea(item.key, actions, showInstanceSettings)),
+    }))
     .filter((section) => section.items.length > 0);
 }

@@ -70,4 +70,15 @@ describe('tourButtonState', () => {
   it('takes the step the button was shown on, not the one the state has moved to', () => {
     expect(tourButtonState({ run: true, stepIndex: 5 }, 'next', 4, 12).state.stepIndex).toBe(5);
   });
+
+  it('passes over the steps whose target is not on the screen, both ways', () => {
+    // a phone: the sidebar's steps (6, 7, 8) are in a closed drawer
+    const shown = (i: number) => ![6, 7, 8].includes(i);
+    expect(tourButtonState({ run: true, stepIndex: 5 }, 'next', 5, 12, shown).state).toEqual({ run: true, stepIndex: 9 });
+    expect(tourButtonState({ run: true, stepIndex: 9 }, 'back', 9, 12, shown).state).toEqual({ run: true, stepIndex: 5 });
+    // nothing shown after it: Next ends the tour
+    expect(tourButtonState({ run: true, stepIndex: 9 }, 'next', 9, 12, (i) => i <= 9).state).toEqual({ run: false, stepIndex: 0 });
+    // nothing shown before it: Back goes to the first step, which is always there
+    expect(tourButtonState({ run: true, stepIndex: 3 }, 'back', 3, 12, (i) => i >= 3).state.stepIndex).toBe(0);
+  });
 });

@@ -50,14 +50,31 @@ export function nextTourState(state: TourState, event: TourEvent): TourTransitio
 
 export type TourButton = 'next' | 'back' | 'close' | 'skip';
 
-/** Where a press on one of the tooltip's buttons, shown on step `index` of `size`, takes the tour. */
-export function tourButtonState(state: TourState, button: TourButton, index: number, size: number): TourTransition {
+/**
+ * Where a press on one of the tooltip's buttons, shown on step `index` of `size`, takes the tour. Next and
+ * Back pass over the steps whose target is not on the screen now (`shown`; the sidebar's steps on a phone,
+ * where the sidebar is a closed drawer), at once: left to react-joyride, each such step waited a second for
+ * its target under a dimmed spinner.
+ */
+export function tourButtonState(
+  state: TourState,
+  button: TourButton,
+  index: number,
+  size: number,
+  shown: (index: number) => boolean = () => true,
+): TourTransition {
   switch (button) {
-    case 'next':
-      // Done on the last step ends the tour; the next start is at step 1
-      return index + 1 >= size ? { state: { run: false, stepIndex: 0 } } : { state: { run: state.run, stepIndex: index + 1 } };
-    case 'back':
-      return { state: { run: state.run, stepIndex: Math.max(0, index - 1) } };
+    case 'next': {
+      let next = index + 1;
+      while (next < size && !shown(next)) next++;
+      // Done on the last step (or with nothing shown after it) ends the tour; the next start is at step 1
+      return next >= size ? { state: { run: false, stepIndex: 0 } } : { state: { run: state.run, stepIndex: next } };
+    }
+    case 'back': {
+      let back = index - 1;
+      while (back > 0 && !shown(back)) back--;
+      return { state: { run: state.run, stepIndex: Math.max(0, back) } };
+    }
     case 'close':
       return { state: { run: false, stepIndex: index } };
     case 'skip':

@@ -36,5 +36,9 @@ export const TourConstants = {
   width: 380,
   scrollDuration: 300,
   offset: 20,
+  /** around the target, in the spotlight; scrolling to a target leaves this much room */
+  spotlightPadding: 10,
   enterDelayMs: 1000,
+  /** the dimmed spinner shows only when a step still waits after this long */
+  loaderDelayMs: 1000,
 } as const;

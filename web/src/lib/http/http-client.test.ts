@@ -48,6 +48,29 @@ describe('http client', () => {
     expect(requests[1]!.headers.get('x-request-id')).not.toBe(request!.headers.get('x-request-id'));
   });
 
+  it('lets the app decorate each request (a public chat visitor’s signed token)', async () => {
+    const decorate = vi.fn((headers: Headers) => {
+      if (headers.has('SessionIdentifier')) headers.set('X-Visitor-Token', 'a.b.c');
+    });
+    const { client, requests } = setup(() => json(200, {}), { decorate });
+    await client.request({ url: '/public-conversations/x/details', headers: { SessionIdentifier: 's' } });
+    await client.request({ url: '/x' });
+    expect(decorate).toHaveBeenCalledTimes(2);
+    expect(requests[0]!.headers.get('x-visitor-token')).toBe('a.b.c');
+    expect(requests[1]!.headers.get('x-visitor-token')).toBeNull();
+  });
+
+  it('neither renews nor ends the session on a 401 of a request the app says is not about it', async () => {
+    const { client, state, renew, requests } = setup(() => json(401, { code: 'unauthenticated', message: 'Your sign-in could not be checked' }), {
+      skipsRenewal: (args) => new Headers(args.headers).has('SessionIdentifier'),
+    });
+    const result = await client.request({ url: '/public-conversations/x', headers: { SessionIdentifier: 's' } });
+    expect(result.error?.status).toBe(401);
+    expect(renew).not.toHaveBeenCalled();
+    expect(state.lost).toBe(0);
+    expect(requests).toHaveLength(1);
+  });
+
   it('stores x-cosmos response headers in any case and sends them back', async () => {
     let call = 0;
     const { client, requests } = setup(() => (call++ === 0 ? json(200, {}, { 'X-Cosmos-Session-Token': 'abc', 'x-other': 'no' }) : json(200, {})));

@@ -27,6 +27,10 @@ export interface HttpClientConfig {
   fetch?: (request: Request) => Promise<Response>;
   sleep?: (ms: number) => Promise<void>;
   sessionHeaders?: SessionHeaderStore;
+  /** adds headers of the app's own to each request (a public chat visitor's signed token) */
+  decorate?: (headers: Headers) => void;
+  /** requests whose 401 says nothing about the person's session (a public chat visitor's): no renewal, no sign-out */
+  skipsRenewal?: (args: RequestArgs) => boolean;
 }
 
 export interface HttpClient {
@@ -121,6 +125,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     headers.set('x-timezone', timeZone());
     if (token) headers.set('Authorization', `Bearer ${token}`);
     sessionHeaders.apply(headers);
+    config.decorate?.(headers);
     const timeout = args.timeout ?? DefaultTimeoutMs;
     const controller = new AbortController();
     const onAbort = () => controller.abort();
@@ -191,7 +196,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   const request = async <T>(args: RequestArgs): Promise<HttpResult<T>> => {
     const sentToken = config.getToken();
     const result = await sendHonouring503<T>(args, sentToken);
-    if (result.error?.status !== 401 || args.skipTokenRenewal) return result;
+    if (result.error?.status !== 401 || args.skipTokenRenewal || config.skipsRenewal?.(args)) return result;
     // Another caller may have renewed since this call left: use that token instead of renewing again.
     const current = config.getToken();
     const fresh = current && current !== sentToken ? current : await renewOnce();

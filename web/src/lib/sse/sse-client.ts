@@ -11,17 +11,19 @@ export interface SseRequest {
   body: NewConversationRequest | FollowUpRequest | RegenerateRequest;
   signal: AbortSignal;
   onEvent: (event: SseEvent) => void;
+  /** more request headers (a visitor's SessionIdentifier) */
+  headers?: Record<string, string>;
 }
 
 export type SseOutcome = { kind: 'ended' } | { kind: 'aborted' } | { kind: 'failed'; error: HttpError | { status: 'STREAM_ERROR'; error: string } };
 
-export async function streamSse(client: HttpClient, { url, body, signal, onEvent }: SseRequest): Promise<SseOutcome> {
+export async function streamSse(client: HttpClient, { url, body, signal, onEvent, headers }: SseRequest): Promise<SseOutcome> {
   if (signal.aborted) return { kind: 'aborted' };
   const result = await client.request<ReadableStream<Uint8Array> | null>({
     url,
     method: 'POST',
     body,
-    headers: { accept: 'text/event-stream' },
+    headers: { ...headers, accept: 'text/event-stream' },
     responseKind: 'stream',
     // an answer may take minutes; Stop is the way to end it
     timeout: 0,

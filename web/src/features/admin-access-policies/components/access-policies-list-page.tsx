@@ -7,6 +7,7 @@ import type { ChatAccessPolicy } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminNewButton, AdminPagedTable, AdminPageHeader, listQueryProps, NameCell, type AdminColumn } from '../../../components/admin';
 import { useMayAct } from '../../../app/hooks/use-resolved-actions';
+import { DateTime } from '../../../components/date-time';
 import { useListChatAccessPoliciesQuery } from '../api/chat-access-policies.api';
 
 const MaxChips = 3;
@@ -51,7 +52,7 @@ export function AccessPoliciesListPage() {
         </Stack>
       ),
     },
-    { key: 'updated', header: t('accessPolicies.columns.updated'), hideBelow: 'md', render: (p) => new Date(p.updatedAt).toLocaleString() },
+    { key: 'updated', header: t('accessPolicies.columns.updated'), hideBelow: 'md', render: (p) => <DateTime value={p.updatedAt} /> },
   ];
   return (
     <>

@@ -1,5 +1,6 @@
 // /admin/gptsystem/{id}/edit[/{addDataSource}]: the agent's newest draft (made from what is live when
-// there is none), and its data sources (the add form opens when the trailing segment is "true").
+// there is none) in its two steps; the trailing segment "true" opens the Data sources step (docs/product.md §2), and
+// moving between the steps keeps the address in step. Links made through the API show under the editor.
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, ConfirmDialog } from '../../../components/admin';
 import { useCreateAgentConfigStateMutation, useDeleteAdminAgentMutation, useGetAdminAgentQuery } from '../api/admin-agents.api';
 import { AgentDraftEditor } from './agent-draft-editor';
-import { listPath } from './agent-paths';
+import { dataSourcesPath, editPath, listPath } from './agent-paths';
 import { AgentSectionTabs } from './agent-section-tabs';
 import { DataSourcesCard } from './data-sources-card';
 
@@ -70,8 +71,17 @@ export function AgentEditPage() {
       {deleted.error && <AdminErrorAlert error={deleted.error} />}
       <AgentSectionTabs gptSystemId={gptSystemId} current="edit" />
       <Stack spacing={3}>
-        {configStateId ? <AgentDraftEditor configStateId={configStateId} canEdit={canEdit} /> : <LinearProgress />}
-        <DataSourcesCard gptSystemId={gptSystemId} openAdd={addDataSource === 'true'} canEdit={canEdit} />
+        {configStateId ? (
+          <AgentDraftEditor
+            configStateId={configStateId}
+            canEdit={canEdit}
+            step={addDataSource === 'true' ? 'dataSources' : 'settings'}
+            onStep={(step) => void navigate(step === 'dataSources' ? dataSourcesPath(gptSystemId) : editPath(gptSystemId), { replace: true })}
+          />
+        ) : (
+          <LinearProgress />
+        )}
+        <DataSourcesCard gptSystemId={gptSystemId} canEdit={canEdit} />
       </Stack>
     </>
   );

@@ -1,4 +1,7 @@
-// A new System agent: a name and description, then the edit page of its first draft.
+// A new System agent: a name and description, then the edit page of its first draft. The contract's name and
+// description rules are checked before sending; what the server refuses shows at its field, anything else under
+// "Create Agent Failure!".
+import '../../../components/agent-config/agent-config-texts';
 import { agentDescriptionError, agentNameError } from '@atrium/contract';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -7,7 +10,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
-import { AdminErrorAlert, AdminPageHeader } from '../../../components/admin';
+import { AdminPageHeader } from '../../../components/admin';
+import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { formFieldOf, issuesOf } from '../../../components/agent-config/agent-config-fields';
 import { useCreateAdminAgentMutation } from '../api/admin-agents.api';
 import { editPath, listPath } from './agent-paths';
 
@@ -18,11 +23,15 @@ export function AgentNewPage() {
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const [create, { isLoading, error }] = useCreateAdminAgentMutation();
-  const nameProblem = touched ? agentNameError(name) : null;
-  const descriptionProblem = agentDescriptionError(description);
+  // the server's refusal: at the name or description when it names them, else in the list
+  const refused = error ? issuesOf(error) : [];
+  const serverAt = (field: 'gptSystemName' | 'description') => refused.find((i) => formFieldOf(i.property) === field)?.message ?? null;
+  const elsewhere = refused.filter((i) => !['gptSystemName', 'description'].includes(formFieldOf(i.property) ?? ''));
+  const nameProblem = (touched || name.trim() !== '' ? agentNameError(name) : null) ?? serverAt('gptSystemName');
+  const descriptionProblem = agentDescriptionError(description) ?? serverAt('description');
   const submit = async () => {
     setTouched(true);
-    if (agentNameError(name) || descriptionProblem) return;
+    if (agentNameError(name) || agentDescriptionError(description)) return;
     const result = await create({ gptSystemName: name.trim(), description });
     if (result.data) void navigate(editPath(result.data.gptSystemId));
   };
@@ -42,7 +51,6 @@ export function AgentNewPage() {
             void submit();
           }}
         >
-          {error && <AdminErrorAlert error={error} fallback={t('agentsAdmin.createFailed')} />}
           <TextField
             label={t('agentsAdmin.name')}
             value={name}
@@ -61,6 +69,7 @@ export function AgentNewPage() {
             error={!!descriptionProblem}
             helperText={descriptionProblem ?? ' '}
           />
+          <ConfigIssues errors={elsewhere} warnings={[]} kind="create" />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={isLoading}>
               {t('agentsAdmin.create')}

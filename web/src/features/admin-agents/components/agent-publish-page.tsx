@@ -1,19 +1,23 @@
 // /admin/gptsystem/{id}/publish: publish the newest draft, the history of published versions (who,
-// when) and rollback to any of them. A turn reads the configuration once, so nothing in flight changes.
+// when) and rollback to any of them. A turn reads the configuration once, so nothing in flight changes. Below, the
+// agent's public endpoint (issue 18): set in the draft, in effect once published, with its embed snippet and a preview.
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { PublishedVersion } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, AdminPagedTable, ConfirmDialog, apiErrorBody, type AdminColumn } from '../../../components/admin';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
+import { DateTime } from '../../../components/date-time';
 import { useGetAdminAgentQuery, usePublishAgentMutation, usePublishingHistoryQuery } from '../api/admin-agents.api';
 import { listPath } from './agent-paths';
 import { AgentSectionTabs } from './agent-section-tabs';
+import { PublicEndpointSection } from './public-endpoint-section';
 
 export function AgentPublishPage() {
   const { t } = useTranslation();
@@ -24,7 +28,13 @@ export function AgentPublishPage() {
   const [publish, published] = usePublishAgentMutation();
   const [rollbackTo, setRollbackTo] = useState<PublishedVersion | null>(null);
   const canPublish = agent.data?.currentUserActions.includes('Publish') ?? false;
-  const failure = published.error ? (apiErrorBody(published.error)?.details ?? []).map((d) => ({ property: d.field, message: d.message })) : [];
+  // the public endpoint is edited by those who may publish it (and edit the draft it is saved into)
+  const canEditEndpoint = canPublish && (agent.data?.currentUserActions.includes('Edit') ?? false);
+  const failure = useMemo(
+    () => (published.error ? (apiErrorBody(published.error)?.details ?? []).map((d) => ({ property: d.field, message: d.message })) : []),
+    [published.error],
+  );
+  const live = history.data?.items.find((v) => v.isCurrent);
 
   const onPublish = async () => {
     const result = await publish({ gptSystemId, ...(agent.data?.configStateId ? { configStateId: agent.data.configStateId } : {}) });
@@ -58,7 +68,7 @@ export function AgentPublishPage() {
     },
     { key: 'name', header: t('agentsAdmin.name'), render: (v) => v.gptSystemName },
     { key: 'by', header: t('agentsAdmin.publishedBy'), hideBelow: 'sm', render: (v) => v.publishedBy.displayName },
-    { key: 'at', header: t('agentsAdmin.publishedAt'), hideBelow: 'md', render: (v) => new Date(v.publishedAt).toLocaleString() },
+    { key: 'at', header: t('agentsAdmin.publishedAt'), hideBelow: 'md', render: (v) => <DateTime value={v.publishedAt} /> },
     {
       key: 'actions',
       header: '',
@@ -89,7 +99,7 @@ export function AgentPublishPage() {
         }
       />
       <AgentSectionTabs gptSystemId={gptSystemId} current="publish" />
-      {published.error && (failure.length ? <ConfigIssues errors={failure} warnings={[]} /> : <AdminErrorAlert error={published.error} />)}
+      {published.error && (failure.length ? <ConfigIssues errors={failure} warnings={[]} kind="publish" /> : <AdminErrorAlert error={published.error} />)}
       <Typography variant="h6" component="h2" sx={{ my: 2 }}>
         {t('agentsAdmin.history')}
       </Typography>
@@ -114,6 +124,16 @@ export function AgentPublishPage() {
         onCancel={() => setRollbackTo(null)}
         onConfirm={() => void onRollback()}
       />
+      {agent.data.configStateId && (
+        <Box sx={{ mt: 3 }}>
+          <PublicEndpointSection
+            configStateId={agent.data.configStateId}
+            published={history.data ? (live ? (live.publicEndpointConfiguration ?? null) : undefined) : undefined}
+            canEdit={canEditEndpoint}
+            publishIssues={failure}
+          />
+        </Box>
+      )}
     </>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '../../../components/admin';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
+import { DateTime } from '../../../components/date-time';
 import { useListAdminAgentsQuery } from '../api/admin-agents.api';
 import { editPath, listPath } from './agent-paths';
 
@@ -48,7 +49,7 @@ export function AgentsListPage() {
       hideBelow: 'sm',
       render: (a) => (a.publishedVersion ? `v${a.publishedVersion}` : '—'),
     },
-    { key: 'updated', header: t('agentsAdmin.columns.updated'), hideBelow: 'md', render: (a) => new Date(a.lastModifiedAt).toLocaleString() },
+    { key: 'updated', header: t('agentsAdmin.columns.updated'), hideBelow: 'md', render: (a) => <DateTime value={a.lastModifiedAt} /> },
   ];
   return (
     <>

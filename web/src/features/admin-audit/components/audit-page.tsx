@@ -6,12 +6,11 @@ import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminPageHeader, AdminPagedTable, type AdminColumn } from '../../../components/admin';
+import { DateTime } from '../../../components/date-time';
 import { useGetConfigurationChangesInfiniteQuery } from '../api/audit.api';
 import { AuditChangeDetails } from './audit-change-details';
 import { AuditFiltersBar } from './audit-filters';
 import { useAuditFilters } from './use-audit-filters';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function AuditPage() {
   const { t } = useTranslation();
@@ -19,7 +18,7 @@ export function AuditPage() {
   const query = useGetConfigurationChangesInfiniteQuery(filters);
   const rows = query.data?.pages.flatMap((p) => p.items);
   const columns: AdminColumn<ConfigurationChange>[] = [
-    { key: 'time', header: t('adminAudit.time'), render: (c) => <time dateTime={c.timeStamp}>{timeFormat.format(new Date(c.timeStamp))}</time>, width: 200 },
+    { key: 'time', header: t('adminAudit.time'), render: (c) => <DateTime value={c.timeStamp} />, width: 200 },
     { key: 'type', header: t('adminAudit.type'), render: (c) => c.type },
     { key: 'operation', header: t('adminAudit.operation'), render: (c) => <Chip size="small" variant="outlined" label={c.domainOperation} /> },
     {

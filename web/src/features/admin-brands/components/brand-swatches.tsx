@@ -1,7 +1,7 @@
 // A row of small colour squares: how a brand looks at a glance on its card.
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import type { BrandTheme } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 

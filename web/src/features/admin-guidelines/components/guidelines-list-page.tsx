@@ -8,6 +8,7 @@ import type { GuidelinesDocumentListItem } from '@atrium/contract';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { useMayAct } from '../../../app/hooks/use-resolved-actions';
+import { DateTime } from '../../../components/date-time';
 import { AdminPagedTable, AdminPageHeader, listQueryProps, NameCell, type AdminColumn } from '../../../components/admin';
 import { useListGuidelinesDocumentsQuery } from '../api/guidelines-documents.api';
 import { editPath, listPath, newPath } from './guidelines-paths';
@@ -40,7 +41,7 @@ export function GuidelinesListPage({ templates }: { templates: boolean }) {
             ),
           },
         ]),
-    { key: 'updated', header: t('guidelinesAdmin.columns.updated'), hideBelow: 'md', render: (d) => new Date(d.updatedAt).toLocaleString() },
+    { key: 'updated', header: t('guidelinesAdmin.columns.updated'), hideBelow: 'md', render: (d) => <DateTime value={d.updatedAt} /> },
     ...(templates && canCreate
       ? [
           {

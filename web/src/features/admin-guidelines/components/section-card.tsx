@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import { GuidelinesTitleMaxLength, type GuidelinesSection } from '@atrium/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';

@@ -11,10 +11,12 @@ import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, ConfirmDialog, apiErrorMessage, fieldErrors } from '../../../components/admin';
+import { useFormatDateTime } from '../../../components/date-time';
 import { useDeleteApiKeyMutation, useGetApiKeyStatusQuery, useSetApiKeyMutation } from '../api/instance-admin.api';
 
 export function ApiKeyCard({ provider, canWrite, extra }: { provider: InstanceApiKeyProvider; canWrite: boolean; extra?: ReactNode }) {
   const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
   const { enqueueSnackbar } = useSnackbar();
   const { data, error, isLoading, refetch } = useGetApiKeyStatusQuery(provider);
   const [setKey, setting] = useSetApiKeyMutation();
@@ -61,7 +63,7 @@ export function ApiKeyCard({ provider, canWrite, extra }: { provider: InstanceAp
               label={
                 data.hasApiKey
                   ? data.lastModifiedAt
-                    ? t('adminInstanceSettings.keys.setSince', { date: new Date(data.lastModifiedAt).toLocaleString() })
+                    ? t('adminInstanceSettings.keys.setSince', { date: formatDateTime(data.lastModifiedAt) })
                     : t('adminInstanceSettings.keys.set')
                   : t('adminInstanceSettings.keys.notSet')
               }

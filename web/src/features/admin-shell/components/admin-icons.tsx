@@ -1,5 +1,6 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BrushOutlined from '@mui/icons-material/BrushOutlined';
+import CableOutlined from '@mui/icons-material/CableOutlined';
 import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -17,6 +18,7 @@ export const adminIcons: Record<AdminAreaKey, ComponentType<SvgIconProps>> = {
   dashboard: AssessmentOutlined,
   agents: SmartToyOutlined,
   fileLibraries: FolderCopyOutlined,
+  connections: CableOutlined,
   brands: BrushOutlined,
   guidelines: GavelOutlined,
   chatAccessPolicies: PolicyOutlined,

@@ -1,5 +1,5 @@
-// /admin: the areas this user may manage with their counts (GET /admin/overview, only what the user
-// may read), and shortcuts to common tasks.
+// /admin: the first-run checklist until its steps are done, the areas this user may manage with their
+// counts (GET /admin/overview, only what the user may read), and shortcuts to common tasks.
 import '../admin-shell-texts';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,14 +12,17 @@ import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { useGetAdminOverviewQuery } from '../api/admin-overview.api';
+import { mayAct } from '@atrium/contract';
+import { builtAdminAreas } from '../../../app/router/admin-pages';
 import { visibleAdminNav } from '../admin-nav';
 import { visibleShortcuts } from '../admin-shortcuts';
 import { adminIcons } from './admin-icons';
+import { FirstRunChecklist } from './first-run-checklist';
 
 export function AdminIndexPage({ actions, showInstanceSettings }: { actions: readonly string[]; showInstanceSettings: boolean }) {
   const { t } = useTranslation();
   usePageTitle(t('admin.pageTitle'));
-  const sections = visibleAdminNav(actions, showInstanceSettings);
+  const sections = visibleAdminNav(actions, showInstanceSettings, builtAdminAreas);
   const shortcuts = visibleShortcuts(actions);
   const { data: overview } = useGetAdminOverviewQuery();
   const counts = new Map((overview?.items ?? []).map((i) => [i.key, i]));
@@ -33,6 +36,7 @@ export function AdminIndexPage({ actions, showInstanceSettings }: { actions: rea
           {t('admin.indexText')}
         </Typography>
       </div>
+      <FirstRunChecklist allowed={mayAct(actions, 'firstRun', 'read')} />
       {shortcuts.length > 0 && (
         <Stack spacing={1.5} component="section" aria-label={t('adminOverview.shortcuts')}>
           <Typography variant="overline" color="text.secondary">

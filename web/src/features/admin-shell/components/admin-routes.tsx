@@ -1,92 +1,28 @@
-// The admin routes of docs/product.md §2. An area a user may not open sends them back to /admin; unknown paths too.
-import { Suspense, type ReactElement } from 'react';
+// The admin routes of docs/product.md §2. Each area with pages (app/router/admin-pages.tsx) draws its own
+// sub-routes under its base path; an area a user may not open sends them back to /admin, and so do unknown
+// paths and areas whose screens have not arrived yet (Dashboard, Moderation).
+import { Suspense } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { adminAreaPages } from '../../../app/router/admin-pages';
 import { Navigate, Route, Routes } from 'react-router';
 import { canOpenAdminArea, type AdminAreaKey } from '../admin-nav';
 import { AdminIndexPage } from './admin-index-page';
-import { AdminPlaceholderPage, type AdminPageKind } from './admin-placeholder-page';
 
-const areas: Array<{ base: string; area: AdminAreaKey; pages: Array<[path: string, kind: AdminPageKind]> }> = [
-  { base: 'dashboard', area: 'dashboard', pages: [['', 'list']] },
-  {
-    base: 'gptsystem',
-    area: 'agents',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      [':gptSystemId/edit/:addDataSource?', 'edit'],
-      [':gptSystemId/publish', 'publish'],
-      [':gptSystemId/ux', 'ux'],
-      ['configstate/:gptSystemConfigurationStateId/edit', 'configState'],
-    ],
-  },
-  {
-    base: 'datasource',
-    area: 'fileLibraries',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      [':id/edit', 'edit'],
-      [':dataSourceType/:endpointsType/new', 'new'],
-      [':dataSourceType/:endpointsType/:dataSourceId/edit', 'edit'],
-    ],
-  },
-  { base: 'moderation', area: 'moderation', pages: [['', 'list']] },
-  {
-    base: 'guidelines',
-    area: 'guidelines',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      [':guidelinesDocumentId/edit', 'edit'],
-      ['templates', 'templates'],
-      ['template/new', 'newTemplate'],
-      ['template/:id/edit', 'editTemplate'],
-    ],
-  },
-  {
-    base: 'user',
-    area: 'users',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      ['cards', 'cards'],
-      [':id/profile', 'profile'],
-      ['account', 'account'],
-      [':userId/edit', 'edit'],
-    ],
-  },
-  {
-    base: 'brand',
-    area: 'brands',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      [':brandKey/edit', 'edit'],
-    ],
-  },
-  { base: 'audit', area: 'audit', pages: [['', 'list']] },
-  {
-    base: 'chatAccessPolicy',
-    area: 'chatAccessPolicies',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      [':id/edit', 'edit'],
-    ],
-  },
-  {
-    base: 'userRole',
-    area: 'userRoles',
-    pages: [
-      ['', 'list'],
-      ['new', 'new'],
-      [':id/edit', 'edit'],
-    ],
-  },
-  { base: 'instanceSettings', area: 'instanceSettings', pages: [[':tab', 'tab']] },
-];
+/** The path under /admin of each area (docs/product.md §2; /admin/models for connections). */
+const areaBases: Record<AdminAreaKey, string> = {
+  dashboard: 'dashboard',
+  agents: 'gptsystem',
+  fileLibraries: 'datasource',
+  moderation: 'moderation',
+  connections: 'models',
+  guidelines: 'guidelines',
+  users: 'user',
+  brands: 'brand',
+  audit: 'audit',
+  chatAccessPolicies: 'chatAccessPolicy',
+  userRoles: 'userRole',
+  instanceSettings: 'instanceSettings',
+};
 
 interface AdminRoutesProps {
   actions: readonly string[];
@@ -94,37 +30,26 @@ interface AdminRoutesProps {
 }
 
 export function AdminRoutes({ actions, showInstanceSettings }: AdminRoutesProps) {
-  const guard = (area: AdminAreaKey, element: ReactElement) =>
-    canOpenAdminArea(area, actions, showInstanceSettings) ? element : <Navigate to="/admin" replace />;
   return (
     <Routes>
       <Route index element={<AdminIndexPage actions={actions} showInstanceSettings={showInstanceSettings} />} />
-      {areas.map(({ base, area, pages }) => {
+      {(Object.keys(areaBases) as AdminAreaKey[]).map((area) => {
         const Pages = adminAreaPages[area];
-        if (Pages)
-          return (
-            <Route
-              key={base}
-              path={`${base}/*`}
-              element={guard(
-                area,
+        if (!Pages) return null;
+        return (
+          <Route
+            key={area}
+            path={`${areaBases[area]}/*`}
+            element={
+              canOpenAdminArea(area, actions, showInstanceSettings) ? (
                 <Suspense fallback={<LinearProgress />}>
                   <Pages />
-                </Suspense>,
-              )}
-            />
-          );
-        return (
-          <Route key={base} path={base}>
-            {pages.map(([path, kind]) =>
-              path === '' ? (
-                <Route key="index" index element={guard(area, <AdminPlaceholderPage area={area} kind={kind} />)} />
+                </Suspense>
               ) : (
-                <Route key={path} path={path} element={guard(area, <AdminPlaceholderPage area={area} kind={kind} />)} />
-              ),
-            )}
-            {base === 'instanceSettings' && <Route index element={<Navigate to="apiKeys" replace />} />}
-          </Route>
+                <Navigate to="/admin" replace />
+              )
+            }
+          />
         );
       })}
       <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -6,9 +6,10 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { NavLink } from 'react-router';
+import { builtAdminAreas } from '../../../app/router/admin-pages';
 import { visibleAdminNav } from '../admin-nav';
 import { adminIcons } from './admin-icons';
 
@@ -21,7 +22,7 @@ interface AdminSidebarProps {
 
 export function AdminSidebar({ mini, onNavigate, actions, showInstanceSettings }: AdminSidebarProps) {
   const { t } = useTranslation();
-  const sections = visibleAdminNav(actions, showInstanceSettings);
+  const sections = visibleAdminNav(actions, showInstanceSettings, builtAdminAreas);
   const link = (to: string, label: string, icon: React.ReactNode, end = false) => (
     <Tooltip key={to} title={mini ? label : ''} placement="right">
       <ListItemButton

@@ -1,8 +1,3 @@
-// Dates as people of the single supported locale (en-US, docs/product.md §9) read them.
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
-
 /** Two letters for an avatar: initials of the name, else of the email. */
 export const initialsOf = (name: string, email: string): string => {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -3,7 +3,7 @@ import type { AdminUser } from '@atrium/contract';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import Typography from '@mui/material/Typography';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import AddIcon from '@mui/icons-material/Add';
@@ -18,7 +18,7 @@ import { UserRoleChips } from './user-role-chips';
 import { UserStatusChip } from './user-status-chip';
 import { UserViewToggle } from './user-view-toggle';
 import { useUserPermissions } from './use-user-permissions';
-import { formatDateTime } from './format';
+import { DateTime } from '../../../components/date-time';
 import { can } from '../../../app/hooks/can';
 
 export function UserListPage() {
@@ -50,7 +50,7 @@ export function UserListPage() {
     {
       key: 'lastSignIn',
       header: t('adminUsers.lastSignIn'),
-      render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('adminUsers.never')),
+      render: (u) => (u.lastSignInAt ? <DateTime value={u.lastSignInAt} /> : t('adminUsers.never')),
       hideBelow: 'lg',
     },
     { key: 'status', header: t('adminUsers.status'), render: (u) => <UserStatusChip user={u} /> },

@@ -10,7 +10,8 @@ import { useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AdminErrorAlert, AdminPageHeader, apiErrorStatus } from '../../../components/admin';
 import { useGetAdminUserQuery } from '../api/admin-users.api';
-import { formatDateTime, initialsOf } from './format';
+import { initialsOf } from './format';
+import { DateTime } from '../../../components/date-time';
 import { UserDetailsList } from './user-details-list';
 import { UserRoleChips } from './user-role-chips';
 import { UserStatusChip } from './user-status-chip';
@@ -60,8 +61,8 @@ export function UserProfilePage() {
               [t('adminUsers.email'), user.emailAddress],
               [t('adminUsers.identityProvider'), t(`adminUsers.providers.${user.identityProvider}`, { defaultValue: user.identityProvider })],
               [t('adminUsers.roles'), user.userRoles.length ? <UserRoleChips roles={user.userRoles} /> : t('adminUsers.noRoles')],
-              [t('adminUsers.lastSignIn'), user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t('adminUsers.never')],
-              [t('adminUsers.created'), formatDateTime(user.createdAt)],
+              [t('adminUsers.lastSignIn'), user.lastSignInAt ? <DateTime value={user.lastSignInAt} /> : t('adminUsers.never')],
+              [t('adminUsers.created'), <DateTime value={user.createdAt} />],
             ]}
           />
         </Paper>

@@ -12,13 +12,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import Typography from '@mui/material/Typography';
 import type { Citation, FeedbackType } from '@atrium/contract';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
+import { ElapsedSeconds } from './elapsed-seconds';
 import { MarkdownView } from './markdown/markdown-view';
 
 interface AnswerCardProps {
@@ -26,23 +26,30 @@ interface AnswerCardProps {
   citations: Citation[];
   streaming?: boolean;
   statusText?: string;
+  /** when the question was sent: while nothing has come yet, the seconds since are counted beside Thinking */
+  startedAt?: string;
   stopped?: boolean;
   /** stopped because the server stopped while writing it (crash recovery), not by the person */
   interrupted?: boolean;
   failed?: boolean;
+  /** what the server said went wrong (a model that stopped sending, a provider error); else a general message */
+  failureMessage?: string | null;
   modelName?: string | null;
   feedback?: FeedbackType | null;
-  /** absent while the answer streams */
+  /** false: a cited document of this app shows its excerpt but no link (a visitor cannot open the sources page) */
+  sourceLinks?: boolean;
+  /** absent while the answer streams; regenerate and the execution details only where given (not for visitors) */
   actions?: {
     onCopy: () => void;
-    onRegenerate: () => void;
+    onRegenerate?: () => void;
     onFeedback: (type: FeedbackType) => void;
-    onDetails: () => void;
+    onDetails?: () => void;
     disabled: boolean;
   };
 }
 
-const isSafeLink = (path: string) => /^https?:\/\//i.test(path);
+// only answers with citations load the chips (the chat route's budget has no room for them)
+const CitationChips = lazy(() => import('./citation-chips'));
 
 function Action({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (
@@ -56,14 +63,31 @@ function Action({ label, onClick, disabled, children }: { label: string; onClick
   );
 }
 
-export function AnswerCard({ answer, citations, streaming = false, statusText, stopped, interrupted, failed, modelName, feedback, actions }: AnswerCardProps) {
+export function AnswerCard({
+  answer,
+  citations,
+  streaming = false,
+  statusText,
+  startedAt,
+  stopped,
+  interrupted,
+  failed,
+  failureMessage,
+  modelName,
+  feedback,
+  sourceLinks,
+  actions,
+}: AnswerCardProps) {
   const { t } = useTranslation();
   return (
     <Box component="article" aria-busy={streaming} sx={{ minWidth: 0 }}>
       {streaming && !answer && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', py: 1 }} role="status">
           <CircularProgress size={14} />
-          <Typography variant="body2">{statusText || t('conversation.thinking')}</Typography>
+          <Typography variant="body2">
+            {statusText || t('conversation.thinking')}
+            {startedAt && <ElapsedSeconds since={startedAt} />}
+          </Typography>
         </Stack>
       )}
       {answer && <MarkdownView text={answer} />}
@@ -74,7 +98,7 @@ export function AnswerCard({ answer, citations, streaming = false, statusText, s
       )}
       {failed && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {t('conversation.answerFailed')}
+          {failureMessage || t('conversation.answerFailed')}
         </Alert>
       )}
       {interrupted ? (
@@ -85,42 +109,31 @@ export function AnswerCard({ answer, citations, streaming = false, statusText, s
         stopped && <Chip size="small" label={t('conversation.stopped')} sx={{ mt: 1 }} />
       )}
       {citations.length > 0 && (
-        <Box component="section" aria-label={t('conversation.citations')} sx={{ mt: 1.5 }}>
-          <Typography variant="overline" color="text.secondary">
-            {t('conversation.citations')}
-          </Typography>
-          <Box component="ol" sx={{ m: 0, pl: 3 }}>
-            {citations.map((c, i) => (
-              <li key={`${c.path}-${i}`}>
-                {isSafeLink(c.path) ? (
-                  <Link href={c.path} target="_blank" rel="noopener noreferrer" variant="body2">
-                    {c.title || c.path}
-                  </Link>
-                ) : (
-                  <Typography variant="body2">{c.title || c.path}</Typography>
-                )}
-              </li>
-            ))}
-          </Box>
-        </Box>
+        <Suspense fallback={null}>
+          <CitationChips citations={citations} sourceLinks={sourceLinks} />
+        </Suspense>
       )}
       {actions && (
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}>
           <Action label={t('conversation.copyAnswer')} onClick={actions.onCopy}>
             <ContentCopy fontSize="small" />
           </Action>
-          <Action label={t('conversation.regenerate')} onClick={actions.onRegenerate} disabled={actions.disabled}>
-            <Refresh fontSize="small" />
-          </Action>
+          {actions.onRegenerate && (
+            <Action label={t('conversation.regenerate')} onClick={actions.onRegenerate} disabled={actions.disabled}>
+              <Refresh fontSize="small" />
+            </Action>
+          )}
           <Action label={t('conversation.goodAnswer')} onClick={() => actions.onFeedback('Positive')} disabled={actions.disabled}>
             {feedback === 'Positive' ? <ThumbUp fontSize="small" color="primary" /> : <ThumbUpOutlined fontSize="small" />}
           </Action>
           <Action label={t('conversation.badAnswer')} onClick={() => actions.onFeedback('Negative')} disabled={actions.disabled}>
             {feedback === 'Negative' ? <ThumbDown fontSize="small" color="primary" /> : <ThumbDownOutlined fontSize="small" />}
           </Action>
-          <Action label={t('conversation.executionDetails')} onClick={actions.onDetails}>
-            <ReceiptLongOutlined fontSize="small" />
-          </Action>
+          {actions.onDetails && (
+            <Action label={t('conversation.executionDetails')} onClick={actions.onDetails}>
+              <ReceiptLongOutlined fontSize="small" />
+            </Action>
+          )}
           {modelName && (
             <Typography variant="caption" sx={{ pl: 1 }} noWrap>
               {t('conversation.answeredWith', { model: modelName })}

@@ -7,11 +7,11 @@ import { ChatInput } from './chat-input';
 
 initI18n();
 
-function renderInput(props: { ready: boolean; onSend: (q: string) => unknown }) {
+function renderInput(props: { ready: boolean; onSend: (q: string) => unknown; blocked?: string }) {
   const { store } = createStore();
   const view = (ready: boolean) => (
     <Provider store={store}>
-      <ChatInput agentName="Helper" streaming={false} ready={ready} onSend={props.onSend} onStop={() => {}} />
+      <ChatInput agentName="Helper" streaming={false} ready={ready} onSend={props.onSend} onStop={() => {}} blocked={props.blocked ?? null} />
     </Provider>
   );
   const result = render(view(props.ready));
@@ -55,6 +55,17 @@ describe('ChatInput', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     fireEvent.change(box, { target: { value: '' } });
     setReady(true);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('stays closed, saying why, when nothing can be sent to the conversation', () => {
+    const onSend = vi.fn();
+    renderInput({ ready: true, onSend, blocked: 'You no longer have access to the agent of this conversation.' });
+    expect(screen.getByText('You no longer have access to the agent of this conversation.')).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    expect(box.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
   });
 });

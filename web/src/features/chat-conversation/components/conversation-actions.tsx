@@ -3,7 +3,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import { useTranslation } from '../../../app/i18n/i18n';
 
 export function ConversationActions({ onExport, onCopy }: { onExport: () => void; onCopy: () => void }) {

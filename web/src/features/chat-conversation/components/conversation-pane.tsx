@@ -1,12 +1,12 @@
 // The main pane of the chat page: the agent's header, the selected branch of the conversation (or the
-// introduction when empty), the answer being streamed, and the input.
-import Alert from '@mui/material/Alert';
+// introduction when empty), the answer being streamed, and the input. The page follows the answer as it
+// grows (use-follow-output.ts); an agent or conversation that cannot be used says so (chat-availability.ts).
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FeedbackType, Segment } from '@atrium/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { LazyMount } from '../../../components/lazy-mount';
@@ -18,17 +18,28 @@ import { useGetConversationQuery } from '../api/get-conversation.api';
 import { useConversationActions } from '../hooks/use-conversation-actions';
 import { useConversationSwitch } from '../hooks/use-conversation-switch';
 import { useGuidelinesConsent } from '../hooks/use-guidelines-consent';
+import { useFollowOutput } from '../hooks/use-follow-output';
+import { chatAvailability } from '../utils/chat-availability';
 import { hasSegment, selectedBranch, siblingIds } from '../utils/segment-tree';
 import { AgentIntro } from './agent-intro';
 import { AnswerCard } from './answer-card';
 import { ChatInput } from './chat-input';
 import { ConversationActions } from './conversation-actions';
-import { CodeInterpreterOutput } from './code-interpreter-output';
 
 // opened by few visits: loaded on first opening
+// shown only when something is wrong, once the reader scrolls up, while code runs, or to administrators under
+// an offline answer: not in the first load (bench/README.md, the chat route's initial JavaScript)
+const ChatUnavailable = lazy(() => import('./chat-unavailable').then((m) => ({ default: m.ChatUnavailable })));
+const JumpToLatest = lazy(() => import('./jump-to-latest').then((m) => ({ default: m.JumpToLatest })));
+const CodeInterpreterOutput = lazy(() => import('./code-interpreter-output').then((m) => ({ default: m.CodeInterpreterOutput })));
+const ConnectModelLink = lazy(() => import('./connect-model-link').then((m) => ({ default: m.ConnectModelLink })));
 const SegmentFeedbackDialog = lazy(() => import('./segment-feedback-dialog').then((m) => ({ default: m.SegmentFeedbackDialog })));
 const ExecutionDetailsDrawer = lazy(() => import('./execution-details-drawer').then((m) => ({ default: m.ExecutionDetailsDrawer })));
 import { QuestionBubble } from './question-bubble';
+import '../chat-notices-texts';
+
+/** What the server said went wrong with a failed answer (turn-settle.ts logs it as the segment's Error entry). */
+const failureOf = (segment: Segment) => segment.executionLogs.findLast((l) => l.isError && l.executionLogType === 'Error')?.message ?? null;
 
 /**
  * `gptSystemId` is '' while /chat still waits for the list that names its first agent: the pane, and so
@@ -58,6 +69,9 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
     const cut = streamed.parentSegmentId === null ? 0 : fullBranch.findIndex((s) => s.conversationSegmentId === streamed.parentSegmentId) + 1;
     return fullBranch.slice(0, cut);
   }, [fullBranch, showStreamed, streamed]);
+  // the header names the model that answered the branch on screen (its latest answer; branches answered
+  // before the agent changed model differ), else the one the agent answers with now
+  const answeredBy = branch.findLast((s) => s.answeredWithModel)?.answeredWithModel?.displayName ?? details.data?.modelDisplayName;
 
   // the app wears the agent's brand while its chat is on screen (docs/product.md §3 currentBrandKey)
   const agentBrandKey = details.data?.brandKey ?? null;
@@ -79,23 +93,40 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
   const [detailsFor, setDetailsFor] = useState<{ conversationId: string; segmentId: string } | null>(null);
   const detailsTarget = detailsFor && detailsFor.conversationId === conversationId ? detailsFor : null;
 
-  const bottom = useRef<HTMLDivElement>(null);
-  const answerLength = streamed?.answer.length ?? 0;
-  useEffect(() => {
-    const el = bottom.current;
-    if (!el || !showStreamed) return;
-    // follow the answer only while the reader stays near the end
-    if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160) el.scrollIntoView({ block: 'end' });
-  }, [answerLength, showStreamed]);
-  useEffect(() => {
-    if (conversation) bottom.current?.scrollIntoView({ block: 'end' });
-  }, [conversation?.conversationId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Sending a question goes to the end and follows the answer; another conversation opens at its end. The
+  // stream's own new conversation getting its address is no switch: a reader who scrolled up stays put.
+  const content = useRef<HTMLDivElement>(null);
+  const { follow, awayFromEnd } = useFollowOutput(content, conversationId, conversationId !== null && conversationId === chat.currentConversationId);
+  const send = (question: string) => {
+    follow();
+    return actions.send(question);
+  };
+
+  // an agent the person can no longer use, a deleted or missing conversation (current data: not a previous address's)
+  const availability = chatAvailability({
+    gptSystemId,
+    conversationId,
+    details: { data: details.currentData, error: details.error },
+    conversation: { data: conversationQuery.currentData, error: conversationId ? conversationQuery.error : undefined },
+  });
 
   const onFeedback = (segment: Segment, type: FeedbackType) => {
     if (segment.feedback?.feedbackType === type) void actions.feedback(segment, type, null);
     else setFeedbackFor({ segment, type });
   };
   const empty = !conversationId && !showStreamed;
+
+  if (availability.page) {
+    const retry = () => {
+      if (gptSystemId) void details.refetch();
+      if (conversationId) void conversationQuery.refetch();
+    };
+    return (
+      <Suspense fallback={null}>
+        <ChatUnavailable notice={availability.page} onRetry={retry} />
+      </Suspense>
+    );
+  }
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: 'calc(100vh - 120px)', md: 'calc(100vh - 160px)' }, maxWidth: 860, mx: 'auto' }}>
@@ -111,15 +142,14 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
               {conversation?.title ?? streamed?.question ?? agentName}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="p">
-              {[agentName, details.data?.modelDisplayName].filter(Boolean).join(' · ')}
+              {[agentName, answeredBy].filter(Boolean).join(' · ')}
             </Typography>
           </Box>
           {conversation && <ConversationActions onExport={() => void actions.exportTxt()} onCopy={actions.copyConversation} />}
         </Stack>
       )}
-      <Box sx={{ flexGrow: 1 }} aria-live="polite">
-        {empty && <AgentIntro details={details.data} prompts={prompts.data?.items ?? []} onPick={(prompt) => !streaming && actions.send(prompt)} />}
-        {conversationId && conversationQuery.isError && <Alert severity="error">{t('conversation.loadFailed')}</Alert>}
+      <Box ref={content} sx={{ flexGrow: 1 }} aria-live="polite">
+        {empty && <AgentIntro details={details.data} prompts={prompts.data?.items ?? []} onPick={(prompt) => !streaming && send(prompt)} />}
         <Stack spacing={3}>
           {branch.map((segment) => {
             const ids = conversation ? siblingIds(conversation, segment) : [];
@@ -132,7 +162,10 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                   disabled={streaming}
                   siblings={{ index: ids.indexOf(segment.conversationSegmentId), count: ids.length, onMove: (d) => actions.moveBranch(segment, d) }}
                   // a first question's edit is a new root (lineage with a null parent)
-                  onEdit={(q) => actions.edit(segment, q)}
+                  onEdit={(q) => {
+                    follow();
+                    actions.edit(segment, q);
+                  }}
                 />
                 <AnswerCard
                   answer={segment.answer}
@@ -141,35 +174,49 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                   // ended by the server's crash recovery rather than by the person (an execution log says so)
                   interrupted={segment.status === 'Aborted' && segment.executionLogs.some((l) => l.executionLogType === 'Interrupted')}
                   failed={segment.status === 'Failed'}
+                  failureMessage={segment.status === 'Failed' ? failureOf(segment) : null}
                   modelName={segment.answeredWithModel?.displayName}
                   feedback={segment.feedback?.feedbackType ?? null}
                   actions={{
                     onCopy: () => actions.copyAnswer(segment),
-                    onRegenerate: () => actions.regenerate(segment),
+                    onRegenerate: () => {
+                      follow();
+                      actions.regenerate(segment);
+                    },
                     onFeedback: (type) => onFeedback(segment, type),
                     onDetails: () => conversationId && setDetailsFor({ conversationId, segmentId: segment.conversationSegmentId }),
                     disabled: streaming,
                   }}
                 />
+                {segment.answeredWithModel?.category === 'Offline' && (
+                  <Suspense fallback={null}>
+                    <ConnectModelLink />
+                  </Suspense>
+                )}
               </Stack>
             );
           })}
           {showStreamed && streamed && (
             <Stack spacing={1.5}>
               <QuestionBubble question={streamed.question} images={streamed.visionImages} attachments={streamed.attachments} />
-              <CodeInterpreterOutput text={chat.codeInterpreter.responseText} updating={chat.codeInterpreter.updating && streaming} />
+              {chat.codeInterpreter.responseText !== '' && (
+                <Suspense fallback={null}>
+                  <CodeInterpreterOutput text={chat.codeInterpreter.responseText} updating={chat.codeInterpreter.updating && streaming} />
+                </Suspense>
+              )}
               <AnswerCard
                 answer={streamed.answer}
                 citations={streamed.citations}
                 streaming={streaming}
                 statusText={chat.statusText}
+                startedAt={streamed.createdAt}
                 stopped={chat.streamAborted}
                 failed={streamed.errors.length > 0}
+                failureMessage={streamed.errors[0]?.message}
               />
             </Stack>
           )}
         </Stack>
-        <div ref={bottom} />
       </Box>
       {/* A follow-up needs the conversation it continues: sent before it has loaded (a fast typist after the
           first answer, a slow network), it went out as a new conversation. Until then the box holds it. */}
@@ -177,8 +224,14 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         agentName={agentName}
         streaming={streaming}
         ready={!!details.data && (!conversationId || !!conversation)}
-        onSend={actions.send}
+        onSend={send}
         onStop={actions.stop}
+        blocked={availability.inputBlocked && t(`chatNotices.${availability.inputBlocked}`)}
+        above={
+          <LazyMount open={awayFromEnd && !empty}>
+            <JumpToLatest show={awayFromEnd && !empty} onClick={follow} />
+          </LazyMount>
+        }
       />
       {consent.dialog}
       <LazyMount open={feedbackFor !== null}>

@@ -47,10 +47,13 @@ export function GuidelinesConsentDialog({ document, agentName, busy, error, onAc
           {t('guidelinesConsent.intro', { agent: agentName })}
         </Typography>
         {document?.sections.map((s) => (
-          <section key={s.documentSectionId} aria-label={s.title}>
-            <Typography variant="h6" component="h3" sx={{ mt: 2, mb: 1 }}>
-              {s.title}
-            </Typography>
+          <section key={s.documentSectionId} aria-label={s.title || undefined}>
+            {/* a public endpoint's guidelines come as one text without a section title */}
+            {s.title && (
+              <Typography variant="h6" component="h3" sx={{ mt: 2, mb: 1 }}>
+                {s.title}
+              </Typography>
+            )}
             <MarkdownView text={s.content} />
           </section>
         ))}

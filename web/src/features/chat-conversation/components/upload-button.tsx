@@ -1,7 +1,7 @@
 // The paper-clip of the chat input: opens the file picker for documents and (on vision agents) images.
 import AttachFile from '@mui/icons-material/AttachFile';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import { AttachmentFileExtensions, VisionImageExtensions } from '@atrium/contract';
 import { useRef } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';

@@ -24,8 +24,9 @@ export function useConversationActions(gptSystemId: string, agentName: string, c
 
   const ask = async (request: AskRequest) => {
     const createdId = await dispatch(askChat(request));
-    // After the first answer of a new conversation its address becomes the conversation's.
-    if (request.kind === 'new' && createdId) navigate(`/chat/${gptSystemId}/${createdId}`);
+    // After the first answer of a new conversation its address becomes the conversation's: the same page,
+    // where the reader stays (app/router/route-progress.tsx).
+    if (request.kind === 'new' && createdId) navigate(`/chat/${gptSystemId}/${createdId}`, { state: { samePage: true } });
   };
 
   const copy = async (text: string) => {

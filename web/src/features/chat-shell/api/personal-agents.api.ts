@@ -1,13 +1,20 @@
 // Personal agents (docs/product.md §7 ConfigStates, GptSystems personal; docs/wire-protocol.md): drafts, their avatar,
 // turning a draft into an agent, publishing V2 and sharing.
-import { PersonalAgentRoutes, pathTo, type ConfigState, type ConfigStateUpdate, type ManagedAgent, type PublishedVersion } from '@atrium/contract';
+import {
+  PersonalAgentRoutes,
+  pathTo,
+  type ConfigState,
+  type ConfigStateUpdate,
+  type DataSourcesAndCapabilities,
+  type ManagedAgent,
+  type PublishedVersion,
+} from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['ConfigState', 'PersonalAgent'] });
 
-export interface DraftOptions {
-  deployments: { name: string; displayName: string; isDefault: boolean }[];
-}
+/** What a draft's editor may offer: the deployments (with vision and tools) and the capabilities with why not. */
+export type DraftOptions = DataSourcesAndCapabilities;
 
 export const personalAgentsApi = api.injectEndpoints({
   endpoints: (build) => ({

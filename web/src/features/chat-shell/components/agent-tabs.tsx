@@ -40,7 +40,14 @@ export function AgentTabs({ allowPersonalAgents, onNavigate }: { allowPersonalAg
       </Button>
       {allowPersonalAgents && (
         <>
-          <Button variant="outlined" startIcon={<AddIcon />} fullWidth onClick={(e) => setCreateAnchor(e.currentTarget)}>
+          {/* one line in the 280 px sidebar: less padding than MUI's, and no wrapping */}
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            fullWidth
+            onClick={(e) => setCreateAnchor(e.currentTarget)}
+            sx={{ whiteSpace: 'nowrap', px: 1, '& .MuiButton-startIcon': { mr: 0.75 } }}
+          >
             {t('chat.createPersonalAgent')}
           </Button>
           <LazyMount open={createAnchor !== null}>

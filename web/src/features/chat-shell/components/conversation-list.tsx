@@ -2,7 +2,6 @@
 // createdAt, the next page requested near the end; the empty and error texts of docs/product.md §8.
 import type { ConversationListItem } from '@atrium/contract';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -17,6 +16,9 @@ import { useConversationActions } from '../hooks/use-conversation-actions';
 import { groupLabel, userTimeZone } from '../utils/conversation-groups';
 import { mergePages, toRows, type ConversationRow as Row } from '../utils/conversation-rows';
 import { ConversationRow, RowHeight } from './conversation-row';
+
+// shown only while a further page loads: its code (and keyframes) comes then, not with the chat's first screen
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 // The virtual list (react-virtuoso) loads beside the first page of conversations rather than before the
 // chat is usable: it is not needed until there are rows to show, and it keeps the chat route's initial
@@ -116,7 +118,11 @@ export function ConversationList({ archived, title, onNavigate }: ConversationLi
           renderRow={renderRow}
         />
       </Suspense>
-      {isFetchingNextPage && <LinearProgress aria-label={t('chat.loadingMore')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />}
+      {isFetchingNextPage && (
+        <Suspense fallback={null}>
+          <LinearProgress aria-label={t('chat.loadingMore')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />
+        </Suspense>
+      )}
       <LazyMount open={menu !== null}>
         <ConversationMenu
           anchor={menu?.anchor ?? null}

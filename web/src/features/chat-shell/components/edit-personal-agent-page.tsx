@@ -1,7 +1,9 @@
 // /chat/agents/configstate/{configStateId}/edit (docs/product.md §2, "Edit Personal Agent"): the draft's
-// settings, a preview chat answered with the draft, publishing (createGptSystem or updateGptSystem,
-// then publishing V2) and sharing with chosen people. Server errors show under "Create Agent Failure!",
-// warnings as alerts.
+// settings, the file libraries it answers from (for people who may read libraries), a preview chat answered with
+// the draft, publishing (createGptSystem or updateGptSystem, then publishing V2) and sharing with chosen people. Each field's problem shows at the field (checked in the
+// browser with the contract's schema before sending, or named by the server); other server errors show in a list
+// under a title that says what failed ("Create Agent Failure!" when turning the draft into an agent failed), warnings
+// as alerts, and a refused sharing list at the sharing field.
 import '../personal-agents-texts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,15 +14,21 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ConfigState } from '@atrium/contract';
+import { SharingBodySchema } from '@atrium/contract/forms';
+import type { ConfigState, ConfigStateUpdate } from '@atrium/contract';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import { useTranslation } from '../../../app/i18n/i18n';
+import { t, useTranslation } from '../../../app/i18n/i18n';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/hooks/use-page-title';
 import { AgentConfigForm } from '../../../components/agent-config/agent-config-form';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
 import { issuesOf, useDraftEditor } from '../../../components/agent-config/use-draft-editor';
+import { schemaProblems } from '../../../components/forms/schema-issues';
 import { PreviewChat } from '../../../components/agent-config/preview-chat';
+import type { AgentKnowledgeHandle, AgentKnowledgeState } from '../../../components/agent-config/agent-knowledge';
+import type { PersonalAgentFilesHandle } from './personal-agent-files';
+import { useMayAct } from '../../../app/hooks/use-resolved-actions';
 import { apiErrorBody } from '../../../components/admin/api-error';
 import {
   useCreateAgentFromDraftMutation,
@@ -35,6 +43,10 @@ import {
 import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { PageHeader } from './page-header';
 import { PersonalAgentSharing } from './personal-agent-sharing';
+
+// lazily: this page's chunk is named in the app's entry, whose budget has no room for the block's own chunks
+const AgentKnowledge = lazy(() => import('../../../components/agent-config/agent-knowledge'));
+const PersonalAgentFiles = lazy(() => import('./personal-agent-files'));
 
 export default function EditPersonalAgentPage() {
   const { t } = useTranslation();
@@ -53,8 +65,31 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
   const draft = useGetConfigStateQuery(configStateId);
   const options = useGetDraftOptionsQuery(configStateId);
   const agent = useGetPersonalAgentQuery(draft.data?.gptSystemId ?? '', { skip: !draft.data?.gptSystemId });
-  const [save] = useUpdateConfigStateMutation();
-  const { values, setValues, failure, setFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish' | 'share'>(initial, save);
+  const [saveState] = useUpdateConfigStateMutation();
+  // the file libraries it answers from: offered to people who may read libraries (the server checks each one)
+  const mayReadLibraries = useMayAct('dataSources', 'read');
+  const showKnowledge = mayReadLibraries || initial.dataSources.length > 0;
+  const knowledge = useRef<AgentKnowledgeHandle>(null);
+  const [knowledgeState, setKnowledgeState] = useState<AgentKnowledgeState | null>(null);
+  // the agent's own files (FileSearch attachments), read into its library when it is published
+  const files = useRef<PersonalAgentFilesHandle>(null);
+  const filesAvailable = options.data?.capabilities.find((c) => c.capabilityType === 'FileSearch')?.available ?? false;
+  const save = async ({ id, body }: { id: string; body: ConfigStateUpdate }) => {
+    // before a block has loaded, what it edits stays as the draft has it
+    const prepared = knowledge.current?.prepare();
+    if (prepared && 'refused' in prepared) return prepared.refused;
+    const attached = files.current?.prepare();
+    if (attached === 'uploading') return { error: { status: 400, data: { code: 'validation', message: t('personalAgentFiles.stillUploading'), details: [] } } };
+    return saveState({
+      id,
+      body: { ...body, ...(prepared && { dataSources: prepared.dataSources }), ...(attached && { attachments: attached.attachments }) },
+    });
+  };
+  const { values, setValues, labels, fieldProblems, failure, fail, clearFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish' | 'share'>(
+    initial,
+    save,
+  );
+  const [shareError, setShareError] = useState<string | null>(null);
   const [createAgent] = useCreateAgentFromDraftMutation();
   const [updateAgent] = useUpdateAgentFromDraftMutation();
   const [publish] = usePublishPersonalAgentMutation();
@@ -69,23 +104,32 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
     run('publish', async () => {
       if (!(await saveDraft())) return;
       let gptSystemId = draft.data?.gptSystemId ?? null;
+      // turning the draft into an agent is the create of docs/product.md §8; changing an existing one is a publish
       const made = gptSystemId ? await updateAgent(configStateId) : await createAgent(configStateId);
-      if (made.error) return setFailure(issuesOf(made.error));
+      if (made.error) return fail(gptSystemId ? 'publish' : 'create', issuesOf(made.error));
       gptSystemId = made.data.gptSystemId;
       const published = await publish({ gptSystemId, configStateId });
-      if (published.error) return setFailure(issuesOf(published.error));
-      setFailure([]);
+      if (published.error) return fail('publish', issuesOf(published.error));
+      clearFailure();
       enqueueSnackbar(t('personalAgents.published', { version: published.data.version.version }), { variant: 'success' });
       void draft.refetch();
     });
 
   const onShare = async (emails: string[]) => {
+    // the contract's sharing rules first: an address that is not one is named, and nothing is sent
+    const problem = sharingProblem(emails, t('personalAgents.shareWith'));
+    setShareError(problem);
+    if (problem) return false;
     let saved = false;
     await run('share', async () => {
       if (!draft.data?.gptSystemId) return;
       const result = await share({ gptSystemId: draft.data.gptSystemId, emails });
-      if (result.error) return setFailure(issuesOf(result.error));
-      setFailure([]);
+      if (result.error)
+        return setShareError(
+          issuesOf(result.error)
+            .map((i) => i.message)
+            .join(' '),
+        );
       saved = true;
       enqueueSnackbar(t('personalAgents.shared'), { variant: 'success' });
     });
@@ -115,8 +159,44 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
                   </Button>
                 )}
               </Stack>
-              <AgentConfigForm values={values} onChange={setValues} deployments={options.data?.deployments ?? []} disabled={busy !== null} showValidation />
-              <ConfigIssues errors={failure} warnings={current.warnings} />
+              <AgentConfigForm
+                values={values}
+                onChange={setValues}
+                deployments={options.data?.deployments ?? []}
+                capabilities={options.data?.capabilities}
+                disabled={busy !== null}
+                problems={fieldProblems}
+              />
+              {options.error && <Alert severity="error">{apiErrorBody(options.error)?.message ?? t('agentConfig.capabilities.loadFailed')}</Alert>}
+              {(filesAvailable || (initial.attachments ?? []).length > 0) && (
+                <>
+                  <Divider />
+                  <Suspense fallback={null}>
+                    <PersonalAgentFiles ref={files} initial={initial.attachments} disabled={busy !== null} />
+                  </Suspense>
+                </>
+              )}
+              {showKnowledge && (
+                <>
+                  <Divider />
+                  <Suspense fallback={null}>
+                    <AgentKnowledge
+                      ref={knowledge}
+                      personal
+                      initial={initial.dataSources}
+                      mayList={mayReadLibraries}
+                      disabled={busy !== null}
+                      onState={setKnowledgeState}
+                    />
+                  </Suspense>
+                </>
+              )}
+              <ConfigIssues
+                errors={failure?.issues ?? []}
+                warnings={current.warnings}
+                kind={failure?.kind ?? 'draft'}
+                labels={{ ...labels, ...knowledgeState?.labels }}
+              />
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Button onClick={() => void onSave()} disabled={busy !== null} startIcon={busy === 'save' ? <CircularProgress size={16} /> : undefined}>
                   {t('personalAgents.saveDraft')}
@@ -136,7 +216,7 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
                   <Typography variant="h6" component="h2">
                     {t('personalAgents.share')}
                   </Typography>
-                  <PersonalAgentSharing agent={agent.data} disabled={busy !== null} onShare={onShare} />
+                  <PersonalAgentSharing agent={agent.data} disabled={busy !== null} onShare={onShare} error={shareError} />
                 </>
               )}
             </Stack>
@@ -148,4 +228,13 @@ function EditPersonalAgent({ configStateId, initial }: { configStateId: string; 
       </Grid>
     </>
   );
+}
+
+/** Why the contract refuses this sharing list, in plain words naming the address, or null. */
+function sharingProblem(emails: string[], label: string): string | null {
+  const problems = schemaProblems(SharingBodySchema, { emails }, { emails: label });
+  if (!problems.emails) return null;
+  const result = SharingBodySchema.safeParse({ emails });
+  const index = result.error?.issues.find((i) => i.path[0] === 'emails' && typeof i.path[1] === 'number')?.path[1];
+  return typeof index === 'number' && emails[index] !== undefined ? t('agentConfig.shareNotEmail', { email: emails[index] }) : problems.emails;
 }

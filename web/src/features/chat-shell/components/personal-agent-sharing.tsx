@@ -11,7 +11,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import Typography from '@mui/material/Typography';
 import type { ManagedAgent } from '@atrium/contract';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +22,8 @@ export interface PersonalAgentSharingProps {
   disabled: boolean;
   /** saves the whole list of emails; resolves true once saved */
   onShare: (emails: string[]) => Promise<boolean>;
+  /** why the last list was refused, shown at the field (in the browser before sending, or by the server) */
+  error?: string | null;
 }
 
 const emailsIn = (text: string) =>
@@ -30,7 +32,7 @@ const emailsIn = (text: string) =>
     .map((e) => e.trim())
     .filter(Boolean);
 
-export function PersonalAgentSharing({ agent, disabled, onShare }: PersonalAgentSharingProps) {
+export function PersonalAgentSharing({ agent, disabled, onShare, error }: PersonalAgentSharingProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState<string | null>(null);
   const shared = agent?.sharedWith ?? [];
@@ -63,7 +65,8 @@ export function PersonalAgentSharing({ agent, disabled, onShare }: PersonalAgent
           label={t('personalAgents.shareWith')}
           value={text}
           onChange={(e) => setTyped(e.target.value)}
-          helperText={t('personalAgents.shareHelp')}
+          error={!!error}
+          helperText={error ?? t('personalAgents.shareHelp')}
           fullWidth
           size="small"
         />

@@ -1,6 +1,8 @@
 // Quick create (docs/product.md §4, §5): a User-type configuration state, updated with the name, description and
 // defaults, a generated identicon (24 px, §9) uploaded as its avatar; then the popover closes after
-// 500 ms and the edit page of that configuration state opens.
+// 500 ms and the edit page of that configuration state opens. The contract's name and description rules are checked
+// before anything is sent; what the server refuses shows at the name or description when it names them, anything
+// else under "Create Agent Failure!".
 import '../personal-agents-texts';
 import '../../../components/agent-config/agent-config-texts';
 import Box from '@mui/material/Box';
@@ -15,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { ConfigIssues } from '../../../components/agent-config/config-issues';
-import { apiErrorBody } from '../../../components/admin/api-error';
+import { formFieldOf, issuesOf } from '../../../components/agent-config/agent-config-fields';
 import { useCreatePersonalConfigStateMutation, useUpdateConfigStateMutation, useUploadConfigStateAvatarMutation } from '../api/personal-agents.api';
 
 export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
@@ -31,16 +33,14 @@ export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
   const [upload] = useUploadConfigStateAvatarMutation();
   // the identicon follows the name as it is typed, so the person sees the avatar they will get
   const identicon = useMemo(() => toSvg(name.trim() || 'agent', QuickCreateIdenticonSize), [name]);
-  const nameProblem = touched ? agentNameError(name) : null;
-  const descriptionProblem = agentDescriptionError(description);
+  // the server's word on the name or description shows at the field until it changes
+  const serverAt = (field: 'gptSystemName' | 'description') => issues.errors.find((i) => formFieldOf(i.property) === field)?.message ?? null;
+  const elsewhere = issues.errors.filter((i) => !['gptSystemName', 'description'].includes(formFieldOf(i.property) ?? ''));
+  const nameProblem = (touched ? agentNameError(name) : null) ?? serverAt('gptSystemName');
+  const descriptionProblem = agentDescriptionError(description) ?? serverAt('description');
+  const forget = (field: 'gptSystemName' | 'description') => setIssues((i) => ({ ...i, errors: i.errors.filter((e) => formFieldOf(e.property) !== field) }));
 
-  const failed = (error: unknown) => {
-    const body = apiErrorBody(error);
-    const details = body?.details?.length
-      ? body.details.map((d) => ({ property: d.field, message: d.message }))
-      : [{ property: 'request', message: body?.message ?? String(error) }];
-    setIssues({ errors: details, warnings: [] });
-  };
+  const failed = (error: unknown) => setIssues({ errors: issuesOf(error), warnings: [] });
 
   const submit = async () => {
     setTouched(true);
@@ -90,7 +90,10 @@ export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
         <TextField
           label={t('personalAgents.agentName')}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            forget('gptSystemName');
+          }}
           onBlur={() => setTouched(true)}
           required
           autoFocus
@@ -102,13 +105,16 @@ export default function QuickCreateForm({ onClose }: { onClose: () => void }) {
       <TextField
         label={t('personalAgents.description')}
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => {
+          setDescription(e.target.value);
+          forget('description');
+        }}
         multiline
         minRows={2}
         error={!!descriptionProblem}
         helperText={descriptionProblem ?? ' '}
       />
-      <ConfigIssues errors={issues.errors} warnings={issues.warnings} />
+      <ConfigIssues errors={elsewhere} warnings={issues.warnings} kind="create" />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onClose} disabled={busy}>
           {t('personalAgents.cancel')}

@@ -2,7 +2,7 @@
 // ShowQuickStartTour flag is on; the tour's code downloads on the first click.
 import TourOutlined from '@mui/icons-material/TourOutlined';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useFeatureFlag } from '../../../app/hooks/use-instance';

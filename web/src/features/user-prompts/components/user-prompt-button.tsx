@@ -5,7 +5,7 @@ import '../user-prompts.texts';
 import BookmarkBorderOutlined from '@mui/icons-material/BookmarkBorderOutlined';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../components/tooltip';
 import type { UserPrompt } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';

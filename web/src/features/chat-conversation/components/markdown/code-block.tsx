@@ -2,7 +2,7 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from '../../../../components/tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from '../../../../app/i18n/i18n';

@@ -3,6 +3,7 @@
 // so that React renders them with a copy button and lazy highlighting. This module is loaded on
 // demand (markdown-loader.ts): the chat route's first screen does not wait for it.
 import { Marked, type Token } from 'marked';
+import { citationMarkers } from '../citation-markers';
 import { mathExtension, type TexRenderer } from './math-extension';
 import { sanitizeHtml } from './sanitize';
 
@@ -22,6 +23,7 @@ const marked = new Marked(
       sawMath = true;
     },
   ),
+  citationMarkers,
 );
 
 export function renderMarkdown(text: string, tex: TexRenderer | null = null): MarkdownPart[] {

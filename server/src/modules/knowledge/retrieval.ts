@@ -1,0 +1,399 @@
+// Retrieval from file libraries: each retriever ranks the chunks of the libraries for a query on its own (full text
+// here; vectors in knowledge.vectors.ts where the database has them and the library embeds), and reciprocal rank
+// fusion merges their rankings. Each library then keeps at most its top-k passages at or above its minimum score.
+//
+// Retrievers: `Retrievers` below is the list; a retriever answers null when it cannot search the libraries it is
+// given (e.g. vectors for a full-text-only library), and a ranking best first otherwise. Only indexed chunks are
+// searched: a chunk of a run still being processed has no `search` vector (nor an embedding) yet.
+//
+// The fused score is reciprocal rank fusion (k = 60) scaled to 0–1: 1 is first in every retriever that could
+// search, so that a library's minimum score means the same with one retriever or two.
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { LibraryFilter, LibrarySearchResult, RetrievalMode, RetrievalTrace, RetrievedPassage, RetrieverName } from '@atrium/contract';
+import type { Db } from '../../db/client.js';
+import type { KnowledgePassage } from '../../ai/knowledge-step.js';
+import type { AppContext } from '../../platform/context.js';
+import { libraryChunks, libraryFiles } from '../../db/schema/index.js';
+import type { FileLibraryRow } from './knowledge.repository.js';
+import { vectorRetriever } from './knowledge.vectors.js';
+import { groupByFilter, type SearchedLibrary } from './library-filters.js';
+import { rerankFused } from './reranker.js';
+import { ownTextStart } from './chunking.js';
+
+/** What retrieval reads: the database, whether it has vectors, the models (for the question's embedding), the reranker. */
+export type RetrievalContext = Pick<AppContext, 'db' | 'database' | 'models' | 'logger' | 'config'>;
+
+/**
+ * One library to search, with how many passages it may give, the lowest fused score it accepts, and the metadata
+ * filter its passages must meet (library-filters.ts; checked against the library when it was set).
+ */
+export interface RetrievalSource {
+  library: FileLibraryRow;
+  topK: number;
+  minScore: number;
+  filters?: readonly LibraryFilter[] | undefined;
+}
+
+export type { SearchedLibrary };
+
+/** A retriever's ranking, best first: chunk ids with the retriever's own score. */
+export type Ranking = { chunkId: number; score: number }[];
+
+export interface Retriever {
+  name: RetrieverName;
+  /**
+   * the chunks of `libraries` that match `query` (and each library's filter), best first, at most `limit`; null when
+   * it cannot search them
+   */
+  search(ctx: RetrievalContext, query: string, libraries: SearchedLibrary[], limit: number, signal?: AbortSignal): Promise<Ranking | null>;
+}
+
+/** Reciprocal rank fusion's constant (Cormack et al. 2009): damps the weight of the very first ranks. */
+const RrfK = 60;
+
+/** Each retriever ranks this many candidates per passage asked for (fusion needs more than the top-k of each). */
+const CandidatesPerPassage = 4;
+const MinCandidates = 20;
+const MaxCandidates = 200;
+
+/**
+ * The query as a tsquery: websearch syntax ("quoted phrases", -excluded, or), with its terms joined by OR rather
+ * than AND, so that a question in plain words finds passages holding some of its words (ranked by how many and how
+ * close); a query that excludes a word keeps AND (an OR with a negation would match nearly everything).
+ */
+const orQuery = (language: string, query: string) =>
+  sql`(case when position('!' in websearch_to_tsquery(${language}::regconfig, ${query})::text) > 0
+        then websearch_to_tsquery(${language}::regconfig, ${query})
+        else replace(websearch_to_tsquery(${language}::regconfig, ${query})::text, ' & ', ' | ')::tsquery end)`;
+
+/**
+ * About how many chunks one full-text search ranks. Ranking reads each matching chunk's tsvector (1–2 kB, stored out
+ * of line), 35–85 µs a chunk on PGlite on a busy 2-core machine. A question's words ORed match a large share of a
+ * large library (its common words are in most chunks): at 100,000 chunks the handbook's questions matched 9,200
+ * chunks at the median and 46,000 at the 95th percentile, 0.4 and 2.8 s to rank (bench/README.md, "Knowledge"). So
+ * a large library ranks the chunks of its query's most selective words and pairs of words (candidatesOf).
+ */
+export const FullTextNarrowing = {
+  rankedChunksTarget: 300,
+  /** false ranks every chunk holding a word of the query: the retrieval bench measures both */
+  enabled: true,
+};
+/** Words of a query considered when narrowing, the rarest: 12 words make 66 pairs. */
+const MaxNarrowedWords = 12;
+/** How long the planner's statistics read for narrowing are used (ANALYZE renews them: every 15 minutes on PGlite). */
+const StatisticsMaxAgeMs = 60_000;
+
+/** What ANALYZE knows of library_chunks: its rows, and the share of them of the most common libraries and lexemes. */
+interface ChunkStatistics {
+  rows: number;
+  libraryShares: Map<string, number>;
+  lexemeShares: Map<string, number>;
+  /** the share taken for a lexeme not among the most common: half the least common one's, as the planner takes it */
+  rareShare: number;
+}
+
+const statisticsCache = new WeakMap<object, { at: number; value: Promise<ChunkStatistics> }>();
+
+type StatisticsColumn = { values: string[]; freqs: number[] } | string | null;
+const columnOf = (c: StatisticsColumn) => (typeof c === 'string' ? (JSON.parse(c) as { values: string[]; freqs: number[] }) : c);
+
+/**
+ * The statistics, read at most once a minute per database. A table never analyzed (or a library outside the most
+ * common ones, so small) has no shares: nothing is narrowed.
+ */
+function chunkStatistics(db: Db): Promise<ChunkStatistics> {
+  const cached = statisticsCache.get(db);
+  if (cached && Date.now() - cached.at < StatisticsMaxAgeMs) return cached.value;
+  const value = (async () => {
+    const column = (name: string, values: string, freqs: string) => sql`(
+      select json_build_object('values', ${sql.raw(values)}::text::text[], 'freqs', ${sql.raw(freqs)})
+      from pg_stats where schemaname = current_schema() and tablename = 'library_chunks' and attname = ${name})`;
+    const result = (await db.execute(sql`
+      select
+        coalesce((select greatest(c.reltuples, 0) from pg_class c where c.oid = to_regclass('library_chunks')), 0)::float8 as rows,
+        ${column('library_id', 'most_common_vals', 'most_common_freqs')} as libraries,
+        ${column('search', 'most_common_elems', 'most_common_elem_freqs')} as lexemes`)) as unknown as {
+      rows: { rows: number | string; libraries: StatisticsColumn; lexemes: StatisticsColumn }[];
+    };
+    const row = result.rows[0]!;
+    const libraries = columnOf(row.libraries);
+    const lexemes = columnOf(row.lexemes);
+    const zip = (c: { values: string[]; freqs: number[] } | null) => new Map((c?.values ?? []).map((v, i) => [v, Number(c!.freqs[i])]));
+    // most_common_elem_freqs ends with the least and the greatest frequency and the share of nulls
+    const least = lexemes ? Number(lexemes.freqs[lexemes.values.length]) : 0;
+    return { rows: Number(row.rows), libraryShares: zip(libraries), lexemeShares: zip(lexemes), rareShare: least / 2 };
+  })();
+  statisticsCache.set(db, { at: Date.now(), value });
+  value.catch(() => statisticsCache.delete(db));
+  return value;
+}
+
+/** Reads the statistics again at the next search (after an ANALYZE, in tests and benches). */
+export const forgetChunkStatistics = (db: Db) => statisticsCache.delete(db);
+
+/** The share of chunks holding at least one of the words (taken as independent). */
+const anyOf = (shares: number[]) => 1 - shares.reduce((none, share) => none * (1 - share), 1);
+
+/** A lexeme as a tsquery operand: quoted, its quotes doubled and backslashes escaped. */
+const operand = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/** A query's words with the share of chunks each is in; null when nothing may be narrowed. */
+interface QueryWords {
+  libraryRows: number;
+  words: { lexeme: string; share: number }[];
+}
+
+/**
+ * The query's words, when it may be narrowed: its libraries hold more than the target's chunks, it has two
+ * words or more, and it excludes none (its words would bring back the chunks it excludes).
+ */
+async function queryWords(db: Db, query: string, language: string, libraryIds: string[]): Promise<QueryWords | null> {
+  const stats = await chunkStatistics(db);
+  const libraryRows = stats.rows * libraryIds.reduce((n, id) => n + (stats.libraryShares.get(id) ?? 0), 0);
+  if (!FullTextNarrowing.enabled || libraryRows <= FullTextNarrowing.rankedChunksTarget) return null;
+  const result = (await db.execute(sql`
+    select position('!' in w::text) = 0 as plain,
+      array(select distinct lexeme from unnest(to_tsvector(${language}::regconfig, ${query}))) as lexemes
+    from websearch_to_tsquery(${language}::regconfig, ${query}) w`)) as unknown as { rows: { plain: boolean; lexemes: string[] }[] };
+  const { plain, lexemes } = result.rows[0]!;
+  if (!plain || lexemes.length < 2) return null;
+  return { libraryRows, words: lexemes.map((lexeme) => ({ lexeme, share: stats.lexemeShares.get(lexeme) ?? stats.rareShare })) };
+}
+
+/**
+ * The chunks to rank, as a tsquery; null for all those holding a word of the query. When those are estimated at more
+ * than `target`: each word of the query, and each pair of its words (both in a chunk), is a set of chunks whose size
+ * the statistics estimate; the smallest sets are taken until the estimate would pass the target (at least one). A
+ * rare word alone is in few chunks; two common words together are in far fewer than either. Ranking still counts
+ * every word of the query. What is left out are chunks holding one common word and no rare one, which in a large
+ * library score as thousands of others: on the labelled handbook inside 100,000 chunks, recall@5 went up (0.69 to
+ * 0.72).
+ */
+function candidatesOf(query: QueryWords, target: number): string | null {
+  const { libraryRows } = query;
+  if (libraryRows * anyOf(query.words.map((w) => w.share)) <= target) return null;
+  const words = [...query.words].sort((a, b) => a.share - b.share || a.lexeme.localeCompare(b.lexeme)).slice(0, MaxNarrowedWords);
+  const sets = [
+    ...words.map((w) => ({ words: [w.lexeme], rows: libraryRows * w.share })),
+    ...words.flatMap((a, i) => words.slice(i + 1).map((b) => ({ words: [a.lexeme, b.lexeme], rows: libraryRows * a.share * b.share }))),
+  ].sort((a, b) => a.rows - b.rows);
+  const alone = new Set<string>();
+  const taken: string[][] = [];
+  let rows = 0;
+  for (const set of sets) {
+    // a pair with a word taken alone adds no chunk (nor one taken before that word: it is left out below)
+    if (set.words.some((w) => alone.has(w))) continue;
+    if (taken.length > 0 && rows + set.rows > target) break;
+    taken.push(set.words);
+    rows += set.rows;
+    if (set.words.length === 1) alone.add(set.words[0]!);
+  }
+  return taken
+    .filter((set) => set.length === 1 || !set.some((w) => alone.has(w)))
+    .map((set) => (set.length === 1 ? operand(set[0]!) : `(${set.map(operand).join(' & ')})`))
+    .join(' | ');
+}
+
+/** The tsquery of the chunks a search of `query` ranks first (null: all that hold one of its words). For the quality test. */
+export async function candidateWords(db: Db, query: string, language: string, libraryIds: string[]): Promise<string | null> {
+  const words = await queryWords(db, query, language, libraryIds);
+  return words && candidatesOf(words, FullTextNarrowing.rankedChunksTarget);
+}
+
+async function fullTextRanking(db: Db, query: string, language: string, libraryIds: string[], limit: number, where: SQL | null): Promise<Ranking> {
+  const words = await queryWords(db, query, language, libraryIds);
+  // the narrowest first; wider when it finds fewer chunks than asked for (its rare words may be in no chunk at all,
+  // which the statistics cannot tell), up to every chunk holding a word
+  const narrowest = FullTextNarrowing.rankedChunksTarget;
+  for (const target of [narrowest, narrowest * 10, null]) {
+    const candidates = words && target !== null ? candidatesOf(words, target) : null;
+    // ts_rank_cd with normalisation 32 (rank / (rank + 1)) scores 0–1; headings weigh more than text (weights A, B)
+    const result = (await db.execute(sql`
+      select c.id, ts_rank_cd(c.search, q.query, 32) as score
+      from ${libraryChunks} c, (select ${orQuery(language, query)} as query) q
+      where c.library_id in (${sql.join(
+        libraryIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and c.search @@ q.query ${candidates === null ? sql`` : sql`and c.search @@ ${candidates}::tsquery`}
+        ${where === null ? sql`` : sql`and ${where}`}
+      order by score desc, c.id
+      limit ${limit}`)) as unknown as { rows: { id: number | string; score: number | string }[] };
+    if (candidates === null || result.rows.length >= limit) return result.rows.map((r) => ({ chunkId: Number(r.id), score: Number(r.score) }));
+  }
+  return [];
+}
+
+/** The chunks with their files' names, by chunk id. */
+async function chunksOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, never>();
+  const rows = await db
+    .select({
+      id: libraryChunks.id,
+      fileId: libraryChunks.fileId,
+      libraryId: libraryChunks.libraryId,
+      chunkIndex: libraryChunks.chunkIndex,
+      run: libraryChunks.run,
+      text: libraryChunks.text,
+      headings: libraryChunks.headings,
+      pageStart: libraryChunks.pageStart,
+      pageEnd: libraryChunks.pageEnd,
+      fileName: libraryFiles.fileName,
+    })
+    .from(libraryChunks)
+    .innerJoin(libraryFiles, eq(libraryFiles.id, libraryChunks.fileId))
+    .where(inArray(libraryChunks.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const fullText: Retriever = {
+  name: 'FullText',
+  async search(ctx, query, libraries, limit) {
+    // a library whose text index was dropped (DELETE …/textIndex) is left to the other retrievers
+    const indexed = libraries.filter((l) => l.textIndexEnabled);
+    if (indexed.length === 0) return null;
+    // one query per text search configuration (the tsquery must be made in the language the chunks were indexed in)
+    // and filter
+    const groups = groupByFilter(indexed, (l) => l.language);
+    const rankings = await Promise.all(groups.map((g) => fullTextRanking(ctx.db, query, g.key, g.ids, limit, g.where)));
+    return rankings
+      .flat()
+      .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+      .slice(0, limit);
+  },
+};
+
+/** The retrievers fusion merges, in the order the trace lists them. */
+export const Retrievers: Retriever[] = [fullText, vectorRetriever];
+
+/**
+ * The mode a set of libraries is searched in: Hybrid when full text and another retriever could search, Vector when
+ * only vectors could (the text indexes dropped), None when nothing could, FullText otherwise (also for no library).
+ */
+function modeOf(ran: { name: RetrieverName; ranking: Ranking | null }[]): RetrievalMode {
+  const fullText = ran.some((r) => r.name === 'FullText' && r.ranking !== null);
+  const other = ran.some((r) => r.name !== 'FullText' && r.ranking !== null);
+  if (fullText) return other ? 'Hybrid' : 'FullText';
+  return other ? 'Vector' : ran.length === 0 ? 'FullText' : 'None';
+}
+
+export interface RetrievalResult {
+  passages: KnowledgePassage[];
+  trace: RetrievalTrace;
+}
+
+/**
+ * Searches the sources' libraries for `query`: every retriever, fused, each library cut to its top-k and minimum
+ * score, best first. Libraries without indexed chunks simply contribute nothing.
+ */
+export async function retrieve(ctx: RetrievalContext, query: string, sources: RetrievalSource[], signal?: AbortSignal): Promise<RetrievalResult> {
+  const started = performance.now();
+  const libraries: SearchedLibrary[] = sources.map((s) => ({ ...s.library, filters: s.filters }));
+  const wanted = sources.reduce((n, s) => n + s.topK, 0);
+  const limit = Math.min(MaxCandidates, Math.max(MinCandidates, wanted * CandidatesPerPassage));
+  const ran =
+    libraries.length === 0
+      ? []
+      : await Promise.all(
+          Retrievers.map(async (r) => {
+            const t = performance.now();
+            const ranking = await r.search(ctx, query, libraries, limit, signal);
+            return { name: r.name, ranking, durationMs: performance.now() - t };
+          }),
+        );
+  const searched = ran.filter((r): r is typeof r & { ranking: Ranking } => r.ranking !== null);
+
+  // reciprocal rank fusion over the retrievers that could search
+  const best = searched.length / (RrfK + 1);
+  const fused = new Map<number, { score: number; ranks: RetrievedPassage['ranks'] }>();
+  for (const { name, ranking } of searched) {
+    ranking.forEach((hit, i) => {
+      const entry = fused.get(hit.chunkId) ?? { score: 0, ranks: { FullText: null, Vector: null } };
+      entry.score += 1 / (RrfK + i + 1);
+      entry.ranks[name] = { rank: i + 1, score: round(hit.score) };
+      fused.set(hit.chunkId, entry);
+    });
+  }
+  const ordered = [...fused]
+    .map(([chunkId, e]) => ({ chunkId, score: best > 0 ? e.score / best : 0, ranks: e.ranks }))
+    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+
+  // the chunks' text and file, for the candidates that can still make it (at most each library's top-k)
+  const rows = await chunksOf(
+    ctx.db,
+    ordered.slice(0, limit).map((c) => c.chunkId),
+  );
+  // a configured reranker reorders the best candidates (reranker.ts); without one, or when it fails, the fused order
+  const reranked = await rerankFused(ctx, query, ordered, rows, wanted, signal);
+  const settings = new Map(sources.map((s) => [s.library.id, s]));
+  const taken = new Map<string, number>();
+  const passages: (RetrievedPassage & { run: number })[] = [];
+  for (const candidate of reranked.candidates) {
+    const row = rows.get(candidate.chunkId);
+    const source = row && settings.get(row.libraryId);
+    if (!row || !source) continue;
+    const count = taken.get(row.libraryId) ?? 0;
+    if (count >= source.topK || candidate.score < source.minScore) continue;
+    taken.set(row.libraryId, count + 1);
+    passages.push({
+      fileId: row.fileId,
+      dataSourceId: row.libraryId,
+      fileName: row.fileName,
+      chunkIndex: row.chunkIndex,
+      run: row.run,
+      text: row.text,
+      headings: row.headings,
+      pageStart: row.pageStart,
+      pageEnd: row.pageEnd,
+      score: round(candidate.score),
+      ranks: candidate.ranks,
+      rerank: candidate.rerank,
+    });
+  }
+  return {
+    passages: await withOwnTextStarts(ctx.db, passages),
+    trace: {
+      query,
+      mode: modeOf(ran),
+      retrievers: searched.map((r) => ({ name: r.name, candidates: r.ranking.length, durationMs: round(r.durationMs, 1) })),
+      fused: ordered.length,
+      reranker: reranked.trace,
+      durationMs: round(performance.now() - started, 1),
+    },
+  };
+}
+
+/**
+ * The passages with where their own text starts, after the overlap carried from the chunk before (a citation's
+ * excerpt starts there): found from the chunk before each in the same file run and section (chunking.ts's
+ * ownTextStart), read in one statement for the few passages sent.
+ */
+async function withOwnTextStarts(db: Db, passages: (RetrievedPassage & { run: number })[]): Promise<KnowledgePassage[]> {
+  const after = passages.filter((p) => p.chunkIndex > 0);
+  const previous =
+    after.length === 0
+      ? []
+      : await db
+          .select({
+            fileId: libraryChunks.fileId,
+            run: libraryChunks.run,
+            chunkIndex: libraryChunks.chunkIndex,
+            text: libraryChunks.text,
+            headings: libraryChunks.headings,
+          })
+          .from(libraryChunks)
+          .where(
+            or(...after.map((p) => and(eq(libraryChunks.fileId, p.fileId), eq(libraryChunks.run, p.run), eq(libraryChunks.chunkIndex, p.chunkIndex - 1)))),
+          );
+  const before = new Map(previous.map((c) => [`${c.fileId}:${c.run}:${c.chunkIndex + 1}`, c]));
+  return passages.map(({ run, ...p }) => {
+    const chunk = before.get(`${p.fileId}:${run}:${p.chunkIndex}`);
+    // overlap is carried only within a section
+    const sameSection = chunk !== undefined && chunk.headings.length === p.headings.length && chunk.headings.every((h, i) => h === p.headings[i]);
+    return { ...p, ownTextStart: sameSection ? ownTextStart(chunk.text, p.text) : 0 };
+  });
+}
+
+const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** "Try a question" and the chat's trace say the same: the search as the libraries' administrators see it. */
+export type { LibrarySearchResult };

@@ -1,0 +1,122 @@
+// The library's full-text index on its edit page: on or off (DELETE/POST …/textIndex), built again in its current
+// language, what it holds (indexed chunks, vectors), and which file metadata filters may name
+// (PUT …/textIndex/filters). Only people the server presents Edit to may change it.
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { LibraryFilterFields, type FileLibrary, type LibraryFilterField } from '@atrium/contract';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from '../../../app/i18n/i18n';
+import { can } from '../../../app/hooks/can';
+import { AdminErrorAlert, AdminSection } from '../../../components/admin';
+import { useCreateTextIndexMutation, useDeleteTextIndexMutation, useGetTextIndexDefinitionQuery, useSetTextIndexFiltersMutation } from '../api/text-index.api';
+
+function FilterableFields({ library, disabled }: { library: FileLibrary; disabled: boolean }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(library.filterableFields));
+  const [save, saving] = useSetTextIndexFiltersMutation();
+  const changed = chosen.size !== library.filterableFields.length || library.filterableFields.some((f) => !chosen.has(f));
+  const toggle = (field: LibraryFilterField) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (next.has(field)) next.delete(field);
+      else next.add(field);
+      return next;
+    });
+  const submit = async () => {
+    const result = await save({ dataSourceId: library.dataSourceId, body: { filterableFields: LibraryFilterFields.filter((f) => chosen.has(f)) } });
+    if (result.data) enqueueSnackbar(t('knowledgeAdmin.saved'), { variant: 'success' });
+  };
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle2" component="h3">
+        {t('knowledgeAdmin.textIndex.filterable')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('knowledgeAdmin.textIndex.filterableHint')}
+      </Typography>
+      <FormGroup row>
+        {LibraryFilterFields.map((field) => (
+          <FormControlLabel
+            key={field}
+            control={<Checkbox checked={chosen.has(field)} onChange={() => toggle(field)} disabled={disabled} />}
+            label={t(`knowledgeAdmin.textIndex.fields.${field}`)}
+          />
+        ))}
+      </FormGroup>
+      {saving.error && <AdminErrorAlert error={saving.error} />}
+      {!disabled && (
+        <div>
+          <Button variant="outlined" disabled={!changed || saving.isLoading} onClick={() => void submit()}>
+            {t('knowledgeAdmin.textIndex.saveFilterable')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+export function TextIndexSection({ library }: { library: FileLibrary }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const definition = useGetTextIndexDefinitionQuery(library.dataSourceId);
+  const [create, creating] = useCreateTextIndexMutation();
+  const [drop, dropping] = useDeleteTextIndexMutation();
+  const canEdit = can(library, 'Edit');
+  const busy = creating.isLoading || dropping.isLoading;
+  const rebuild = async () => {
+    const result = await create(library.dataSourceId);
+    if (result.data) enqueueSnackbar(t('knowledgeAdmin.textIndex.rebuilt'), { variant: 'success' });
+  };
+  const d = definition.data;
+  return (
+    <AdminSection title={t('knowledgeAdmin.textIndex.title')} spaced>
+      <Typography variant="body2" color="text.secondary">
+        {t('knowledgeAdmin.textIndex.text')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={library.textIndexEnabled}
+              disabled={!canEdit || busy}
+              onChange={(e) => void (e.target.checked ? create(library.dataSourceId) : drop(library.dataSourceId))}
+            />
+          }
+          label={t('knowledgeAdmin.textIndex.enabled')}
+        />
+        {canEdit && library.textIndexEnabled && (
+          <Button variant="text" disabled={busy} onClick={() => void rebuild()} title={t('knowledgeAdmin.textIndex.rebuildHint')}>
+            {t('knowledgeAdmin.textIndex.rebuild')}
+          </Button>
+        )}
+      </Stack>
+      {(creating.error ?? dropping.error) && <AdminErrorAlert error={creating.error ?? dropping.error} />}
+      {d && (
+        <Typography variant="body2" data-testid="text-index-summary">
+          {t('knowledgeAdmin.textIndex.summary', {
+            language: t(`knowledgeAdmin.languages.${d.language}`),
+            indexed: d.counts.indexedChunks,
+            chunks: d.counts.chunks,
+          })}
+          {' · '}
+          {d.vectors
+            ? t('knowledgeAdmin.textIndex.vectors', {
+                count: d.vectors.count,
+                dimensions: d.vectors.dimensions ?? '–',
+                deployment: d.vectors.embeddingDeploymentName,
+              })
+            : t('knowledgeAdmin.textIndex.vectorsNone')}
+        </Typography>
+      )}
+      {definition.error && <AdminErrorAlert error={definition.error} />}
+      <FilterableFields key={library.filterableFields.join(',')} library={library} disabled={!canEdit} />
+    </AdminSection>
+  );
+}

@@ -1,0 +1,144 @@
+// The visitor's chat: the introduction while empty, then the questions and answers (the signed-in chat's bubble and
+// answer card: markdown, citation chips when the endpoint shows them, the stopped and failed states, copy and the
+// thumbs with the same comment dialog), and the message box with the endpoint's longest question and the stop button.
+// The page follows the answer as it grows. Citations show the file, page and excerpt but link nowhere: the sources
+// page needs a sign-in a visitor does not have.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import type { FeedbackType, PublicEndpointDetails } from '@atrium/contract';
+import { useSnackbar } from 'notistack';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from '../../../app/i18n/i18n';
+import { AnswerCard, ChatInput, GuidelinesConsentDialog, QuestionBubble, SegmentFeedbackDialog, copyText } from '../../../app/slots/chat-parts';
+import type { VisitorTurn } from '../hooks/visitor-chat.reducer';
+import type { useVisitorChat } from '../hooks/use-visitor-chat';
+import { VisitorIntro } from './visitor-intro';
+
+interface VisitorConversationProps {
+  details: PublicEndpointDetails;
+  chat: ReturnType<typeof useVisitorChat>;
+}
+
+export function VisitorConversation({ details, chat }: VisitorConversationProps) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const end = useRef<HTMLDivElement>(null);
+  const last = chat.turns.at(-1);
+  // follow the answer while it streams, and a newly sent question
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [chat.turns.length, last?.answer.length, last?.status]);
+
+  // The first question of a conversation waits for consent to the agent's guidelines where the endpoint asks it; the
+  // consent goes with that question (nothing about the visitor is stored). Cancel puts the question back in the box.
+  const guidelines = details.requireGuidelinesConsent ? (details.guidelines ?? null) : null;
+  const [consenting, setConsenting] = useState<{ question: string; settle: (sent: boolean) => void } | null>(null);
+  const send = (question: string): boolean | Promise<boolean> => {
+    if (chat.streaming) return false;
+    if (!guidelines || chat.conversationId || chat.turns.length > 0) {
+      void chat.ask(question);
+      return true;
+    }
+    return new Promise<boolean>((settle) => setConsenting({ question, settle }));
+  };
+  const consentDocument = useMemo(
+    () =>
+      guidelines && {
+        guidelinesDocumentId: details.gptSystemId,
+        documentTitle: guidelines.documentTitle,
+        contentVersion: '',
+        sections: [{ documentSectionId: 'guidelines', title: '', content: guidelines.text, sortOrder: 0 }],
+        consent: null,
+        consentRequired: true,
+      },
+    [guidelines, details.gptSystemId],
+  );
+
+  // a thumb the answer already has takes it back; another asks for an optional comment first (as in the signed-in chat)
+  const [feedbackFor, setFeedbackFor] = useState<{ segmentId: string; type: FeedbackType } | null>(null);
+  const giveFeedback = async (segmentId: string, type: FeedbackType, comment: string | null) => {
+    if (!(await chat.feedback(segmentId, type, comment))) enqueueSnackbar(t('conversation.feedbackFailed'), { variant: 'error' });
+    else if (comment !== null) enqueueSnackbar(t('conversation.feedbackSaved'), { variant: 'success' });
+  };
+  const onFeedback = (turn: VisitorTurn, type: FeedbackType) => {
+    if (!turn.segmentId) return;
+    if (turn.feedback === type) void giveFeedback(turn.segmentId, type, null);
+    else setFeedbackFor({ segmentId: turn.segmentId, type });
+  };
+  const copy = async (text: string) => {
+    if (await copyText(text)) enqueueSnackbar(t('conversation.copied'), { variant: 'success' });
+    else enqueueSnackbar(t('conversation.copyFailed'), { variant: 'error' });
+  };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: '100%', maxWidth: 860, width: '100%', mx: 'auto', px: { xs: 1.5, sm: 3 } }}>
+      <Box sx={{ flexGrow: 1, pt: 2 }} aria-live="polite">
+        {chat.openFailed && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {t('publicChat.openFailed')}
+          </Alert>
+        )}
+        {chat.opening ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label={t('publicChat.opening')} />
+          </Box>
+        ) : (
+          chat.turns.length === 0 && <VisitorIntro details={details} onPick={send} />
+        )}
+        <Stack spacing={3}>
+          {chat.turns.map((turn, i) => (
+            <Stack key={`${i}-${turn.createdAt}`} spacing={1.5}>
+              <QuestionBubble question={turn.question} />
+              <AnswerCard
+                answer={turn.answer}
+                citations={details.showCitations ? turn.citations : []}
+                streaming={turn.status === 'streaming'}
+                statusText={turn.statusText}
+                startedAt={turn.createdAt}
+                stopped={turn.status === 'stopped'}
+                failed={turn.status === 'failed'}
+                failureMessage={turn.failure ?? t('publicChat.answerRefused')}
+                feedback={turn.feedback}
+                sourceLinks={false}
+                actions={
+                  turn.status === 'streaming' || !turn.segmentId
+                    ? undefined
+                    : { onCopy: () => void copy(turn.answer), onFeedback: (type) => onFeedback(turn, type), disabled: chat.streaming }
+                }
+              />
+            </Stack>
+          ))}
+        </Stack>
+        <div ref={end} />
+      </Box>
+      <ChatInput agentName={details.name} streaming={chat.streaming} onSend={send} onStop={chat.stop} maxLength={details.maxQuestionLength} tools={false} />
+      <SegmentFeedbackDialog
+        feedbackType={feedbackFor?.type ?? null}
+        onClose={() => setFeedbackFor(null)}
+        onSubmit={(type, comment) => {
+          if (feedbackFor) void giveFeedback(feedbackFor.segmentId, type, comment);
+          setFeedbackFor(null);
+        }}
+      />
+      {consentDocument && (
+        <GuidelinesConsentDialog
+          document={consenting ? consentDocument : null}
+          agentName={details.name}
+          busy={false}
+          error={null}
+          onAccept={() => {
+            if (!consenting) return;
+            void chat.ask(consenting.question, { guidelinesConsent: true });
+            consenting.settle(true);
+            setConsenting(null);
+          }}
+          onCancel={() => {
+            consenting?.settle(false);
+            setConsenting(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
