@@ -84,3 +84,14 @@ export function libraryFilterConditionProblem(
   const wrong = values.map((v) => libraryFilterValueProblem(type, v)).find((p) => p !== null);
   return wrong ? { part: 'value', message: `${filter.field} compares with ${wrong}.` } : null;
 }
+
+/**
+ * Where the last build of a library's full-text index (POST …/textIndex) stands: NotBuilt (the index is off and no
+ * build is on record), Queued (waiting, or waiting to be retried after a failure), Building, Ready (the last build
+ * ended, or none is on record and the index is on: the files' own index steps keep it), Failed (its retries spent).
+ */
+export const TextIndexBuildStatuses = ['NotBuilt', 'Queued', 'Building', 'Ready', 'Failed'] as const;
+export type TextIndexBuildStatus = (typeof TextIndexBuildStatuses)[number];
+
+/** How often the library page asks for the index definition again while a build is queued or running. */
+export const TextIndexBuildPollMs = 2_000;

@@ -2,7 +2,7 @@
 // file metadata may be filtered on, the index's description, and the filters themselves, which "Try a question" and
 // an agent's libraries (`dataSources`) carry.
 import { z } from 'zod';
-import { LibraryFilterOperators, MaxLibraryFilterValues, MaxLibraryFilters } from './text-index.constants.js';
+import { LibraryFilterOperators, MaxLibraryFilterValues, MaxLibraryFilters, TextIndexBuildStatuses } from './text-index.constants.js';
 import { TextSearchLanguages } from './file-libraries.constants.js';
 
 /**
@@ -70,5 +70,20 @@ export const TextIndexDefinitionSchema = z.object({
     indexedChunks: z.number().int(),
     onlineFiles: z.number().int(),
   }),
+  /**
+   * The last build queued by POST …/textIndex, as the jobs engine keeps it (its record stays a day after it ends):
+   * Queued and Building while it waits or runs (a page polls until it ends), Ready or Failed after.
+   */
+  buildStatus: z
+    .enum(TextIndexBuildStatuses)
+    .describe(
+      'The last build queued by POST …/textIndex: Queued (also while a failed try waits for its retry), Building, Ready or Failed (retries spent); with none on record Ready when the index is on, NotBuilt when it is off. Poll while Queued or Building.',
+    ),
+  /** when the last build was queued; null when none is on record */
+  buildQueuedAt: z.string().datetime().nullable(),
+  /** when the last build ended (built or failed for good); null while none has ended */
+  lastBuiltAt: z.string().datetime().nullable(),
+  /** why the last try of the build failed (also while it waits to be retried); null when it did not */
+  buildError: z.string().nullable(),
 });
 export type TextIndexDefinition = z.infer<typeof TextIndexDefinitionSchema>;

@@ -59,6 +59,26 @@ interface QueueDefinition {
   workerIds: string[];
 }
 
+/** A job as JobEngine.find answers it. */
+export interface JobRecord {
+  id: string;
+  /** created and retry: waiting; active: running; completed, failed (retries spent) or cancelled: ended */
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  createdOn: Date;
+  startedOn: Date | null;
+  /** when it ended, or (retry) when its last try failed */
+  completedOn: Date | null;
+  /** the message of its last failure (failed, or retry after one), else null */
+  error: string | null;
+}
+
+/** The message pg-boss kept of a handler's error (its output is the error's serialised fields). */
+function errorOf(output: unknown): string | null {
+  if (!output || typeof output !== 'object') return null;
+  const message = (output as { message?: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message.slice(0, 500) : null;
+}
+
 export interface JobEngineOptions {
   /** how often idle workers look for jobs sent by other processes, in seconds (pg-boss's minimum is 0.5) */
   pollingIntervalSeconds?: number;
@@ -208,6 +228,27 @@ export class JobEngine {
     });
     if (id && !options.startAfterSeconds) for (const workerId of queue.workerIds) boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * The jobs of a queue whose data holds `data` (pg-boss's findJobs: JSON containment), newest first, as pg-boss keeps
+   * them: waiting, retrying and running ones, and finished ones for a day (queueOptions' deleteAfterSeconds).
+   * Starts the engine if it is not running yet, as send does.
+   */
+  async find<T extends object>(name: string, data: Partial<T>): Promise<JobRecord[]> {
+    if (!this.queues.has(name)) throw new Error(`No job queue ${name} is defined`);
+    const boss = await this.start();
+    const jobs = await boss.findJobs(name, { data });
+    return jobs
+      .map((j) => ({
+        id: j.id,
+        state: j.state,
+        createdOn: j.createdOn,
+        startedOn: j.startedOn ?? null,
+        completedOn: j.completedOn ?? null,
+        error: errorOf(j.output),
+      }))
+      .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
   }
 
   /**

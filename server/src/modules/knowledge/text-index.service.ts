@@ -48,6 +48,32 @@ async function definitionOf(ctx: KnowledgeContext, library: repo.FileLibraryRow)
     vectors:
       deployment && vectors ? { embeddingDeploymentName: deployment.name, dimensions: vectors.dimensions, metric: 'cosine', count: vectors.count } : null,
     counts: await repo.textIndexCounts(ctx.db, library.id),
+    ...(await buildStatusOf(ctx, library)),
+  };
+}
+
+type BuildStatus = Pick<TextIndexDefinition, 'buildStatus' | 'buildQueuedAt' | 'lastBuiltAt' | 'buildError'>;
+
+/**
+ * Where the library's last build stands, read from the jobs engine's record of its jobs (no column of the library
+ * holds it: the job is the build's state, and pg-boss keeps a finished job a day). The newest job says Queued (created,
+ * or retry after a failed try), Building (active), Ready (completed) or Failed (retries spent); without one on
+ * record the index is Ready when it is on (each file's index step fills it) and NotBuilt when it is off.
+ */
+export async function buildStatusOf(ctx: Pick<AppContext, 'jobs'>, library: repo.FileLibraryRow): Promise<BuildStatus> {
+  const jobs = await ctx.jobs.find<TextIndexJob>(TextIndexQueue, { libraryId: library.id });
+  const latest = jobs[0];
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  if (!latest) return { buildStatus: library.textIndexEnabled ? 'Ready' : 'NotBuilt', buildQueuedAt: null, lastBuiltAt: null, buildError: null };
+  // the last build that ended, for its time (a newer one may be waiting or running)
+  const ended = jobs.find((j) => j.state === 'completed' || j.state === 'failed');
+  const status: BuildStatus['buildStatus'] =
+    latest.state === 'active' ? 'Building' : latest.state === 'created' || latest.state === 'retry' ? 'Queued' : latest.state === 'failed' ? 'Failed' : 'Ready';
+  return {
+    buildStatus: status,
+    buildQueuedAt: iso(latest.createdOn),
+    lastBuiltAt: iso(ended?.completedOn ?? null),
+    buildError: latest.state === 'failed' || latest.state === 'retry' ? latest.error : null,
   };
 }
 

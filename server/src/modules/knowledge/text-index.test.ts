@@ -21,7 +21,9 @@ import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js
 import { makePagedPdf, multipartFiles } from '../../test/library-fixtures.js';
 import { auditLog, libraryChunks } from '../../db/schema/index.js';
 import { createKnowledgeDirectory } from './knowledge.directory.js';
-import { TextIndexQueue } from './text-index.service.js';
+import { TextIndexQueue, buildStatusOf } from './text-index.service.js';
+import type { JobRecord } from '../../platform/jobs.js';
+import type { FileLibraryRow } from './knowledge.repository.js';
 
 const AllDataSources: UserAction[] = ['DataSourcesRead', 'DataSourcesCreate', 'DataSourcesWrite', 'GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite'];
 
@@ -123,6 +125,11 @@ describe('text index and metadata filters', () => {
       ],
       vectors: null,
       counts: { onlineFiles: 3 },
+      // no build asked for yet: the files' index steps built it
+      buildStatus: 'Ready',
+      buildQueuedAt: null,
+      lastBuiltAt: null,
+      buildError: null,
     });
     expect(definition.counts.chunks).toBeGreaterThanOrEqual(4);
     expect(definition.counts.indexedChunks).toBe(definition.counts.chunks);
@@ -269,7 +276,11 @@ describe('text index and metadata filters', () => {
     expect((await call('POST', `/admin/fileLibraries/${plainId}/textIndex`, undefined, reader.token)).status).toBe(403);
     const res = await call('POST', `/admin/fileLibraries/${plainId}/textIndex`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(TextIndexDefinitionSchema.parse(res.body)).toMatchObject({ enabled: true, language: 'simple' });
+    const queued = TextIndexDefinitionSchema.parse(res.body);
+    expect(queued).toMatchObject({ enabled: true, language: 'simple' });
+    // the build is on record at once (it may already have started, or even ended, on a fast machine)
+    expect(['Queued', 'Building', 'Ready']).toContain(queued.buildStatus);
+    expect(queued.buildQueuedAt).not.toBeNull();
     // the request queued the build: a job of the text index queue builds it in the new language
     const built = await eventually(
       () => textIndexJobs(plainId),
@@ -277,6 +288,11 @@ describe('text index and metadata filters', () => {
       30_000,
     );
     expect(built.map((j) => j.state)).toContain('completed');
+    const ready = TextIndexDefinitionSchema.parse(
+      (await call('GET', `/admin/fileLibraries/${plainId}/textIndex/indexDefinition`, undefined, reader.token)).body,
+    );
+    expect(ready).toMatchObject({ buildStatus: 'Ready', buildQueuedAt: queued.buildQueuedAt, buildError: null });
+    expect(Date.parse(ready.lastBuiltAt!)).toBeGreaterThanOrEqual(Date.parse(queued.buildQueuedAt!));
     expect(await lexemes()).toContain("'refunds'"); // words as written
     expect(await lexemes()).not.toContain("'receiv'"); // no english stem is left
     expect((await call('POST', `/admin/fileLibraries/${plainId}/textIndex`)).status).toBe(200); // idempotent
@@ -313,6 +329,12 @@ describe('text index and metadata filters', () => {
       60_000,
     );
     expect(failed.at(-1)!.state).toBe('retry');
+    const definitionOf = async () => TextIndexDefinitionSchema.parse((await call('GET', `/admin/fileLibraries/${embeddedId}/textIndex/indexDefinition`)).body);
+    // waiting to be retried: queued again, with the reason of the failed try (read from the jobs: the library's language
+    // is not one the definition may name)
+    const retrying = await buildStatusOf(t.ctx, { id: embeddedId, textIndexEnabled: true } as FileLibraryRow);
+    expect(retrying.buildStatus).toBe('Queued');
+    expect(retrying.buildError).toMatch(/klingon/);
     // the process stops before the retry; the language is mended meanwhile; the next start runs the build again
     await t.ctx.jobs.stop();
     await t.ctx.db.execute(sql`update file_libraries set language = 'simple' where id = ${embeddedId}::uuid`);
@@ -323,6 +345,7 @@ describe('text index and metadata filters', () => {
       60_000,
     );
     expect(done.at(-1)).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(await definitionOf()).toMatchObject({ buildStatus: 'Ready', buildQueuedAt: retrying.buildQueuedAt, buildError: null });
     const lexemes = (
       (await t.ctx.db.execute(
         sql`select string_agg(${libraryChunks.search}::text, ' ') as s from ${libraryChunks} where ${libraryChunks.libraryId} = ${embeddedId}::uuid`,
@@ -352,5 +375,37 @@ describe('text index and metadata filters', () => {
     const knowledge = await directory.forAgent({ gptSystemId, config: { dataSources: [{ dataSourceId: plainId, filters }] } } as never, true);
     const result = await knowledge!.search('refunds', new AbortController().signal);
     expect(result.passages.map((p) => p.fileName)).toEqual(['hours.md']);
+  });
+});
+
+describe('a text index build’s status', () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+  const job = (state: JobRecord['state'], created: number, completed: number | null = null, error: string | null = null): JobRecord => ({
+    id: `${state}-${created}`,
+    state,
+    createdOn: at(created),
+    startedOn: null,
+    completedOn: completed === null ? null : at(completed),
+    error,
+  });
+  const statusOf = (jobs: JobRecord[], textIndexEnabled = true) =>
+    buildStatusOf({ jobs: { find: async () => jobs } } as never, { id: 'l', textIndexEnabled } as FileLibraryRow);
+
+  it('follows the newest build, with the end of the last one that ended', async () => {
+    expect(await statusOf([])).toEqual({ buildStatus: 'Ready', buildQueuedAt: null, lastBuiltAt: null, buildError: null });
+    expect((await statusOf([], false)).buildStatus).toBe('NotBuilt');
+    expect(await statusOf([job('active', 10), job('completed', 1, 5)])).toEqual({
+      buildStatus: 'Building',
+      buildQueuedAt: at(10).toISOString(),
+      lastBuiltAt: at(5).toISOString(),
+      buildError: null,
+    });
+    expect(await statusOf([job('failed', 10, 20, 'text search configuration "klingon" does not exist')])).toEqual({
+      buildStatus: 'Failed',
+      buildQueuedAt: at(10).toISOString(),
+      lastBuiltAt: at(20).toISOString(),
+      buildError: 'text search configuration "klingon" does not exist',
+    });
+    expect((await statusOf([job('created', 30), job('failed', 10, 20, 'gone')])).buildStatus).toBe('Queued');
   });
 });

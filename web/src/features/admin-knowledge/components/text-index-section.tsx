@@ -1,20 +1,61 @@
 // The library's full-text index on its edit page: on or off (DELETE/POST …/textIndex), built again in its current
 // language, what it holds (indexed chunks, vectors), and which file metadata filters may name
-// (PUT …/textIndex/filters). Only people the server presents Edit to may change it.
+// (PUT …/textIndex/filters). Only people the server presents Edit to may change it. While a build is queued or runs
+// (the definition's buildStatus), the page asks for the definition again every TextIndexBuildPollMs and shows progress.
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { LibraryFilterFields, type FileLibrary, type LibraryFilterField } from '@atrium/contract';
+import { LibraryFilterFields, TextIndexBuildPollMs, type FileLibrary, type LibraryFilterField, type TextIndexDefinition } from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { can } from '../../../app/hooks/can';
 import { AdminErrorAlert, AdminSection } from '../../../components/admin';
-import { useCreateTextIndexMutation, useDeleteTextIndexMutation, useGetTextIndexDefinitionQuery, useSetTextIndexFiltersMutation } from '../api/text-index.api';
+import { DateTime } from '../../../components/date-time';
+import {
+  textIndexApi,
+  useCreateTextIndexMutation,
+  useDeleteTextIndexMutation,
+  useGetTextIndexDefinitionQuery,
+  useSetTextIndexFiltersMutation,
+} from '../api/text-index.api';
+
+const inProgress = (d: TextIndexDefinition | undefined) => d?.buildStatus === 'Queued' || d?.buildStatus === 'Building';
+
+/** Where the last build stands: progress while it waits or runs, when the last one ended, why it failed. */
+function BuildStatus({ definition: d }: { definition: TextIndexDefinition }) {
+  const { t } = useTranslation();
+  const status = t(`knowledgeAdmin.textIndex.build.${d.buildStatus}`);
+  const ended = d.lastBuiltAt && (
+    <>
+      {' '}
+      {t('knowledgeAdmin.textIndex.build.lastBuilt')} <DateTime value={d.lastBuiltAt} />.
+    </>
+  );
+  if (d.buildStatus === 'Failed')
+    return (
+      <Alert severity="error" data-testid="text-index-build" data-status={d.buildStatus}>
+        {status}
+        {ended} {d.buildError && t('knowledgeAdmin.textIndex.build.error', { error: d.buildError })}
+      </Alert>
+    );
+  return (
+    <Stack spacing={0.5} data-testid="text-index-build" data-status={d.buildStatus}>
+      <Typography variant="body2" color="text.secondary" role="status">
+        {status}
+        {ended}
+        {d.buildError && <> {t('knowledgeAdmin.textIndex.build.retrying', { error: d.buildError })}</>}
+      </Typography>
+      {inProgress(d) && <LinearProgress aria-label={status} />}
+    </Stack>
+  );
+}
 
 function FilterableFields({ library, disabled }: { library: FileLibrary; disabled: boolean }) {
   const { t } = useTranslation();
@@ -65,7 +106,9 @@ function FilterableFields({ library, disabled }: { library: FileLibrary; disable
 export function TextIndexSection({ library }: { library: FileLibrary }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const definition = useGetTextIndexDefinitionQuery(library.dataSourceId);
+  // the definition as it is cached, to poll while a build waits or runs
+  const cached = textIndexApi.endpoints.getTextIndexDefinition.useQueryState(library.dataSourceId);
+  const definition = useGetTextIndexDefinitionQuery(library.dataSourceId, { pollingInterval: inProgress(cached.data) ? TextIndexBuildPollMs : 0 });
   const [create, creating] = useCreateTextIndexMutation();
   const [drop, dropping] = useDeleteTextIndexMutation();
   const canEdit = can(library, 'Edit');
@@ -115,6 +158,7 @@ export function TextIndexSection({ library }: { library: FileLibrary }) {
             : t('knowledgeAdmin.textIndex.vectorsNone')}
         </Typography>
       )}
+      {d && <BuildStatus definition={d} />}
       {definition.error && <AdminErrorAlert error={definition.error} />}
       <FilterableFields key={library.filterableFields.join(',')} library={library} disabled={!canEdit} />
     </AdminSection>
