@@ -307,6 +307,7 @@ describe('admin agents', () => {
       maxConcurrentStreams: 20,
       requireGuidelinesConsent: true,
       showCitations: false,
+      requireBotCheck: false,
       brandKey: null,
     };
     const draft = (await (await api(token, 'GET', `/admin/gptSystems/configurationStates/${created.configStateId}`)).json()) as Record<string, unknown>;

@@ -63,7 +63,32 @@ export interface Config {
    * RERANK_TIMEOUT_MS): a Cohere- or Jina-compatible `POST {url}/rerank`; null: the fused order (modules/knowledge/reranker.ts).
    */
   reranker: RerankerConfig | null;
+  /**
+   * The bot check public endpoints may ask (BOT_CHECK_PROVIDER, BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY,
+   * BOT_CHECK_VERIFY_URL, BOT_CHECK_SCRIPT_URL, BOT_CHECK_TIMEOUT_MS); null: none (modules/public-chat/public-chat.bot-check.ts).
+   */
+  botCheck: BotCheckConfig | null;
 }
+
+export interface BotCheckConfig {
+  provider: 'turnstile' | 'hcaptcha';
+  /** public: the widget on the visitor page shows it */
+  siteKey: string;
+  /** never leaves the server: sent to verifyUrl only */
+  secretKey: string;
+  /** the provider's siteverify address (a fake on 127.0.0.1 in tests) */
+  verifyUrl: string;
+  /** the widget's script (explicit rendering) */
+  scriptUrl: string;
+  /** how long the provider may take to answer before the question is refused with 503 */
+  timeoutMs: number;
+}
+
+/** The providers' documented addresses: [siteverify, widget script with explicit rendering]. */
+export const BotCheckDefaults = {
+  turnstile: ['https://challenges.cloudflare.com/turnstile/v0/siteverify', 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'],
+  hcaptcha: ['https://api.hcaptcha.com/siteverify', 'https://js.hcaptcha.com/1/api.js?render=explicit'],
+} as const;
 
 export interface RerankerConfig {
   /** the base URL, without a trailing slash: https://api.cohere.com/v2, https://api.jina.ai/v1, a local server's /v1 */
@@ -219,6 +244,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       idleMs: read(env, 'MODEL_IDLE_TIMEOUT_MS', millis(60_000)),
     },
     reranker: readReranker(env),
+    botCheck: readBotCheck(env),
+  };
+}
+
+function readBotCheck(env: Env): BotCheckConfig | null {
+  const provider = read(env, 'BOT_CHECK_PROVIDER', z.enum(['turnstile', 'hcaptcha'], { message: 'must be turnstile or hcaptcha' }).optional());
+  const siteKey = read(env, 'BOT_CHECK_SITE_KEY', z.string().trim().min(1).max(200).optional());
+  const secretKey = read(env, 'BOT_CHECK_SECRET_KEY', z.string().trim().min(1).max(500).optional());
+  if (!provider) {
+    if (siteKey || secretKey)
+      throw new ConfigError('BOT_CHECK_PROVIDER', 'is required when BOT_CHECK_SITE_KEY or BOT_CHECK_SECRET_KEY is set (turnstile or hcaptcha)');
+    return null;
+  }
+  if (!siteKey) throw new ConfigError('BOT_CHECK_SITE_KEY', 'is required when BOT_CHECK_PROVIDER is set');
+  if (!secretKey) throw new ConfigError('BOT_CHECK_SECRET_KEY', 'is required when BOT_CHECK_PROVIDER is set');
+  const [verifyUrl, scriptUrl] = BotCheckDefaults[provider];
+  return {
+    provider,
+    siteKey,
+    secretKey,
+    verifyUrl: read(env, 'BOT_CHECK_VERIFY_URL', optionalUrl(['http://', 'https://'])) ?? verifyUrl,
+    scriptUrl: read(env, 'BOT_CHECK_SCRIPT_URL', optionalUrl(['http://', 'https://'])) ?? scriptUrl,
+    timeoutMs: read(env, 'BOT_CHECK_TIMEOUT_MS', millis(5_000)),
   };
 }
 

@@ -55,6 +55,26 @@ export const VisitorTokenMaxLifetimeSeconds = 600;
 /** A signed visitor's subject (`sub`) has at most this many characters. */
 export const VisitorSubjectMaxLength = 200;
 
+/**
+ * The bot check (docs/public-chat.md "Bot check"): Cloudflare Turnstile or hCaptcha, configured for the instance by
+ * its administrator (BOT_CHECK_*), asked by endpoints with requireBotCheck. A visitor's first question of a session
+ * carries the widget's token in the body's `botCheckToken`; a pass holds for the session identifier a while.
+ */
+export const BotCheckProviders = ['turnstile', 'hcaptcha'] as const;
+export type BotCheckProvider = (typeof BotCheckProviders)[number];
+/** How long a passed check holds for the endpoint and session identifier (no widget again meanwhile). */
+export const BotCheckPassSeconds = 1_800;
+/** The longest widget token accepted (Turnstile's are at most 2,048 characters; hCaptcha's are longer). */
+export const BotCheckTokenMaxLength = 8_192;
+export const BotCheckErrorCodes = {
+  /** 403: the endpoint asks a bot check and the question carried no token (and the session has no pass) */
+  required: 'bot_check_required',
+  /** 403: the provider did not accept the token */
+  failed: 'bot_check_failed',
+  /** 503: the provider could not be asked (down, slow, or answering nonsense) */
+  unavailable: 'bot_check_unavailable',
+} as const;
+
 /** Messages of the refusals a visitor sees (the widget shows them as they are). */
 export const PublicChatMessages = {
   visitorDailyLimit: 'You have asked as many questions as this assistant allows today. Please come back tomorrow.',
@@ -64,5 +84,8 @@ export const PublicChatMessages = {
   questionTooLong: (max: number) => `Your question is too long: ${max.toLocaleString('en-US')} characters at most.`,
   originRefused: 'This assistant cannot be used from this website.',
   visitorTokenRequired: 'This assistant answers signed-in visitors only: sign in on the website first.',
+  botCheckRequired: 'Please complete the check that you are not a robot, then ask again.',
+  botCheckFailed: 'The check that you are not a robot did not pass. Please try it again.',
+  botCheckUnavailable: 'The check that you are not a robot cannot be done right now. Please try again in a moment.',
   visitorTokenInvalid: (reason: string) => `Your sign-in could not be checked (${reason}): reload the page or sign in again.`,
 } as const;

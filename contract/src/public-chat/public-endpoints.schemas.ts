@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { FollowUpBodySchema, NewConversationBodySchema } from '../conversations/conversations.schemas.js';
 import {
+  BotCheckProviders,
+  BotCheckTokenMaxLength,
   AllowedOriginMessage,
   JwksUrlMessage,
   JwksUrlPattern,
@@ -87,6 +89,14 @@ export const PublicEndpointConfigurationSchema = z.object({
   requireGuidelinesConsent: z.boolean().default(true),
   showCitations: z.boolean().default(true),
   brandKey: z.string().max(100).nullable().default(null),
+  /**
+   * a visitor's first question of a session must pass the instance's bot check (Turnstile or hCaptcha); has no effect
+   * while the instance has none configured (BOT_CHECK_PROVIDER)
+   */
+  requireBotCheck: z
+    .boolean()
+    .default(false)
+    .describe("A visitor's first question must pass the instance's bot check (Turnstile or hCaptcha); no effect while the instance has none configured"),
   /** signed-identity embeds: how a host site's visitor token is checked (none when absent) */
   identity: VisitorIdentitySchema.nullish(),
 });
@@ -115,6 +125,15 @@ export const PublicEndpointDetailsSchema = z.object({
   showCitations: z.boolean(),
   maxQuestionLength: z.number().int(),
   starterPrompts: z.array(z.object({ title: z.string(), prompt: z.string() })),
+  /**
+   * the bot check a first question must pass (its widget's token in `botCheckToken`), or null when none is asked: the
+   * endpoint requires one, the instance has one configured, and the session has no pass yet
+   */
+  botCheck: z
+    .object({ provider: z.enum(BotCheckProviders), siteKey: z.string(), scriptUrl: z.string() })
+    .nullable()
+    .optional()
+    .describe('The bot check widget to draw before the first question (its token goes in botCheckToken); null when none is asked'),
   /** the visitor's own conversations with this endpoint, newest first, when a session identifier was sent */
   conversations: z.array(z.object({ conversationId: z.string().uuid(), title: z.string(), lastModifiedAt: z.string() })),
 });
@@ -131,6 +150,12 @@ export const PublicNewConversationBodySchema = NewConversationBodySchema.extend(
   session: PublicSessionSchema,
   /** the visitor agreed to the agent's guidelines (shown from details) before this first question */
   guidelinesConsent: z.boolean().nullish(),
+  /** the bot check widget's token (Turnstile or hCaptcha), where details.botCheck asks one */
+  botCheckToken: z
+    .string()
+    .max(BotCheckTokenMaxLength)
+    .nullish()
+    .describe("The bot check widget's token (Turnstile or hCaptcha), where the endpoint's details name a botCheck"),
 });
 export type PublicNewConversationBody = z.infer<typeof PublicNewConversationBodySchema>;
 export type PublicNewConversationRequest = z.input<typeof PublicNewConversationBodySchema>;

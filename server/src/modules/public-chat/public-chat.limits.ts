@@ -29,6 +29,11 @@ export interface VisitorLimits {
     endpoint: PublicEndpointConfiguration,
     who: { sessionIdentifier: string; address: string },
   ): Promise<{ release(): Promise<void>; refund(): Promise<void> }>;
+  /**
+   * Passes of the bot check (public-chat.bot-check.ts), kept where the counts are (this process, or Redis) for
+   * `seconds` per key.
+   */
+  passes(seconds: number): { remember(key: string): Promise<void>; has(key: string): Promise<boolean> };
   close(): Promise<void>;
 }
 
@@ -100,6 +105,19 @@ export function createVisitorLimits(options: { redisUrl: string | null; keyPrefi
         async refund() {
           await release();
           await giveBack();
+        },
+      };
+    },
+    passes(seconds) {
+      // a limiter of one point as a store with expiry: a remembered key has its point consumed until the window ends
+      const store = limiter('bot-check-pass', 1, seconds);
+      return {
+        async remember(key) {
+          await store.set(key, 1, seconds);
+        },
+        async has(key) {
+          const res = await store.get(key);
+          return res !== null && res.consumedPoints >= 1 && res.msBeforeNext > 0;
         },
       };
     },

@@ -32,6 +32,7 @@ import { conversationsContexts, streamTurn } from '../conversations/conversation
 import { planTurn, type TurnRequest } from '../conversations/conversations.turns.js';
 import { starterPromptsForVisitors } from '../agents/agents.service.js';
 import { createVisitorLimits } from './public-chat.limits.js';
+import { createBotCheck } from './public-chat.bot-check.js';
 import { signedSessionIdentifier, verifyVisitor, visitorTokenOf } from './public-chat.identity.js';
 import {
   checkOrigin,
@@ -67,6 +68,7 @@ export const publicChatRoutes: Module = (api, ctx) => {
   const contextOf = conversationsContexts(ctx);
   const limits = createVisitorLimits({ redisUrl: ctx.config.redisUrl });
   api.addHook('onClose', async () => limits.close());
+  const botCheck = createBotCheck(ctx.config.botCheck, limits);
 
   /** The endpoint by name, checked against the request's Origin. */
   const byName = async (request: FastifyRequest, reply: FastifyReply, endpointName: string) => {
@@ -111,14 +113,27 @@ export const publicChatRoutes: Module = (api, ctx) => {
   };
 
   for (const path of [R.create, R.createByEndpoint]) {
-    api.post(path, { config: visitor, schema: { params: PublicEndpointParamsSchema, body: PublicNewConversationBodySchema } }, async (request, reply) => {
-      const open = await byName(request, reply, request.params.endpointName);
-      const signed = await signedOf(request, open);
-      requireQuestionLength(open.endpoint, request.body.question);
-      await requireConsent(ctx, open, request.body.guidelinesConsent);
-      const v = visitorOf(open, request.body.session.sessionIdentifier, request, signed);
-      return stream(request, reply, open, v, { kind: 'public-new', body: request.body });
-    });
+    api.post(
+      path,
+      {
+        config: visitor,
+        schema: {
+          description:
+            "A visitor's first question, answered as a stream. Where the endpoint asks a bot check (details.botCheck), `botCheckToken` carries the widget's token: 403 bot_check_required without one, 403 bot_check_failed when the provider refuses it, 503 bot_check_unavailable when the provider cannot be asked; a pass holds for the session identifier 30 minutes.",
+          params: PublicEndpointParamsSchema,
+          body: PublicNewConversationBodySchema,
+        },
+      },
+      async (request, reply) => {
+        const open = await byName(request, reply, request.params.endpointName);
+        const signed = await signedOf(request, open);
+        requireQuestionLength(open.endpoint, request.body.question);
+        await requireConsent(ctx, open, request.body.guidelinesConsent);
+        const v = visitorOf(open, request.body.session.sessionIdentifier, request, signed);
+        await botCheck.require(open.endpoint, v.sessionIdentifier, request.body.botCheckToken, request.ip, request.log);
+        return stream(request, reply, open, v, { kind: 'public-new', body: request.body });
+      },
+    );
   }
 
   for (const path of [R.segments, R.segmentsOlder]) {
@@ -146,7 +161,8 @@ export const publicChatRoutes: Module = (api, ctx) => {
         const sent = sessionOfRequest(request, request.query);
         void reply.header('cache-control', 'no-store');
         const session = signed ? signedSessionIdentifier(open.endpoint.endpointName, signed.subject) : sent === null ? null : requireSessionIdentifier(sent);
-        return endpointDetails(ctx, open, session);
+        const [details, widget] = await Promise.all([endpointDetails(ctx, open, session), botCheck.widgetFor(open.endpoint, session)]);
+        return { ...details, botCheck: widget };
       },
     );
   }

@@ -277,6 +277,19 @@ function EndpointFields({
           control={<Switch checked={values.showCitations} disabled={disabled} onChange={(e) => setValues({ ...values, showCitations: e.target.checked })} />}
           label={t('agentsAdmin.publicEndpoint.showCitations')}
         />
+        <FormControlLabel
+          control={
+            <Switch checked={values.requireBotCheck} disabled={disabled} onChange={(e) => setValues({ ...values, requireBotCheck: e.target.checked })} />
+          }
+          label={
+            <span>
+              {t('agentsAdmin.publicEndpoint.requireBotCheck')}
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                {t('agentsAdmin.publicEndpoint.requireBotCheckHelp')}
+              </Typography>
+            </span>
+          }
+        />
       </Stack>
       <TextField
         select

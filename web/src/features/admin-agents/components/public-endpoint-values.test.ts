@@ -37,6 +37,7 @@ describe('public endpoint form values', () => {
       maxConcurrentStreams: 20,
       requireGuidelinesConsent: true,
       showCitations: true,
+      requireBotCheck: false,
       brandKey: null,
     });
     expect(PublicEndpointConfigurationSchema.parse(config)).toEqual(config);
@@ -50,6 +51,7 @@ describe('public endpoint form values', () => {
       allowedOrigins: ['https://www.example.edu'],
       maxQuestionLength: 500,
       showCitations: false,
+      requireBotCheck: true,
       brandKey: 'campus',
     });
     const values = endpointValuesOf(saved);

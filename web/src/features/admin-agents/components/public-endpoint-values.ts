@@ -33,6 +33,8 @@ export interface PublicEndpointValues {
   limits: Record<PublicEndpointLimit, string>;
   requireGuidelinesConsent: boolean;
   showCitations: boolean;
+  /** a first question must pass the instance's bot check (only where the instance has one: BOT_CHECK_PROVIDER) */
+  requireBotCheck: boolean;
   /** '' for the agent's own brand (null) */
   brandKey: string;
   /** signed-identity embeds (docs/public-chat.md) */
@@ -82,6 +84,7 @@ export function endpointValuesOf(config: PublicEndpointConfiguration | null | un
       limits: defaultLimits(),
       requireGuidelinesConsent: true,
       showCitations: true,
+      requireBotCheck: false,
       brandKey: '',
       identity: identityValuesOf(null),
     };
@@ -95,6 +98,7 @@ export function endpointValuesOf(config: PublicEndpointConfiguration | null | un
     limits,
     requireGuidelinesConsent: config.requireGuidelinesConsent ?? true,
     showCitations: config.showCitations ?? true,
+    requireBotCheck: config.requireBotCheck ?? false,
     brandKey: config.brandKey ?? '',
     identity: identityValuesOf(config.identity),
   };
@@ -127,6 +131,7 @@ export function endpointConfigOf(v: PublicEndpointValues): PublicEndpointConfigu
     ...limits,
     requireGuidelinesConsent: v.requireGuidelinesConsent,
     showCitations: v.showCitations,
+    requireBotCheck: v.requireBotCheck,
     brandKey: v.brandKey || null,
     ...(v.identity.mode === 'None' ? {} : { identity: identityConfigOf(v.identity) }),
   };

@@ -2,7 +2,7 @@
 // refusal in the server's words, the popup's chrome, reopening the visitor's conversation on a reload, feedback,
 // the download, and citations that link nowhere.
 import { PublicChatMessages, type Conversation, type PublicEndpointDetails, type Segment } from '@atrium/contract';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -170,6 +170,40 @@ describe('the public chat page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'I accept' }));
     expect(await screen.findByText('The deadline is 1 March.')).toBeTruthy();
     expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ question: 'Deadline?', guidelinesConsent: true });
+  });
+
+  it('draws the bot check the details ask before the first question, and sends its token with it', async () => {
+    // the provider's script, as a fake defining window.turnstile (the real one cannot load offline)
+    const widgets: { sitekey: string; callback: (token: string) => void; element: HTMLElement }[] = [];
+    window.turnstile = {
+      render: (element, options) => {
+        widgets.push({ element, sitekey: options.sitekey as string, callback: options.callback as (token: string) => void });
+        return `widget-${widgets.length}`;
+      },
+      remove: vi.fn(),
+    };
+    try {
+      server.details = { ...details, botCheck: { provider: 'turnstile', siteKey: 'site-key-1', scriptUrl: 'http://127.0.0.1:9/turnstile.js' } };
+      server.stream = answer('The deadline is 1 March.');
+      renderPage();
+      const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+      await waitFor(() => expect(widgets).toHaveLength(1));
+      expect(widgets[0]!.sitekey).toBe('site-key-1');
+      expect(screen.getByTestId('bot-check').contains(widgets[0]!.element)).toBe(true);
+      // no token yet: the question waits, and the page says why
+      fireEvent.change(box, { target: { value: 'Deadline?' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await screen.findByText('Please complete the check that you are not a robot first.')).toBeTruthy();
+      expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+      act(() => widgets[0]!.callback('token-from-the-widget'));
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await screen.findByText('The deadline is 1 March.')).toBeTruthy();
+      expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ question: 'Deadline?', botCheckToken: 'token-from-the-widget' });
+      // a follow-up needs no check: the widget is gone
+      await waitFor(() => expect(screen.queryByTestId('bot-check')).toBeNull());
+    } finally {
+      delete window.turnstile;
+    }
   });
 
   it('keeps questions to the longest the endpoint takes, counting near it', async () => {

@@ -15,6 +15,7 @@ import { AnswerCard, ChatInput, GuidelinesConsentDialog, QuestionBubble, Segment
 import type { VisitorTurn } from '../hooks/visitor-chat.reducer';
 import type { useVisitorChat } from '../hooks/use-visitor-chat';
 import { VisitorIntro } from './visitor-intro';
+import { BotCheckWidget } from './bot-check-widget';
 
 interface VisitorConversationProps {
   details: PublicEndpointDetails;
@@ -35,10 +36,33 @@ export function VisitorConversation({ details, chat }: VisitorConversationProps)
   // consent goes with that question (nothing about the visitor is stored). Cancel puts the question back in the box.
   const guidelines = details.requireGuidelinesConsent ? (details.guidelines ?? null) : null;
   const [consenting, setConsenting] = useState<{ question: string; settle: (sent: boolean) => void } | null>(null);
+  // A new conversation's first question carries the bot check's token where the details ask one (the session has not
+  // passed yet). A token is good once: the widget is drawn afresh after each question sent with one.
+  const firstQuestion = !chat.conversationId && chat.turns.length === 0;
+  const botCheck = firstQuestion ? (details.botCheck ?? null) : null;
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const [botRound, setBotRound] = useState(0);
+  const [botHint, setBotHint] = useState(false);
+  const askFirst = (question: string, guidelinesConsent: boolean) => {
+    void chat.ask(question, { guidelinesConsent, botCheckToken: botCheck ? botToken : null });
+    if (botCheck) {
+      setBotToken(null);
+      setBotRound((r) => r + 1);
+    }
+  };
   const send = (question: string): boolean | Promise<boolean> => {
     if (chat.streaming) return false;
-    if (!guidelines || chat.conversationId || chat.turns.length > 0) {
+    if (botCheck && !botToken) {
+      // the question stays in the box (a refused promise puts it back) until the widget has given a token
+      setBotHint(true);
+      return Promise.resolve(false);
+    }
+    if (!firstQuestion) {
       void chat.ask(question);
+      return true;
+    }
+    if (!guidelines) {
+      askFirst(question, false);
       return true;
     }
     return new Promise<boolean>((settle) => setConsenting({ question, settle }));
@@ -112,6 +136,25 @@ export function VisitorConversation({ details, chat }: VisitorConversationProps)
         </Stack>
         <div ref={end} />
       </Box>
+      {botCheck && (
+        <>
+          <BotCheckWidget
+            key={botRound}
+            provider={botCheck.provider}
+            siteKey={botCheck.siteKey}
+            scriptUrl={botCheck.scriptUrl}
+            onToken={(token) => {
+              setBotToken(token);
+              if (token) setBotHint(false);
+            }}
+          />
+          {botHint && (
+            <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
+              {t('publicChat.botCheckFirst')}
+            </Alert>
+          )}
+        </>
+      )}
       <ChatInput agentName={details.name} streaming={chat.streaming} onSend={send} onStop={chat.stop} maxLength={details.maxQuestionLength} tools={false} />
       <SegmentFeedbackDialog
         feedbackType={feedbackFor?.type ?? null}
@@ -129,7 +172,7 @@ export function VisitorConversation({ details, chat }: VisitorConversationProps)
           error={null}
           onAccept={() => {
             if (!consenting) return;
-            void chat.ask(consenting.question, { guidelinesConsent: true });
+            askFirst(consenting.question, true);
             consenting.settle(true);
             setConsenting(null);
           }}

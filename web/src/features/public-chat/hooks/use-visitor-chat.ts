@@ -42,8 +42,11 @@ export function useVisitorChat(endpointName: string, sessionIdentifier: string) 
   }, []);
 
   const ask = useCallback(
-    /** guidelinesConsent: the visitor agreed to the agent's guidelines (a first question, where the endpoint asks it) */
-    async (question: string, options: { guidelinesConsent?: boolean } = {}) => {
+    /**
+     * guidelinesConsent: the visitor agreed to the agent's guidelines (a first question, where the endpoint asks it);
+     * botCheckToken: the bot check widget's token (a first question, where details.botCheck asks one)
+     */
+    async (question: string, options: { guidelinesConsent?: boolean; botCheckToken?: string | null } = {}) => {
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
@@ -59,7 +62,14 @@ export function useVisitorChat(endpointName: string, sessionIdentifier: string) 
           }
         : {
             url: pathTo(PublicConversationRoutes.create, { endpointName }),
-            body: { question, session, visionImageIds: [], attachmentIds: [], ...(options.guidelinesConsent ? { guidelinesConsent: true } : {}) },
+            body: {
+              question,
+              session,
+              visionImageIds: [],
+              attachmentIds: [],
+              ...(options.guidelinesConsent ? { guidelinesConsent: true } : {}),
+              ...(options.botCheckToken ? { botCheckToken: options.botCheckToken } : {}),
+            },
           };
       dispatch({ type: 'asked', question, createdAt: new Date().toISOString() });
       const outcome = await streamSse(http(), {
