@@ -33,6 +33,7 @@ import { generatedImagesRoutes } from './modules/generated-images/generated-imag
 import { firstRunRoutes } from './modules/first-run/first-run.routes.js';
 import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.js';
 import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
 import { registerWebApp } from './web-app.js';
 
@@ -57,6 +58,7 @@ export const internalModules: Module[] = [
   firstRunRoutes,
   fileLibrariesRoutes,
   publicChatRoutes,
+  analyticsRoutes,
 ];
 
 /** Modules mounted under /api/external/v1 (docs/wire-protocol.md: embeds). */

@@ -14,3 +14,4 @@ export * from './generated-images.js';
 export * from './server-processes.js';
 export * from './knowledge.js';
 export * from './public-chat.js';
+export * from './analytics.js';

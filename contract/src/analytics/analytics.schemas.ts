@@ -1,0 +1,86 @@
+// Wire shapes of the admin analytics (docs/analytics.md): every chart call answers `{items:[{label,value,…}],…}`, one
+// item per bar, slice or point, in drawing order, so that a chart takes `items` as its data set as it is.
+import { z } from 'zod';
+
+export const ReportingPeriods = ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'] as const;
+export const ReportingPeriodSchema = z.enum(ReportingPeriods);
+export type ReportingPeriod = z.infer<typeof ReportingPeriodSchema>;
+export const DefaultReportingPeriod: ReportingPeriod = 'Last30Days';
+
+/** Public: visitors of public endpoints; Private: signed-in people. */
+export const AnalyticsPrivacies = ['Public', 'Private'] as const;
+export type AnalyticsPrivacy = (typeof AnalyticsPrivacies)[number];
+
+/**
+ * The period's time series buckets, in the caller's time zone: an hour for Last24Hours, a day for Last7Days and
+ * Last30Days, a week (from Monday) for Last90Days, a month for Last365Days and AllTime.
+ */
+export const AnalyticsBuckets = ['Hour', 'Day', 'Week', 'Month'] as const;
+export type AnalyticsBucket = (typeof AnalyticsBuckets)[number];
+
+export const AnalyticsQuerySchema = z.object({ reportingPeriod: ReportingPeriodSchema.default(DefaultReportingPeriod) });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+export const AnalyticsAgentQuerySchema = AnalyticsQuerySchema.extend({ gptSystemId: z.string().uuid() });
+export type AnalyticsAgentQuery = z.infer<typeof AnalyticsAgentQuerySchema>;
+
+/** One bar, slice or point. Which of the optional figures an item carries depends on the call (docs/analytics.md). */
+export const AnalyticsItemSchema = z.object({
+  label: z.string(),
+  value: z.number(),
+  /** what the item is of: a brand key, agent id, model, privacy, or the bucket's start (ISO 8601 with the zone's offset); hour of day 0-23 as text */
+  key: z.string().nullable(),
+  /** tokens calls */
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
+  /** users calls: distinct signed-in people and visitor sessions, whose sum is value */
+  signedInUsers: z.number().optional(),
+  visitors: z.number().optional(),
+  /** AverageConversationLength and the per-agent series */
+  conversations: z.number().optional(),
+  segments: z.number().optional(),
+  /** feedback series */
+  positive: z.number().optional(),
+  negative: z.number().optional(),
+});
+export type AnalyticsItem = z.infer<typeof AnalyticsItemSchema>;
+
+export const AnalyticsChartSchema = z.object({
+  items: z.array(AnalyticsItemSchema),
+  /** the sum over the period (for AverageConversationLength and users calls: the period's own figure, not a sum) */
+  total: z.number(),
+  reportingPeriod: ReportingPeriodSchema,
+  /** the zone the buckets are in (x-timezone, else UTC) */
+  timeZone: z.string(),
+  /** time series calls: the items' bucket */
+  bucket: z.enum(AnalyticsBuckets).nullable(),
+  /** start of the period (ISO 8601); null for AllTime without data */
+  from: z.string().nullable(),
+  to: z.string(),
+  /** segments created before this time are in the figures (the rollup's watermark) */
+  rolledUpUntil: z.string().nullable(),
+});
+export type AnalyticsChart = z.infer<typeof AnalyticsChartSchema>;
+
+export const AnalyticsRollupStateSchema = z.object({ rolledUpUntil: z.string().nullable(), hoursRolledUp: z.number() });
+export type AnalyticsRollupState = z.infer<typeof AnalyticsRollupStateSchema>;
+
+/** Columns of GET /admin/analytics/export, in order. */
+export const AnalyticsExportColumns = [
+  'section',
+  'period',
+  'userId',
+  'userEmail',
+  'privacy',
+  'gptSystemId',
+  'gptSystemName',
+  'model',
+  'deploymentName',
+  'segments',
+  'inputTokens',
+  'outputTokens',
+  'totalTokens',
+  'cost',
+  'uniqueUsers',
+  'conversations',
+] as const;

@@ -1,0 +1,124 @@
+// The analytics rollup (docs/analytics.md): the segments created since the watermark are aggregated into the hourly
+// and daily tables by a pg-boss job that runs every minute and on demand. Each run recomputes whole UTC days from the
+// watermark's day minus a look-back (answers that finish, and feedback given, after their hour was first rolled up):
+// it deletes the days' rows and inserts them again from the segments in one transaction, so that a run repeated,
+// retried or raced by another process leaves the same rows. A first run on a large instance goes a week at a time.
+import { sql, type SQL } from 'drizzle-orm';
+import { analyticsRollupState, analyticsUsageHourly, analyticsUsersDaily, analyticsUsersHourly } from '../../db/schema/index.js';
+import { firstSegmentAt, segmentUsageRows } from '../conversations/conversations.usage.js';
+import type { AppContext, DbContext } from '../../platform/context.js';
+
+export const RollupQueue = 'analytics.rollup';
+const StateName = 'segments';
+const HourMs = 3_600_000;
+const DayMs = 24 * HourMs;
+/** days before the watermark's day that each run recomputes */
+export const LookBackDays = 2;
+/** the most a run's transaction covers */
+const ChunkDays = 7;
+/** how often the job runs in every process whose job engine runs (pg-boss keeps one queued at a time) */
+export const RollupIntervalMs = 60_000;
+
+const floorDay = (t: number) => Math.floor(t / DayMs) * DayMs;
+const floorHour = (t: number) => Math.floor(t / HourMs) * HourMs;
+
+export interface RollupResult {
+  rolledUpUntil: Date | null;
+  hoursRolledUp: number;
+}
+
+/** The watermark: segments created before it are in the rollups (null: never run). */
+export async function rolledUpUntil({ db }: DbContext): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: analyticsRollupState.rolledUntil })
+    .from(analyticsRollupState)
+    .where(sql`${analyticsRollupState.name} = ${StateName}`);
+  return row?.at ?? null;
+}
+
+/** Rolls up every segment created before the end of the current hour. Idempotent; safe to run at once in several processes. */
+export async function rollUp({ db }: Pick<AppContext, 'db'>, now = new Date()): Promise<RollupResult> {
+  const end = floorHour(now.getTime()) + HourMs;
+  let watermark = await rolledUpUntil({ db });
+  if (!watermark) {
+    const first = ((await db.execute(firstSegmentAt())) as unknown as { rows: { at: string | Date | null }[] }).rows[0]?.at;
+    if (first == null) return { rolledUpUntil: null, hoursRolledUp: 0 };
+    watermark = new Date(floorDay(new Date(first).getTime()) + LookBackDays * DayMs);
+  }
+  let from = floorDay(Math.min(watermark.getTime(), end) - LookBackDays * DayMs);
+  let hours = 0;
+  while (from < end) {
+    const to = Math.min(from + ChunkDays * DayMs, end);
+    await rollUpRange(db, new Date(from), new Date(to));
+    hours += (to - from) / HourMs;
+    from = to;
+  }
+  return { rolledUpUntil: new Date(end), hoursRolledUp: hours };
+}
+
+/** Recomputes [from, to) (from is a UTC midnight) and moves the watermark to `to` if it is later. */
+async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<void> {
+  const dayTo = new Date(Math.ceil(to.getTime() / DayMs) * DayMs);
+  await db.transaction(async (tx) => {
+    // one run at a time: the state row is the lock (made first if missing)
+    await tx.execute(
+      sql`insert into ${analyticsRollupState} (name, rolled_until) values (${StateName}, ${from.toISOString()}::timestamptz) on conflict (name) do nothing`,
+    );
+    await tx.execute(sql`select 1 from ${analyticsRollupState} where name = ${StateName} for update`);
+    const u = analyticsUsageHourly;
+    const uh = analyticsUsersHourly;
+    const ud = analyticsUsersDaily;
+    const range = (column: SQL | typeof u.hour | typeof uh.hour) =>
+      sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz`;
+    await tx.execute(sql`delete from ${u} where ${range(u.hour)}`);
+    await tx.execute(sql`delete from ${uh} where ${range(uh.hour)}`);
+    await tx.execute(sql`delete from ${ud} where ${ud.day} >= ${from.toISOString()}::timestamptz and ${ud.day} < ${dayTo.toISOString()}::timestamptz`);
+    const rows = segmentUsageRows(from, to);
+    await tx.execute(sql`
+      insert into ${u} (hour, gpt_system_id, brand_key, model, deployment_name, privacy, conversations, segments, input_tokens, output_tokens, feedback_positive, feedback_negative)
+      select date_trunc('hour', s.created_at, 'UTC'), s.gpt_system_id, s.brand_key, s.model, s.deployment_name, s.privacy,
+        count(*) filter (where s.is_first), count(*), sum(s.input_tokens), sum(s.output_tokens), sum(s.feedback_positive), sum(s.feedback_negative)
+      from (${rows}) s
+      group by 1, 2, 3, 4, 5, 6`);
+    await tx.execute(sql`
+      insert into ${uh} (hour, user_key, user_id, gpt_system_id, brand_key, model, deployment_name, privacy, segments, input_tokens, output_tokens)
+      select date_trunc('hour', s.created_at, 'UTC'), s.user_key, s.user_id, s.gpt_system_id, s.brand_key, s.model, s.deployment_name, s.privacy,
+        count(*), sum(s.input_tokens), sum(s.output_tokens)
+      from (${rows}) s
+      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    // the days are whole (from is a midnight, a chunk is whole days but for the current day, recomputed next time)
+    await tx.execute(sql`
+      insert into ${ud} (day, user_key, user_id, gpt_system_id, brand_key, model, deployment_name, privacy, segments, input_tokens, output_tokens)
+      select date_trunc('day', h.hour, 'UTC'), h.user_key, h.user_id, h.gpt_system_id, h.brand_key, h.model, h.deployment_name, h.privacy,
+        sum(h.segments), sum(h.input_tokens), sum(h.output_tokens)
+      from ${uh} h
+      where h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
+      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    await tx.execute(
+      sql`update ${analyticsRollupState} set rolled_until = greatest(rolled_until, ${to.toISOString()}::timestamptz), updated_at = now() where name = ${StateName}`,
+    );
+  });
+}
+
+/** Declares the rollup job, queued when the job engine starts and then every RollupIntervalMs while it runs. */
+export function defineRollupJob(ctx: AppContext): void {
+  ctx.jobs.define<Record<string, never>>(
+    RollupQueue,
+    { concurrency: 1, retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 3600, key: () => 'rollup' },
+    async () => {
+      const result = await rollUp(ctx);
+      ctx.logger.debug({ hours: result.hoursRolledUp }, 'analytics rolled up');
+    },
+  );
+  const queue = () => {
+    if (ctx.jobs.running) void ctx.jobs.send(RollupQueue, {}).catch((e: unknown) => ctx.logger.warn({ err: e }, 'analytics rollup not queued'));
+  };
+  ctx.jobs.onStart(async () => {
+    queue();
+    const timer = setInterval(() => {
+      if (!ctx.jobs.running) return clearInterval(timer);
+      queue();
+    }, RollupIntervalMs);
+    timer.unref();
+  });
+}

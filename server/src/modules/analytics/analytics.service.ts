@@ -1,0 +1,364 @@
+// The admin analytics (docs/analytics.md): each chart is read from the hourly rollups (analytics.rollup.ts), grouped
+// in the caller's time zone by PostgreSQL. Distinct users are counted exactly from per-user rows: whole UTC days that
+// lie in one bucket from the daily table, the other hours from the hourly one.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsBucket, AnalyticsChart, AnalyticsItem, ReportingPeriod } from '@atrium/contract';
+import { analyticsUsageHourly, analyticsUsersDaily, analyticsUsersHourly } from '../../db/schema/index.js';
+import type { DbContext } from '../../platform/context.js';
+import { systemAgentNames } from '../agents/agents.lookup.js';
+import { getBrand } from '../brands/brands.service.js';
+import { rolledUpUntil } from './analytics.rollup.js';
+
+const HourMs = 3_600_000;
+const DayMs = 24 * HourMs;
+
+const PeriodDays: Record<ReportingPeriod, number | null> = {
+  Last24Hours: null,
+  Last7Days: 7,
+  Last30Days: 30,
+  Last90Days: 90,
+  Last365Days: 365,
+  AllTime: null,
+};
+const PeriodBucket: Record<ReportingPeriod, AnalyticsBucket> = {
+  Last24Hours: 'Hour',
+  Last7Days: 'Day',
+  Last30Days: 'Day',
+  Last90Days: 'Week',
+  Last365Days: 'Month',
+  AllTime: 'Month',
+};
+const Unit: Record<AnalyticsBucket, string> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' };
+const LabelFormat: Record<AnalyticsBucket, string> = { Hour: 'YYYY-MM-DD HH24:00', Day: 'YYYY-MM-DD', Week: 'YYYY-MM-DD', Month: 'YYYY-MM' };
+
+export interface Period {
+  reportingPeriod: ReportingPeriod;
+  timeZone: string;
+  /** null: AllTime with nothing rolled up */
+  from: Date | null;
+  to: Date;
+  bucket: AnalyticsBucket;
+  rolledUpUntil: Date | null;
+}
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** The rows of a raw query (the driver's result types differ between PGlite and node-postgres). */
+export const rowsOf = async <T>(db: DbContext['db'], query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The period's range: from the start of the first local day (or of the 24th hour back) to the end of the current hour. */
+export async function resolvePeriod({ db }: DbContext, reportingPeriod: ReportingPeriod, timeZone: string, now = new Date()): Promise<Period> {
+  const to = new Date(Math.floor(now.getTime() / HourMs) * HourMs + HourMs);
+  const days = PeriodDays[reportingPeriod];
+  let from: Date | null;
+  if (reportingPeriod === 'Last24Hours') from = new Date(to.getTime() - 24 * HourMs);
+  else if (days !== null) {
+    const [row] = await rowsOf<{ from: string | Date }>(
+      db,
+      sql`select (date_trunc('day', ${ts(now)} at time zone ${timeZone}) - ${days - 1} * interval '1 day') at time zone ${timeZone} as "from"`,
+    );
+    from = new Date(row!.from);
+  } else {
+    const [row] = await rowsOf<{ from: string | Date | null }>(db, sql`select min(${analyticsUsageHourly.hour}) as "from" from ${analyticsUsageHourly}`);
+    from = row?.from == null ? null : new Date(row.from);
+  }
+  return { reportingPeriod, timeZone, from, to, bucket: PeriodBucket[reportingPeriod], rolledUpUntil: await rolledUpUntil({ db }) };
+}
+
+const chart = (p: Period, items: AnalyticsItem[], total: number, bucket: AnalyticsBucket | null): AnalyticsChart => ({
+  items,
+  total,
+  reportingPeriod: p.reportingPeriod,
+  timeZone: p.timeZone,
+  bucket,
+  from: p.from?.toISOString() ?? null,
+  to: p.to.toISOString(),
+  rolledUpUntil: p.rolledUpUntil?.toISOString() ?? null,
+});
+
+interface Bucket {
+  at: Date;
+  label: string;
+}
+
+/** The period's buckets in the zone, each with its start (the first clamped to the period's start) and label. */
+async function bucketsOf({ db }: DbContext, p: Period): Promise<Bucket[]> {
+  if (!p.from) return [];
+  const unit = Unit[p.bucket];
+  const rows = await rowsOf<{ at: string | Date; label: string }>(
+    db,
+    sql`select g at time zone ${p.timeZone} as at, to_char(g, ${LabelFormat[p.bucket]}) as label
+      from generate_series(date_trunc(${unit}, ${ts(p.from)} at time zone ${p.timeZone}),
+        date_trunc(${unit}, ${ts(new Date(p.to.getTime() - HourMs))} at time zone ${p.timeZone}), ('1 ' || ${unit})::interval) g
+      order by g`,
+  );
+  return rows.map((r, i) => ({ at: i === 0 ? p.from! : new Date(r.at), label: r.label }));
+}
+
+const bucketLabel = (p: Period, column: SQL | typeof analyticsUsageHourly.hour) =>
+  sql`to_char(date_trunc(${Unit[p.bucket]}, ${column} at time zone ${p.timeZone}), ${LabelFormat[p.bucket]})`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Conversations, segments, tokens and feedback: sums of the hourly usage rows
+
+type Dimension = 'brand' | 'agent' | 'model' | 'privacy';
+const u = analyticsUsageHourly;
+const dimensionColumn: Record<Dimension, SQL> = {
+  brand: sql`${u.brandKey}`,
+  agent: sql`${u.gptSystemId}::text`,
+  model: sql`${u.model}`,
+  privacy: sql`${u.privacy}`,
+};
+
+interface Sums {
+  key: string | null;
+  conversations: number;
+  segments: number;
+  input: number;
+  output: number;
+  positive: number;
+  negative: number;
+}
+
+const sums = sql`coalesce(sum(${u.conversations}), 0)::float8 as conversations, coalesce(sum(${u.segments}), 0)::float8 as segments,
+  coalesce(sum(${u.inputTokens}), 0)::float8 as input, coalesce(sum(${u.outputTokens}), 0)::float8 as output,
+  coalesce(sum(${u.feedbackPositive}), 0)::float8 as positive, coalesce(sum(${u.feedbackNegative}), 0)::float8 as negative`;
+
+const usageWhere = (p: Period, gptSystemId?: string) =>
+  sql`${u.hour} >= ${ts(p.from!)} and ${u.hour} < ${ts(p.to)}${gptSystemId ? sql` and ${u.gptSystemId} = ${gptSystemId}` : sql``}`;
+
+async function usageBy({ db }: DbContext, p: Period, group: SQL, gptSystemId?: string): Promise<Sums[]> {
+  if (!p.from) return [];
+  return rowsOf<Sums>(db, sql`select ${group} as key, ${sums} from ${u} where ${usageWhere(p, gptSystemId)} group by 1`);
+}
+
+export type Measure = 'conversations' | 'tokens';
+
+const measureOf = (measure: Measure, s: Sums): Pick<AnalyticsItem, 'value' | 'inputTokens' | 'outputTokens'> =>
+  measure === 'conversations' ? { value: s.conversations } : { value: s.input + s.output, inputTokens: s.input, outputTokens: s.output };
+
+/** Names for the keys of a dimension. */
+async function labelsOf(ctx: DbContext, dimension: Dimension, keys: (string | null)[]): Promise<Map<string | null, string>> {
+  const labels = new Map<string | null, string>();
+  if (dimension === 'agent') {
+    const ids = keys.filter((k): k is string => k !== null);
+    const names = await systemAgentNames(ctx, ids);
+    for (const n of names) labels.set(n.gptSystemId, n.name);
+    for (const k of keys) if (!labels.has(k)) labels.set(k, k === null ? 'Previews' : 'Personal or deleted agent');
+  } else if (dimension === 'brand') {
+    for (const k of keys) labels.set(k, (await getBrand(ctx, k ?? '').catch(() => null))?.name ?? k ?? '');
+  } else if (dimension === 'privacy') {
+    for (const k of keys) labels.set(k, k === 'Public' ? 'Public visitors' : 'Signed-in people');
+  } else {
+    for (const k of keys) labels.set(k, k || 'Unknown model');
+  }
+  return labels;
+}
+
+const byValue = (a: AnalyticsItem, b: AnalyticsItem) => b.value - a.value || a.label.localeCompare(b.label);
+
+/** ConversationsBy…/TokensBy… a dimension: one item per brand, agent, model or privacy, largest first. */
+export async function usageByDimension(ctx: DbContext, p: Period, measure: Measure, dimension: Dimension): Promise<AnalyticsChart> {
+  const rows = await usageBy(ctx, p, dimensionColumn[dimension]);
+  const labels = await labelsOf(
+    ctx,
+    dimension,
+    rows.map((r) => r.key),
+  );
+  const items = rows.map((r) => ({ label: labels.get(r.key)!, key: r.key, ...measureOf(measure, r) })).sort(byValue);
+  return chart(
+    p,
+    items,
+    items.reduce((n, i) => n + i.value, 0),
+    null,
+  );
+}
+
+/** …ByReportingPeriod and the per-agent series: one item per bucket of the period, empty ones included. */
+export async function usageSeries(
+  ctx: DbContext,
+  p: Period,
+  measure: Measure | 'agentConversations' | 'feedback',
+  gptSystemId?: string,
+): Promise<AnalyticsChart> {
+  const [buckets, rows] = await Promise.all([bucketsOf(ctx, p), usageBy(ctx, p, bucketLabel(p, u.hour), gptSystemId)]);
+  const byLabel = new Map(rows.map((r) => [r.key, r]));
+  const zero: Sums = { key: null, conversations: 0, segments: 0, input: 0, output: 0, positive: 0, negative: 0 };
+  const items = buckets.map((b): AnalyticsItem => {
+    const s = byLabel.get(b.label) ?? zero;
+    const base = { label: b.label, key: b.at.toISOString() };
+    if (measure === 'agentConversations') return { ...base, value: s.conversations, conversations: s.conversations, segments: s.segments };
+    if (measure === 'feedback') return { ...base, value: s.positive + s.negative, positive: s.positive, negative: s.negative };
+    return { ...base, ...measureOf(measure, s) };
+  });
+  return chart(
+    p,
+    items,
+    items.reduce((n, i) => n + i.value, 0),
+    p.bucket,
+  );
+}
+
+/** …ByHour: one item per hour of the day (0-23) in the zone. */
+export async function usageByHourOfDay(ctx: DbContext, p: Period, measure: Measure): Promise<AnalyticsChart> {
+  const rows = await usageBy(ctx, p, sql`extract(hour from ${u.hour} at time zone ${p.timeZone})::int::text`);
+  const byHour = new Map(rows.map((r) => [r.key, r]));
+  const zero: Sums = { key: null, conversations: 0, segments: 0, input: 0, output: 0, positive: 0, negative: 0 };
+  const items = Array.from({ length: 24 }, (_, h) => ({
+    label: `${String(h).padStart(2, '0')}:00`,
+    key: String(h),
+    ...measureOf(measure, byHour.get(String(h)) ?? zero),
+  }));
+  return chart(
+    p,
+    items,
+    items.reduce((n, i) => n + i.value, 0),
+    null,
+  );
+}
+
+/** AverageConversationLength: questions per conversation started in the period, per agent and (total) overall. */
+export async function averageConversationLength(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
+  const rows = await usageBy(ctx, p, dimensionColumn.agent);
+  const labels = await labelsOf(
+    ctx,
+    'agent',
+    rows.map((r) => r.key),
+  );
+  const ratio = (segments: number, conversations: number) => (conversations === 0 ? 0 : Math.round((segments / conversations) * 100) / 100);
+  const items = rows
+    .filter((r) => r.conversations > 0 || r.segments > 0)
+    .map((r) => ({ label: labels.get(r.key)!, key: r.key, value: ratio(r.segments, r.conversations), conversations: r.conversations, segments: r.segments }))
+    .sort(byValue);
+  const all = rows.reduce((a, r) => ({ s: a.s + r.segments, c: a.c + r.conversations }), { s: 0, c: 0 });
+  return chart(p, items, ratio(all.s, all.c), null);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Distinct users
+
+const floorDay = (t: number) => Math.floor(t / DayMs) * DayMs;
+
+/**
+ * Rows (bucket label or null, user_key, privacy, gpt_system_id, brand_key) that together hold each user active in
+ * the period once per hour or day: whole UTC days inside one bucket from the daily table, every other hour from the
+ * hourly one. `buckets` null: the period as one; 'hourOfDay': hourly rows only, labelled by the zone's hour.
+ */
+function userRows(p: Period, buckets: Bucket[] | null | 'hourOfDay'): SQL {
+  const from = p.from!.getTime();
+  const to = p.to.getTime();
+  const d = analyticsUsersDaily;
+  const h = analyticsUsersHourly;
+  if (buckets === 'hourOfDay') {
+    return sql`select extract(hour from ${h.hour} at time zone ${p.timeZone})::int::text as b, ${h.userKey} as user_key, ${h.privacy} as privacy
+      from ${h} where ${h.hour} >= ${ts(p.from!)} and ${h.hour} < ${ts(p.to)}`;
+  }
+  // the UTC days that a bucket boundary (or the period's start or end) cuts are read by the hour
+  const cuts = [from, to, ...(buckets ?? []).map((b) => b.at.getTime())].filter((t) => t >= from && t <= to && t % DayMs !== 0);
+  const cutDays = [...new Set(cuts.map(floorDay))].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const day of cutDays) {
+    const start = Math.max(day, from);
+    const end = Math.min(day + DayMs, to);
+    const last = ranges.at(-1);
+    if (last && last[1] >= start) last[1] = end;
+    else ranges.push([start, end]);
+  }
+  const firstDay = Math.ceil(from / DayMs) * DayMs;
+  const lastDay = floorDay(to);
+  const label = (column: SQL | typeof d.day) => (buckets ? bucketLabel(p, column as SQL) : sql`null::text`);
+  const parts: SQL[] = [];
+  if (firstDay < lastDay) {
+    const skip = cutDays.filter((t) => t >= firstDay && t < lastDay);
+    parts.push(sql`select ${label(sql`${d.day}`)} as b, ${d.userKey} as user_key, ${d.privacy} as privacy, ${d.gptSystemId} as gpt_system_id, ${d.brandKey} as brand_key
+      from ${d} where ${d.day} >= ${ts(new Date(firstDay))} and ${d.day} < ${ts(new Date(lastDay))}
+      ${
+        skip.length
+          ? sql`and ${d.day} not in (${sql.join(
+              skip.map((t) => ts(new Date(t))),
+              sql`, `,
+            )})`
+          : sql``
+      }`);
+  }
+  if (ranges.length) {
+    parts.push(sql`select ${label(sql`${h.hour}`)} as b, ${h.userKey} as user_key, ${h.privacy} as privacy, ${h.gptSystemId} as gpt_system_id, ${h.brandKey} as brand_key
+      from ${h} where ${sql.join(
+        ranges.map(([a, b]) => sql`(${h.hour} >= ${ts(new Date(a))} and ${h.hour} < ${ts(new Date(b))})`),
+        sql` or `,
+      )}`);
+  }
+  if (parts.length === 0)
+    return sql`select null::text as b, null::uuid as user_key, null::text as privacy, null::uuid as gpt_system_id, null::text as brand_key where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+interface UserCounts {
+  key: string | null;
+  private: number;
+  public: number;
+}
+
+const distinctUsers = sql`count(distinct user_key) filter (where privacy = 'Private')::float8 as private, count(distinct user_key) filter (where privacy = 'Public')::float8 as public`;
+
+async function totalUsers({ db }: DbContext, p: Period): Promise<number> {
+  if (!p.from) return 0;
+  const [row] = await rowsOf<UserCounts>(db, sql`select ${distinctUsers} from (${userRows(p, null)}) x`);
+  return row ? row.private + row.public : 0;
+}
+
+const userItem = (label: string, key: string | null, c: UserCounts | undefined): AnalyticsItem => ({
+  label,
+  key,
+  value: (c?.private ?? 0) + (c?.public ?? 0),
+  signedInUsers: c?.private ?? 0,
+  visitors: c?.public ?? 0,
+});
+
+/** UsersByBrand, UsersByGptSystem: distinct people and visitor sessions per brand or agent, most first; total: in the period. */
+export async function usersByDimension(ctx: DbContext, p: Period, dimension: 'brand' | 'agent'): Promise<AnalyticsChart> {
+  if (!p.from) return chart(p, [], 0, null);
+  const column = dimension === 'brand' ? sql`brand_key` : sql`gpt_system_id::text`;
+  const [rows, total] = await Promise.all([
+    rowsOf<UserCounts>(ctx.db, sql`select ${column} as key, ${distinctUsers} from (${userRows(p, null)}) x group by 1`),
+    totalUsers(ctx, p),
+  ]);
+  const labels = await labelsOf(
+    ctx,
+    dimension,
+    rows.map((r) => r.key),
+  );
+  return chart(p, rows.map((r) => userItem(labels.get(r.key)!, r.key, r)).sort(byValue), total, null);
+}
+
+/** UsersByReportingPeriod: distinct users per bucket. */
+export async function usersSeries(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
+  const buckets = await bucketsOf(ctx, p);
+  if (!p.from || buckets.length === 0) return chart(p, [], 0, p.bucket);
+  const [rows, total] = await Promise.all([
+    rowsOf<UserCounts>(ctx.db, sql`select b as key, ${distinctUsers} from (${userRows(p, buckets)}) x group by 1`),
+    totalUsers(ctx, p),
+  ]);
+  const byLabel = new Map(rows.map((r) => [r.key, r]));
+  return chart(
+    p,
+    buckets.map((b) => userItem(b.label, b.at.toISOString(), byLabel.get(b.label))),
+    total,
+    p.bucket,
+  );
+}
+
+/** UsersByHourOfDay: distinct users who asked in each hour of the day (0-23, the zone's) over the period. */
+export async function usersByHourOfDay(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
+  if (!p.from) return chart(p, [], 0, null);
+  const [rows, total] = await Promise.all([
+    rowsOf<UserCounts>(ctx.db, sql`select b as key, ${distinctUsers} from (${userRows(p, 'hourOfDay')}) x group by 1`),
+    totalUsers(ctx, p),
+  ]);
+  const byHour = new Map(rows.map((r) => [r.key, r]));
+  return chart(
+    p,
+    Array.from({ length: 24 }, (_, h) => userItem(`${String(h).padStart(2, '0')}:00`, String(h), byHour.get(String(h)))),
+    total,
+    null,
+  );
+}
