@@ -19,6 +19,7 @@ import { ChatEngine } from './ai/chat-engine.js';
 import { OverviewCounters } from './platform/admin-overview.js';
 import { AggregateNames } from './platform/aggregate-names.js';
 import { Caches } from './platform/caches.js';
+import { connectCacheBus } from './platform/cache-bus.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 import { JobEngine } from './platform/jobs.js';
 
@@ -65,7 +66,8 @@ async function main(): Promise<void> {
   if (!database.titleSearchIndexed) logger.warn('pg_trgm is not available: conversation title search reads every conversation of the person (slow past ~50k)');
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
   const secrets = secretBoxFromConfig(config);
-  const models = createModelGateway({ db: database.db, config, secrets, logger });
+  const caches = new Caches();
+  const models = createModelGateway({ db: database.db, config, secrets, logger, caches });
   const ctx = {
     config,
     database,
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
     chat: new ChatEngine(config.modelTimeouts),
     overview: new OverviewCounters(),
     aggregateNames: new AggregateNames(),
-    caches: new Caches(),
+    caches,
     jobs: new JobEngine(database, logger),
   };
   const seeded = await seed(ctx);
@@ -97,6 +99,8 @@ async function main(): Promise<void> {
     },
   });
   await app.ready();
+  // with Redis, a cache forgotten on this process is forgotten on the others (platform/cache-bus.ts)
+  const cacheBus = config.redisUrl ? connectCacheBus(caches, { redisUrl: config.redisUrl, logger }) : null;
   // after the modules defined their queues: jobs a stopped process left (or sent while none ran) resume now
   await ctx.jobs.start();
   const stopMaintenance = startDatabaseMaintenance(database, logger, { busy: () => ctx.chat.turnsInFlight > 0 });
@@ -116,6 +120,7 @@ async function main(): Promise<void> {
     stopMaintenance();
     await app.close();
     await ctx.jobs.stop();
+    await cacheBus?.close();
     await processes.stop();
     await database.close();
     process.exit(0);

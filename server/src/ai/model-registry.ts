@@ -1,7 +1,8 @@
 // The provider registry: resolves deployment names (or docs/wire-protocol.md's "<provider>|<model>") to enabled
 // deployments, enforces HIPAA mode, and streams answers through the provider of the deployment's
 // connection. Deployments are cached briefly so that a chat turn costs no catalogue query; the
-// connections module invalidates the cache on every change, other processes see it within CacheMs.
+// connections module invalidates the cache on every change; other processes forget theirs when the cache bus
+// brings the announcement (platform/caches.ts), and within CacheMs without one.
 // The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation. Image
 // deployments (ImageCreation) and embedding deployments (file libraries) live in the same catalogue, apart
 // from the chat ones.
@@ -10,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { badRequest } from '../platform/errors.js';
+import type { Caches } from '../platform/caches.js';
 import type { SecretBox } from '../platform/secrets.js';
 import { readSettings } from '../modules/instance/instance.service.js';
 import {
@@ -55,7 +57,12 @@ export interface ModelGatewayOptions {
   logger: FastifyBaseLogger;
   /** whether HIPAA mode is on; by default the instance setting `hipaaMode` */
   hipaaMode?: () => Promise<boolean>;
+  /** the app's caches: invalidate() is announced to the other processes through them, and theirs forget it here */
+  caches?: Caches;
 }
+
+/** The name the catalogue's invalidation is announced under (platform/caches.ts). */
+export const CatalogCacheName = 'models.catalog';
 
 interface Entry extends AnsweringDeployment {
   resolved: ResolvedDeployment;
@@ -115,6 +122,11 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   // The AI SDK prints unsupported-setting warnings to the console; they belong in the log (settings only, never prompts).
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => logger.debug({ provider, model, warnings }, 'model provider warnings');
   let catalog: Promise<Catalog> | null = null;
+  const forget = () => {
+    catalog = null;
+    hipaaCached = null;
+  };
+  options.caches?.onAnnounced(CatalogCacheName, forget);
 
   const load = async (): Promise<Catalog> => {
     const [chat, image, embedding] = await Promise.all([listAnsweringDeployments(db), listImageDeployments(db), listEmbeddingDeployments(db)]);
@@ -300,8 +312,8 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     },
 
     invalidate(): void {
-      catalog = null;
-      hipaaCached = null;
+      forget();
+      options.caches?.announce(CatalogCacheName);
     },
   };
 }

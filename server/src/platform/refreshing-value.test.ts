@@ -15,7 +15,7 @@ describe('refreshingValue', () => {
         if (n === 2) await new Promise<void>((r) => (release = r));
         return n;
       });
-      const value = refreshingValue(load, 1000);
+      const value = refreshingValue('test.value', load, 1000);
       expect(await value.get(db)).toBe(1);
       expect(await value.get(db)).toBe(1);
       expect(load).toHaveBeenCalledTimes(1);

@@ -1,7 +1,8 @@
 // One value per app, loaded on first use and kept fresh without making a request wait: after ttlMs the
 // current value is still served while a reload runs in the background. A local change calls invalidate(),
 // after which the next caller waits for a fresh load (this process must see its own writes at once); other
-// processes see changes within ttlMs plus one load. Stored on the app context (platform/caches.ts); loads
+// processes forget theirs when the cache bus brings the name (platform/caches.ts), and see changes within ttlMs
+// plus one load without one. Stored on the app context (platform/caches.ts); loads
 // read the app's own database, never a caller's transaction.
 import type { AppContext } from './context.js';
 import type { RootDb } from '../db/client.js';
@@ -18,9 +19,15 @@ export interface RefreshingValue<T> {
   invalidate(ctx: CacheContext): void;
 }
 
-export function refreshingValue<T>(load: (db: RootDb) => Promise<T>, ttlMs: number): RefreshingValue<T> {
+export function refreshingValue<T>(name: string, load: (db: RootDb) => Promise<T>, ttlMs: number): RefreshingValue<T> {
   const kind = {};
-  const slotOf = (ctx: CacheContext) => ctx.caches.storeOf(kind, () => ({ entry: null as Entry<T> | null }));
+  const slotOf = (ctx: CacheContext) =>
+    ctx.caches.namedStoreOf(
+      name,
+      kind,
+      () => ({ entry: null as Entry<T> | null }),
+      (slot) => (slot.entry = null),
+    );
   const fresh = (db: RootDb, slot: { entry: Entry<T> | null }): Entry<T> => {
     const entry: Entry<T> = { value: load(db), at: Date.now(), refreshing: false };
     // a failed load is not remembered
@@ -52,6 +59,7 @@ export function refreshingValue<T>(load: (db: RootDb) => Promise<T>, ttlMs: numb
     },
     invalidate(ctx) {
       slotOf(ctx).entry = null;
+      ctx.caches.announce(name);
     },
   };
 }

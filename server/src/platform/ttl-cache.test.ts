@@ -8,7 +8,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ttlCache', () => {
   it('shares one load, keeps it for ttlMs, per app, and forgets on delete', async () => {
-    const cache = ttlCache<string | null>({ max: 10, ttlMs: 60 });
+    const cache = ttlCache<string | null>({ name: 'test.a', max: 10, ttlMs: 60 });
     let loads = 0;
     const load = async () => (++loads === 1 ? null : `v${loads}`);
     expect(await Promise.all([cache.get(db, 'a', load), cache.get(db, 'a', load)])).toEqual([null, null]);
@@ -23,7 +23,7 @@ describe('ttlCache', () => {
   });
 
   it('does not remember a failed load, and holds at most max entries', async () => {
-    const cache = ttlCache<number>({ max: 2, ttlMs: 10_000 });
+    const cache = ttlCache<number>({ name: 'test.b', max: 2, ttlMs: 10_000 });
     await expect(cache.get(db, 'x', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get(db, 'x', async () => 1)).toBe(1);
     let loads = 0;

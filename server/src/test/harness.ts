@@ -13,6 +13,7 @@ import { ChatEngine } from '../ai/chat-engine.js';
 import { OverviewCounters } from '../platform/admin-overview.js';
 import { AggregateNames } from '../platform/aggregate-names.js';
 import { Caches } from '../platform/caches.js';
+import { connectCacheBus } from '../platform/cache-bus.js';
 import { JobEngine } from '../platform/jobs.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { buildApp } from '../app.js';
@@ -73,7 +74,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, configure?: (c: Config) => Config): Promise<TestApp> {
+/**
+ * `options.database`: a database another test app already uses (two server processes on one database, e.g. the
+ * cache bus between them); it stays open when this app closes.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  configure?: (c: Config) => Config,
+  options: { database?: DatabaseHandle } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let config = loadConfig({
     DATA_DIR: dataDir,
@@ -83,9 +92,10 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     ...env,
   });
   if (configure) config = configure(config);
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const secrets = secretBoxFromConfig(config);
   const logger = pino({ level: 'silent' });
+  const caches = new Caches();
   const ctx: AppContext = {
     config,
     database,
@@ -93,18 +103,20 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     tokens: TokenService.fromPem(testSigningPem()),
     blobs: new FileBlobStore(path.join(dataDir, 'blobs')),
     logger,
-    models: createModelGateway({ db: database.db, config, secrets, logger }),
+    models: createModelGateway({ db: database.db, config, secrets, logger, caches }),
     secrets,
     chat: new ChatEngine(config.modelTimeouts),
     overview: new OverviewCounters(),
     aggregateNames: new AggregateNames(),
-    caches: new Caches(),
+    caches,
     // workers look for jobs every half second (the least pg-boss allows), so that retries come soon
     jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 }),
   };
   await seed(ctx);
   const app = await buildApp(ctx);
   await app.ready();
+  const cacheBus = config.redisUrl ? connectCacheBus(caches, { redisUrl: config.redisUrl, logger }) : null;
+  await cacheBus?.subscribed;
 
   const tokenFor = async (userId: string) => {
     const [u] = await ctx.db
@@ -142,7 +154,8 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     async close() {
       await app.close();
       await ctx.jobs.stop();
-      await database.close();
+      await cacheBus?.close();
+      if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

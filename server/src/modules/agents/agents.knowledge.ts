@@ -19,7 +19,7 @@ export interface AgentKnowledgeSource {
 }
 
 /** Links change rarely and are read on every turn of an agent: kept a few seconds (every process forgets them within that). */
-const linkRows = ttlCache<repo.RagLinkRow[]>({ max: 1_000, ttlMs: 5_000 });
+const linkRows = ttlCache<repo.RagLinkRow[]>({ name: 'agents.knowledge-links', max: 1_000, ttlMs: 5_000 });
 
 /** Call after changing an agent's data source links. */
 export function ragLinksChanged(ctx: CacheContext, gptSystemId: string): void {

@@ -81,7 +81,7 @@ async function loadForChat(ctx: CachedContext, principal: Principal, gptSystemId
 // Agent rows as the chat path reads them (platform/ttl-cache.ts). Writes of this module (and the
 // connections module's deployment default) call agentChanged; other processes see a change within 5 s.
 // Access is still decided per caller on every turn.
-const agentRows = ttlCache<AgentRow | null>({ max: 1_000, ttlMs: 5_000 });
+const agentRows = ttlCache<AgentRow | null>({ name: 'agents.rows', max: 1_000, ttlMs: 5_000 });
 
 const cachedAgent = (ctx: CachedContext, gptSystemId: string): Promise<AgentRow | null> =>
   agentRows.get(ctx, gptSystemId, () => repo.findAgent(ctx.db, gptSystemId));

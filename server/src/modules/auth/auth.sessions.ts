@@ -15,6 +15,7 @@ export const EndedSessionsTtlMs = 5_000;
 const RelevantMs = (TokenLifetimeSeconds + 60) * 1000;
 
 const ended = refreshingValue(
+  'auth.ended-sessions',
   async (db: RootDb) => new Set(await new AuthRepository(db).sessionsEndedSince(new Date(Date.now() - RelevantMs))),
   EndedSessionsTtlMs,
 );

@@ -57,7 +57,7 @@ export function permits(index: AccessIndex, principal: Principal, agent: AgentFa
 }
 
 export const IndexTtlMs = 5_000;
-const cache = refreshingValue((db) => listPolicies(db).then(compileIndex), IndexTtlMs);
+const cache = refreshingValue('chat-access-policies.index', (db) => listPolicies(db).then(compileIndex), IndexTtlMs);
 
 export const accessIndex = (ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>): Promise<AccessIndex> => cache.get(ctx);
 

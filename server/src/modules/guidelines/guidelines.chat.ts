@@ -52,7 +52,7 @@ async function loadIndex(db: Db): Promise<Map<string, AgentGuidelines>> {
   return index;
 }
 
-const cache = refreshingValue(loadIndex, IndexTtlMs);
+const cache = refreshingValue('guidelines.index', loadIndex, IndexTtlMs);
 
 /** The guidelines document an agent shows, or null. */
 export async function agentGuidelines(ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>, gptSystemId: string): Promise<AgentGuidelines | null> {

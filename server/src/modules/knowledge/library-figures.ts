@@ -12,7 +12,7 @@ import type * as repo from './knowledge.repository.js';
 
 export type FiguresContext = Pick<KnowledgeContext, 'blobs' | 'logger'> & CacheContext;
 
-const listings = ttlCache<FoundFigure[]>({ max: 64, ttlMs: 10 * 60_000 });
+const listings = ttlCache<FoundFigure[]>({ name: 'knowledge.figures', max: 64, ttlMs: 10 * 60_000 });
 
 async function original(ctx: FiguresContext, file: repo.LibraryFileRow): Promise<Buffer> {
   const data = await ctx.blobs.get(file.blobKey);

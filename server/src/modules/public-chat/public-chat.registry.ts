@@ -72,7 +72,7 @@ export async function removePublicEndpoint(tx: DbOrTx, gptSystemId: string): Pro
 }
 
 // endpoints as visitors' requests read them: other processes see a publish within 5 s
-const endpointRows = ttlCache<PublicEndpointRow | null>({ max: 1_000, ttlMs: 5_000 });
+const endpointRows = ttlCache<PublicEndpointRow | null>({ name: 'public-chat.endpoints', max: 1_000, ttlMs: 5_000 });
 
 /** The endpoint by name (cached), or null. */
 export async function findEndpoint(ctx: CachedContext, endpointName: string): Promise<PublicEndpointRow | null> {

@@ -40,13 +40,13 @@ export async function loadPrincipal({ db }: DbContext, userId: string): Promise<
   };
 }
 
-const principals = ttlCache<Principal | null>({ max: 10_000, ttlMs: 5_000 });
+const principals = ttlCache<Principal | null>({ name: 'users.principals', max: 10_000, ttlMs: 5_000 });
 
 /**
  * The principal loader of the access hook, cached in this process for 5 s (platform/ttl-cache.ts): a request
- * then costs no query to learn who is calling. Writes to users and roles in this process call
- * invalidatePrincipal; other processes (and direct database edits) are seen within the TTL, so a
- * disabled user or a removed role keeps working for at most that long there.
+ * then costs no query to learn who is calling. Writes to users and roles call invalidatePrincipal, which the
+ * cache bus carries to the other processes when Redis is configured; without it (and for direct database edits)
+ * they see the change within the TTL, so a disabled user or a removed role keeps working for at most that long.
  */
 export function cachedPrincipalLoader(ctx: Pick<AppContext, 'db' | 'caches' | 'caches'>): (userId: string) => Promise<Principal | null> {
   return (userId) => principals.get(ctx, userId, () => loadPrincipal(ctx, userId));
