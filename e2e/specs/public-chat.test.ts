@@ -6,7 +6,9 @@
 // its Origin. The popup page on a 390 px phone, and the page with its side menu, are screenshotted; reloading either
 // brings the visitor's conversation back, and on the page a visitor gives an answer a thumbs up and downloads it.
 // A signed-identity embed: a host page whose server signs its visitor's HS256 token (data-visitor-token) chats as
-// that visitor, whose conversation is then listed under the signed identity from another session.
+// that visitor, whose conversation is then listed under the signed identity from another session. A bot check: the
+// server's Turnstile is a fake provider on 127.0.0.1 (its widget script and its siteverify), which the visitor page
+// loads and passes before its first question.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PublicChatMessages, type PublicEndpointDetails } from '@atrium/contract';
@@ -56,6 +58,35 @@ async function startHostSite(atriumUrl: string, signed = false): Promise<{ origi
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) };
 }
 
+const botCheckSecret = 'e2e-bot-check-secret';
+const botCheckPass = 'e2e-bot-check-pass';
+
+/**
+ * A fake Turnstile on 127.0.0.1: `/turnstile.js` defines window.turnstile.render, which draws an "I am human" button
+ * whose click hands the page a token; `/siteverify` accepts that token with the server's secret.
+ */
+async function startFakeTurnstile(): Promise<{ url: string; verified: URLSearchParams[]; close: () => Promise<void> }> {
+  const verified: URLSearchParams[] = [];
+  const widget = `window.turnstile = { render: function (element, options) {
+  var button = document.createElement('button'); button.type = 'button'; button.textContent = 'I am human';
+  button.onclick = function () { button.textContent = 'Success!'; options.callback('${botCheckPass}'); };
+  element.appendChild(button); return 'widget-1'; }, remove: function () {} };`;
+  const server = http.createServer((request, response) => {
+    if (request.url?.startsWith('/turnstile.js')) return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(widget);
+    let body = '';
+    request.on('data', (c: Buffer) => (body += c.toString()));
+    request.on('end', () => {
+      const form = new URLSearchParams(body);
+      verified.push(form);
+      const success = form.get('secret') === botCheckSecret && form.get('response') === botCheckPass;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, verified, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 /** Waits until the embed's frame has said it is ready (window.AtriumChat.on('ready') answers at once once it has). */
 async function frameReady(page: Page): Promise<void> {
   await expect
@@ -76,7 +107,9 @@ describe('public chat and the embed', () => {
   let allowed: Awaited<ReturnType<typeof startHostSite>>;
   let other: Awaited<ReturnType<typeof startHostSite>>;
   let signedSite: Awaited<ReturnType<typeof startHostSite>>;
+  let turnstile: Awaited<ReturnType<typeof startFakeTurnstile>>;
   beforeAll(async () => {
+    turnstile = await startFakeTurnstile();
     model = await startFakeOpenAI({
       script: (request) => {
         const body = JSON.stringify(request.body);
@@ -89,7 +122,7 @@ describe('public chat and the embed', () => {
     [allowed, other, signedSite] = await Promise.all([startHostSite(atriumUrl), startHostSite(atriumUrl), startHostSite(atriumUrl, true)]);
   });
   afterAll(async () => {
-    await Promise.all([model?.close(), allowed?.close(), other?.close(), signedSite?.close()]);
+    await Promise.all([model?.close(), allowed?.close(), other?.close(), signedSite?.close(), turnstile?.close()]);
   });
   const app = useServerAndBrowser(() => ({
     ADMIN_EMAIL: admin.email,
@@ -98,6 +131,11 @@ describe('public chat and the embed', () => {
     OPENAI_MODELS: 'fake-gpt',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    BOT_CHECK_PROVIDER: 'turnstile',
+    BOT_CHECK_SITE_KEY: 'e2e-site-key',
+    BOT_CHECK_SECRET_KEY: botCheckSecret,
+    BOT_CHECK_VERIFY_URL: `${turnstile.url}/siteverify`,
+    BOT_CHECK_SCRIPT_URL: `${turnstile.url}/turnstile.js?render=explicit`,
   }));
 
   it('publishes an endpoint, chats through the embed on an allowed site, and is refused elsewhere', async () => {
@@ -293,6 +331,40 @@ describe('public chat and the embed', () => {
     });
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toBe(PublicChatMessages.visitorTokenRequired);
+    expect(errors).toEqual([]);
+  });
+
+  it('passes the bot check the endpoint asks before the first question, with the provider’s widget', async () => {
+    const errors: string[] = [];
+    const { page: adminPage, context: adminContext } = await openPage(app.browser, { errors });
+    const token = await signIn(adminPage, app.server.baseUrl, admin);
+    await adminContext.close();
+    const created = await callApi(app.server, token, 'POST', '/admin/gptSystems', {
+      gptSystemName: 'Library Assistant',
+      config: {
+        systemPrompt: 'You help.',
+        publicEndpointConfiguration: { endpointName: 'library-help', isEnabled: true, requireGuidelinesConsent: false, requireBotCheck: true },
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { gptSystemId, configStateId } = (await created.json()) as { gptSystemId: string; configStateId: string };
+    expect((await callApi(app.server, token, 'PUT', `/admin/gptSystems/${gptSystemId}/publishing`, { configStateId })).status).toBe(200);
+
+    const { page } = await openPage(app.browser, { errors, width: 1280, height: 800 });
+    await page.goto(`${app.server.baseUrl}/public-chat/library-help`);
+    // the provider's script loaded (the page's CSP allows its origin) and drew its widget
+    const human = page.getByRole('button', { name: 'I am human' });
+    await human.waitFor();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Is the library open on Sunday?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Please complete the check that you are not a robot first.').waitFor();
+    expect(turnstile.verified).toHaveLength(0);
+    await human.click();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByRole('article').last().textContent(), { timeout: 20_000 }).toContain('You can apply online.');
+    expect(turnstile.verified).toHaveLength(1);
+    expect(turnstile.verified[0]!.get('response')).toBe(botCheckPass);
     expect(errors).toEqual([]);
   });
 });
