@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { baseUrl, jsonCaller, postStream } from '../../test/chat-stream.js';
 import { conversations } from '../../db/schema/index.js';
 import { loadConfig } from '../../config.js';
+import { createVisitorLimits } from './public-chat.limits.js';
 
 const Secret = 'bot-check-secret-never-sent-elsewhere';
 const SiteKey = '1x00000000000000000000AA';
@@ -228,6 +229,28 @@ describe('public chat bot check, not configured', () => {
       expect(asked.status).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('bot check passes in the limits store', () => {
+  it.each([
+    ['this process', null],
+    ['Redis, shared by two processes', 'redis://127.0.0.1:6379'],
+  ])('are kept in %s for their time and no longer', async (_, redisUrl) => {
+    const prefix = `atrium-test-${randomUUID()}`;
+    const [a, b] = [createVisitorLimits({ redisUrl, keyPrefix: prefix }), createVisitorLimits({ redisUrl, keyPrefix: prefix })];
+    try {
+      const key = `endpoint:${randomUUID()}`;
+      const [inA, inB] = [a.passes(1), (redisUrl ? b : a).passes(1)];
+      expect(await inA.has(key)).toBe(false);
+      await inA.remember(key);
+      expect(await inB.has(key)).toBe(true);
+      expect(await inB.has(`${key}-other`)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await inB.has(key)).toBe(false);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
 });
