@@ -130,6 +130,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // requests counted by route for Prometheus, and /metrics for a bearer of METRICS_TOKEN (platform/metrics.ts)
+  ctx.metrics.watch(ctx);
+  ctx.metrics.register(app, ctx.config.metricsToken);
 
   const oidcOrigin = ctx.config.oidc ? new URL(ctx.config.oidc.issuer).origin : null;
   // Security headers. helmet's middleware is made once here: @fastify/helmet made it again on every request,

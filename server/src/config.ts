@@ -30,6 +30,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); null: no metrics are served */
+  metricsToken: string | null;
   adminEmail: string;
   adminPassword: string | null;
   publicUrl: string;
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     databaseUrl,
     redisUrl,
+    metricsToken: read(env, 'METRICS_TOKEN', z.string().min(16, 'must be at least 16 characters').max(512).optional()) ?? null,
     adminEmail,
     adminPassword,
     publicUrl,

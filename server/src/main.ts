@@ -20,6 +20,7 @@ import { OverviewCounters } from './platform/admin-overview.js';
 import { AggregateNames } from './platform/aggregate-names.js';
 import { Caches } from './platform/caches.js';
 import { connectCacheBus } from './platform/cache-bus.js';
+import { Metrics } from './platform/metrics.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 import { JobEngine } from './platform/jobs.js';
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
   const secrets = secretBoxFromConfig(config);
   const caches = new Caches();
+  const metrics = new Metrics({ processMetrics: true });
   const models = createModelGateway({ db: database.db, config, secrets, logger, caches });
   const ctx = {
     config,
@@ -77,11 +79,12 @@ async function main(): Promise<void> {
     logger,
     models,
     secrets,
-    chat: new ChatEngine(config.modelTimeouts),
+    chat: new ChatEngine(config.modelTimeouts, metrics.chat),
     overview: new OverviewCounters(),
     aggregateNames: new AggregateNames(),
     caches,
     jobs: new JobEngine(database, logger),
+    metrics,
   };
   const seeded = await seed(ctx);
   // answers a crashed process left InProgress end as interrupted; this process's own are marked as its

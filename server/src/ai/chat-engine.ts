@@ -16,14 +16,21 @@ import { citationsOf, NoInformationAnswer, SearchingKnowledgeStep, withSources, 
 import type { StallLimits } from './stall-watch.js';
 import { settleTurn } from './turn-settle.js';
 import { questionOf, type ChatDeps, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-turn.js';
+import { NoChatObserver, type ChatObserver } from '../platform/metrics.js';
 
 export class ChatEngine {
   readonly gate = new FirstTokenGate();
   private readonly titles = new TitleQueue(this.gate);
   private inFlight = 0;
 
-  /** `limits`: how long a model may take to start answering and stay silent once started (config.modelTimeouts) */
-  constructor(private readonly limits: StallLimits) {}
+  /**
+   * `limits`: how long a model may take to start answering and stay silent once started (config.modelTimeouts);
+   * `observer`: where times to first token, gaps and token counts go (the process's metrics)
+   */
+  constructor(
+    private readonly limits: StallLimits,
+    private readonly observer: ChatObserver = NoChatObserver,
+  ) {}
 
   /** Chat turns that have started and not ended: background work waits for none (db/maintenance.ts). */
   get turnsInFlight(): number {
@@ -68,6 +75,7 @@ export class ChatEngine {
             signal: controller.signal,
             limits: this.limits,
             onFirstToken: firstTokenCame,
+            observer: this.observer,
           })
     ).finally(() => transport.signal.removeEventListener('abort', onClientGone));
     firstTokenCame();
@@ -82,6 +90,7 @@ export class ChatEngine {
       logger: deps.logger,
       stopped: controller.signal.aborted,
     });
+    this.observer.settled(turn.deployment.name, outcome.status, outcome.usage.promptTokens, outcome.usage.completionTokens);
     if (turn.generateTitle && outcome.status === 'Success' && saved) {
       this.titles.add({
         conversationId: turn.conversationId,

@@ -15,6 +15,7 @@ import type { TraceLog } from './chat-trace.js';
 import type { ChatTurn } from './chat-turn.js';
 import type { SegmentWriter } from './segment-writer.js';
 import { StallWatch, type Stall, type StallLimits } from './stall-watch.js';
+import type { ChatObserver } from '../platform/metrics.js';
 
 /**
  * Model calls with tools offered in one turn; the call after them still declares the tools (the
@@ -55,6 +56,8 @@ export interface RoundsContext {
   limits: StallLimits;
   /** called with the first piece of text */
   onFirstToken(): void;
+  /** where the time to the first piece and the gaps between pieces go (the process's metrics) */
+  observer?: ChatObserver;
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -181,6 +184,8 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
   };
 
   let messages: ChatMessage[] = turn.messages;
+  /** when the previous piece of text came: the gaps between pieces are what a reader feels as stutter */
+  let lastTextAt = 0;
   let iterator: AsyncIterator<StreamPart> | null = null;
   try {
     for (let round = 0; ; round++) {
@@ -207,9 +212,14 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
           case 'text':
             if (part.text === '') break;
             if (result.firstTokenAt === null) {
-              result.firstTokenAt = performance.now();
+              result.firstTokenAt = lastTextAt = performance.now();
+              ctx.observer?.firstToken(turn.deployment.name, result.firstTokenAt - turn.startedAt);
               ctx.onFirstToken();
               trace.debug('FirstToken', `First token after ${Math.round(result.firstTokenAt - turn.startedAt)} ms`);
+            } else if (ctx.observer) {
+              const now = performance.now();
+              ctx.observer.gap(turn.deployment.name, now - lastTextAt);
+              lastTextAt = now;
             }
             result.answer += part.text;
             roundText += part.text;

@@ -33,6 +33,8 @@ export interface DatabaseHandle {
    * thread, whose single connection they share with the app, or PostgreSQL's address, for a pool of their own.
    */
   connection: { kind: 'pglite'; thread: PGliteThread } | { kind: 'postgres'; url: string };
+  /** PostgreSQL: the pool's connections now (the metrics); PGlite has one connection and no pool */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = (() => {
@@ -91,6 +93,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     titleSearchIndexed: false,
     close: () => pool.end(),
     connection: { kind: 'postgres', url },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // Several server processes may start together against one database: a session advisory lock
     // on one connection makes them apply the migrations one after the other (the later ones find
     // nothing left to do) instead of racing to create the same tables.

@@ -13,6 +13,7 @@ import type { OverviewCounters } from './admin-overview.js';
 import type { AggregateNames } from './aggregate-names.js';
 import type { Caches } from './caches.js';
 import type { JobEngine } from './jobs.js';
+import type { Metrics } from './metrics.js';
 
 export interface AppContext {
   config: Config;
@@ -36,6 +37,8 @@ export interface AppContext {
   caches: Caches;
   /** durable background jobs on pg-boss (platform/jobs.ts); modules define their queues when mounted */
   jobs: JobEngine;
+  /** Prometheus metrics of this process (platform/metrics.ts), served at /metrics with METRICS_TOKEN */
+  metrics: Metrics;
 }
 
 /**

@@ -251,6 +251,16 @@ export class JobEngine {
       .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
   }
 
+  /** Jobs waiting (created, retry) and running (active) per queue, for the metrics; none while the engine is stopped. */
+  async depths(): Promise<{ queue: string; state: string; count: number }[]> {
+    const boss = this.boss;
+    if (!boss || this.starting) return [];
+    const { rows } = await boss
+      .getDb()
+      .executeSql(`select name, state, count(*)::int as count from ${JobsSchema}.job where state in ('created', 'retry', 'active') group by name, state`, []);
+    return (rows as { name: string; state: string; count: number }[]).map((r) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
+  }
+
   /**
    * Stops the workers: running jobs get `stopTimeoutMs` to finish, then are failed (they run again at the
    * next start, or on another process). The database itself stays open (it is the app's).

@@ -14,6 +14,7 @@ import { OverviewCounters } from '../platform/admin-overview.js';
 import { AggregateNames } from '../platform/aggregate-names.js';
 import { Caches } from '../platform/caches.js';
 import { connectCacheBus } from '../platform/cache-bus.js';
+import { Metrics } from '../platform/metrics.js';
 import { JobEngine } from '../platform/jobs.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { buildApp } from '../app.js';
@@ -96,6 +97,7 @@ export async function createTestApp(
   const secrets = secretBoxFromConfig(config);
   const logger = pino({ level: 'silent' });
   const caches = new Caches();
+  const metrics = new Metrics();
   const ctx: AppContext = {
     config,
     database,
@@ -105,12 +107,13 @@ export async function createTestApp(
     logger,
     models: createModelGateway({ db: database.db, config, secrets, logger, caches }),
     secrets,
-    chat: new ChatEngine(config.modelTimeouts),
+    chat: new ChatEngine(config.modelTimeouts, metrics.chat),
     overview: new OverviewCounters(),
     aggregateNames: new AggregateNames(),
     caches,
     // workers look for jobs every half second (the least pg-boss allows), so that retries come soon
     jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 }),
+    metrics,
   };
   await seed(ctx);
   const app = await buildApp(ctx);
