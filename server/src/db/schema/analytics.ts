@@ -31,6 +31,35 @@ export const analyticsUsageHourly = pgTable(
   (t) => [index('analytics_usage_hourly_hour_idx').on(t.hour), index('analytics_usage_hourly_agent_idx').on(t.gptSystemId, t.hour)],
 );
 
+/** As analyticsUsageHourly by UTC day (`day` is its midnight UTC): long periods read whole days from here. */
+export const analyticsUsageDaily = pgTable(
+  'analytics_usage_daily',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    gptSystemId: uuid('gpt_system_id'),
+    brandKey: text('brand_key').notNull(),
+    model: text('model').notNull(),
+    deploymentName: text('deployment_name').notNull(),
+    privacy: text('privacy').$type<AnalyticsPrivacy>().notNull(),
+    conversations: integer('conversations').notNull(),
+    segments: integer('segments').notNull(),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull(),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull(),
+    feedbackPositive: integer('feedback_positive').notNull(),
+    feedbackNegative: integer('feedback_negative').notNull(),
+  },
+  (t) => [index('analytics_usage_daily_day_idx').on(t.day), index('analytics_usage_daily_agent_idx').on(t.gptSystemId, t.day)],
+);
+
+/** One row per UTC hour with the instance's totals: the time series and hour-of-day charts of all agents. */
+export const analyticsTotalsHourly = pgTable('analytics_totals_hourly', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  conversations: integer('conversations').notNull(),
+  segments: integer('segments').notNull(),
+  inputTokens: bigint('input_tokens', { mode: 'number' }).notNull(),
+  outputTokens: bigint('output_tokens', { mode: 'number' }).notNull(),
+});
+
 /**
  * Who asked in one UTC hour (and, in analyticsUsersDaily, one UTC day), by agent, brand, model, deployment and
  * privacy: distinct users over any range are counted exactly from these rows. userKey is the person's id, or for a

@@ -6,7 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { AnalyticsExportColumns } from '@atrium/contract';
-import { analyticsUsageHourly, analyticsUsersDaily } from '../../db/schema/index.js';
+import { analyticsUsageDaily, analyticsUsersDaily } from '../../db/schema/index.js';
 import type { DbContext } from '../../platform/context.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
 import { listConnectionRows, listDeploymentRows } from '../connections/connections.repository.js';
@@ -25,7 +25,7 @@ export async function exportCsv(ctx: DbContext, p: Period): Promise<string> {
     const from = new Date(Math.floor(p.from.getTime() / DayMs) * DayMs).toISOString();
     const to = p.to.toISOString();
     const d = analyticsUsersDaily;
-    const u = analyticsUsageHourly;
+    const u = analyticsUsageDaily;
     const [usage, daily, connections] = await Promise.all([
       rowsOf<{
         month: string;
@@ -50,8 +50,8 @@ export async function exportCsv(ctx: DbContext, p: Period): Promise<string> {
         sql`
         with users as (select to_char(${d.day} at time zone 'UTC', 'YYYY-MM-DD') as day, count(distinct ${d.userKey})::float8 as users
             from ${d} where ${d.day} >= ${from}::timestamptz and ${d.day} < ${to}::timestamptz group by 1),
-          started as (select to_char(${u.hour} at time zone 'UTC', 'YYYY-MM-DD') as day, sum(${u.conversations})::float8 as conversations
-            from ${u} where ${u.hour} >= ${from}::timestamptz and ${u.hour} < ${to}::timestamptz group by 1)
+          started as (select to_char(${u.day} at time zone 'UTC', 'YYYY-MM-DD') as day, sum(${u.conversations})::float8 as conversations
+            from ${u} where ${u.day} >= ${from}::timestamptz and ${u.day} < ${to}::timestamptz group by 1)
         select day, coalesce(users.users, 0) as users, coalesce(started.conversations, 0) as conversations
         from users full join started using (day) order by day`,
       ),

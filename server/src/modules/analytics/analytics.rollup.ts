@@ -4,7 +4,14 @@
 // it deletes the days' rows and inserts them again from the segments in one transaction, so that a run repeated,
 // retried or raced by another process leaves the same rows. A first run on a large instance goes a week at a time.
 import { sql, type SQL } from 'drizzle-orm';
-import { analyticsRollupState, analyticsUsageHourly, analyticsUsersDaily, analyticsUsersHourly } from '../../db/schema/index.js';
+import {
+  analyticsRollupState,
+  analyticsTotalsHourly,
+  analyticsUsageDaily,
+  analyticsUsageHourly,
+  analyticsUsersDaily,
+  analyticsUsersHourly,
+} from '../../db/schema/index.js';
 import { firstSegmentAt, segmentUsageRows } from '../conversations/conversations.usage.js';
 import type { AppContext, DbContext } from '../../platform/context.js';
 
@@ -68,7 +75,7 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
     const u = analyticsUsageHourly;
     const uh = analyticsUsersHourly;
     const ud = analyticsUsersDaily;
-    const range = (column: SQL | typeof u.hour | typeof uh.hour) =>
+    const range = (column: SQL | typeof u.hour | typeof uh.hour | typeof analyticsTotalsHourly.hour) =>
       sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz`;
     await tx.execute(sql`delete from ${u} where ${range(u.hour)}`);
     await tx.execute(sql`delete from ${uh} where ${range(uh.hour)}`);
@@ -94,6 +101,21 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
       from ${uh} h
       where h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
       group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    const ug = analyticsUsageDaily;
+    const tot = analyticsTotalsHourly;
+    await tx.execute(sql`delete from ${ug} where ${ug.day} >= ${from.toISOString()}::timestamptz and ${ug.day} < ${dayTo.toISOString()}::timestamptz`);
+    await tx.execute(sql`delete from ${tot} where ${range(tot.hour)}`);
+    await tx.execute(sql`
+      insert into ${ug} (day, gpt_system_id, brand_key, model, deployment_name, privacy, conversations, segments, input_tokens, output_tokens, feedback_positive, feedback_negative)
+      select date_trunc('day', h.hour, 'UTC'), h.gpt_system_id, h.brand_key, h.model, h.deployment_name, h.privacy,
+        sum(h.conversations), sum(h.segments), sum(h.input_tokens), sum(h.output_tokens), sum(h.feedback_positive), sum(h.feedback_negative)
+      from ${u} h where ${range(sql`h.hour`)}
+      group by 1, 2, 3, 4, 5, 6`);
+    await tx.execute(sql`
+      insert into ${tot} (hour, conversations, segments, input_tokens, output_tokens)
+      select h.hour, sum(h.conversations), sum(h.segments), sum(h.input_tokens), sum(h.output_tokens)
+      from ${u} h where ${range(sql`h.hour`)}
+      group by 1`);
     await tx.execute(
       sql`update ${analyticsRollupState} set rolled_until = greatest(rolled_until, ${to.toISOString()}::timestamptz), updated_at = now() where name = ${StateName}`,
     );

@@ -3,7 +3,7 @@
 // lie in one bucket from the daily table, the other hours from the hourly one.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsBucket, AnalyticsChart, AnalyticsItem, ReportingPeriod } from '@atrium/contract';
-import { analyticsUsageHourly, analyticsUsersDaily, analyticsUsersHourly } from '../../db/schema/index.js';
+import { analyticsTotalsHourly, analyticsUsageDaily, analyticsUsageHourly, analyticsUsersDaily, analyticsUsersHourly } from '../../db/schema/index.js';
 import type { DbContext } from '../../platform/context.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
 import { getBrand } from '../brands/brands.service.js';
@@ -94,19 +94,20 @@ async function bucketsOf({ db }: DbContext, p: Period): Promise<Bucket[]> {
   return rows.map((r, i) => ({ at: i === 0 ? p.from! : new Date(r.at), label: r.label }));
 }
 
-const bucketLabel = (p: Period, column: SQL | typeof analyticsUsageHourly.hour) =>
-  sql`to_char(date_trunc(${Unit[p.bucket]}, ${column} at time zone ${p.timeZone}), ${LabelFormat[p.bucket]})`;
+const bucketLabel = (p: Period, column: SQL) => sql`to_char(date_trunc(${Unit[p.bucket]}, ${column} at time zone ${p.timeZone}), ${LabelFormat[p.bucket]})`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Conversations, segments, tokens and feedback: sums of the hourly usage rows
 
 type Dimension = 'brand' | 'agent' | 'model' | 'privacy';
 const u = analyticsUsageHourly;
+const ud = analyticsUsageDaily;
+/** columns of usageRows' rows */
 const dimensionColumn: Record<Dimension, SQL> = {
-  brand: sql`${u.brandKey}`,
-  agent: sql`${u.gptSystemId}::text`,
-  model: sql`${u.model}`,
-  privacy: sql`${u.privacy}`,
+  brand: sql`brand_key`,
+  agent: sql`gpt_system_id::text`,
+  model: sql`model`,
+  privacy: sql`privacy`,
 };
 
 interface Sums {
@@ -119,16 +120,40 @@ interface Sums {
   negative: number;
 }
 
-const sums = sql`coalesce(sum(${u.conversations}), 0)::float8 as conversations, coalesce(sum(${u.segments}), 0)::float8 as segments,
-  coalesce(sum(${u.inputTokens}), 0)::float8 as input, coalesce(sum(${u.outputTokens}), 0)::float8 as output,
-  coalesce(sum(${u.feedbackPositive}), 0)::float8 as positive, coalesce(sum(${u.feedbackNegative}), 0)::float8 as negative`;
+const sums = sql`coalesce(sum(conversations), 0)::float8 as conversations, coalesce(sum(segments), 0)::float8 as segments,
+  coalesce(sum(input_tokens), 0)::float8 as input, coalesce(sum(output_tokens), 0)::float8 as output,
+  coalesce(sum(feedback_positive), 0)::float8 as positive, coalesce(sum(feedback_negative), 0)::float8 as negative`;
 
-const usageWhere = (p: Period, gptSystemId?: string) =>
-  sql`${u.hour} >= ${ts(p.from!)} and ${u.hour} < ${ts(p.to)}${gptSystemId ? sql` and ${u.gptSystemId} = ${gptSystemId}` : sql``}`;
+/**
+ * The usage rows of the period (column `t` the hour or day): whole UTC days that lie in one bucket from the daily
+ * table, the hours of the days a boundary cuts from the hourly one.
+ */
+function usageRows(p: Period, buckets: Bucket[] | null, gptSystemId?: string): SQL {
+  const split = splitPeriod(p, buckets);
+  const columns = sql`gpt_system_id, brand_key, model, privacy, conversations, segments, input_tokens, output_tokens, feedback_positive, feedback_negative`;
+  const agent = (column: SQL) => (gptSystemId ? sql` and ${column} = ${gptSystemId}` : sql``);
+  const parts: SQL[] = [];
+  if (split.days) parts.push(sql`select ${ud.day} as t, ${columns} from ${ud} where ${split.days(sql`${ud.day}`)}${agent(sql`${ud.gptSystemId}`)}`);
+  if (split.hours) parts.push(sql`select ${u.hour} as t, ${columns} from ${u} where (${split.hours(sql`${u.hour}`)})${agent(sql`${u.gptSystemId}`)}`);
+  if (parts.length === 0) return sql`select null::timestamptz as t, ${columns} from ${u} where false`;
+  return sql.join(parts, sql` union all `);
+}
 
-async function usageBy({ db }: DbContext, p: Period, group: SQL, gptSystemId?: string): Promise<Sums[]> {
+async function usageBy({ db }: DbContext, p: Period, group: SQL, options: { buckets?: Bucket[]; gptSystemId?: string } = {}): Promise<Sums[]> {
   if (!p.from) return [];
-  return rowsOf<Sums>(db, sql`select ${group} as key, ${sums} from ${u} where ${usageWhere(p, gptSystemId)} group by 1`);
+  return rowsOf<Sums>(db, sql`select ${group} as key, ${sums} from (${usageRows(p, options.buckets ?? null, options.gptSystemId)}) x group by 1`);
+}
+
+/** Sums of all agents by the hour (the totals table): time series and hours of the day. */
+async function totalsBy({ db }: DbContext, p: Period, group: SQL): Promise<Sums[]> {
+  if (!p.from) return [];
+  const t = analyticsTotalsHourly;
+  return rowsOf<Sums>(
+    db,
+    sql`select ${group} as key, coalesce(sum(conversations), 0)::float8 as conversations, coalesce(sum(segments), 0)::float8 as segments,
+      coalesce(sum(input_tokens), 0)::float8 as input, coalesce(sum(output_tokens), 0)::float8 as output, 0::float8 as positive, 0::float8 as negative
+      from (select ${t.hour} as t, conversations, segments, input_tokens, output_tokens from ${t} where ${t.hour} >= ${ts(p.from)} and ${t.hour} < ${ts(p.to)}) x group by 1`,
+  );
 }
 
 export type Measure = 'conversations' | 'tokens';
@@ -180,7 +205,9 @@ export async function usageSeries(
   measure: Measure | 'agentConversations' | 'feedback',
   gptSystemId?: string,
 ): Promise<AnalyticsChart> {
-  const [buckets, rows] = await Promise.all([bucketsOf(ctx, p), usageBy(ctx, p, bucketLabel(p, u.hour), gptSystemId)]);
+  const buckets = await bucketsOf(ctx, p);
+  const label = bucketLabel(p, sql`t`);
+  const rows = gptSystemId ? await usageBy(ctx, p, label, { buckets, gptSystemId }) : await totalsBy(ctx, p, label);
   const byLabel = new Map(rows.map((r) => [r.key, r]));
   const zero: Sums = { key: null, conversations: 0, segments: 0, input: 0, output: 0, positive: 0, negative: 0 };
   const items = buckets.map((b): AnalyticsItem => {
@@ -200,7 +227,7 @@ export async function usageSeries(
 
 /** …ByHour: one item per hour of the day (0-23) in the zone. */
 export async function usageByHourOfDay(ctx: DbContext, p: Period, measure: Measure): Promise<AnalyticsChart> {
-  const rows = await usageBy(ctx, p, sql`extract(hour from ${u.hour} at time zone ${p.timeZone})::int::text`);
+  const rows = await totalsBy(ctx, p, sql`extract(hour from t at time zone ${p.timeZone})::int::text`);
   const byHour = new Map(rows.map((r) => [r.key, r]));
   const zero: Sums = { key: null, conversations: 0, segments: 0, input: 0, output: 0, positive: 0, negative: 0 };
   const items = Array.from({ length: 24 }, (_, h) => ({
@@ -238,54 +265,80 @@ export async function averageConversationLength(ctx: DbContext, p: Period): Prom
 
 const floorDay = (t: number) => Math.floor(t / DayMs) * DayMs;
 
+interface Split {
+  /** a condition on a day column: the whole UTC days read from a daily table */
+  days: ((column: SQL) => SQL) | null;
+  /** a condition on an hour column: the hours read from an hourly table */
+  hours: ((column: SQL) => SQL) | null;
+}
+
 /**
- * Rows (bucket label or null, user_key, privacy, gpt_system_id, brand_key) that together hold each user active in
- * the period once per hour or day: whole UTC days inside one bucket from the daily table, every other hour from the
- * hourly one. `buckets` null: the period as one; 'hourOfDay': hourly rows only, labelled by the zone's hour.
+ * Splits the period into whole UTC days that lie inside one bucket (read from a daily table) and the hours of the
+ * other days: the period's first and last day unless they are whole, and every day a bucket boundary cuts (in a zone
+ * that is not UTC, every day boundary of a day bucket; one day a month for month buckets).
  */
-function userRows(p: Period, buckets: Bucket[] | null | 'hourOfDay'): SQL {
+function splitPeriod(p: Period, buckets: Bucket[] | null): Split {
   const from = p.from!.getTime();
   const to = p.to.getTime();
-  const d = analyticsUsersDaily;
-  const h = analyticsUsersHourly;
-  if (buckets === 'hourOfDay') {
-    return sql`select extract(hour from ${h.hour} at time zone ${p.timeZone})::int::text as b, ${h.userKey} as user_key, ${h.privacy} as privacy
-      from ${h} where ${h.hour} >= ${ts(p.from!)} and ${h.hour} < ${ts(p.to)}`;
-  }
-  // the UTC days that a bucket boundary (or the period's start or end) cuts are read by the hour
   const cuts = [from, to, ...(buckets ?? []).map((b) => b.at.getTime())].filter((t) => t >= from && t <= to && t % DayMs !== 0);
   const cutDays = [...new Set(cuts.map(floorDay))].sort((a, b) => a - b);
   const ranges: [number, number][] = [];
   for (const day of cutDays) {
     const start = Math.max(day, from);
     const end = Math.min(day + DayMs, to);
+    if (start >= end) continue;
     const last = ranges.at(-1);
     if (last && last[1] >= start) last[1] = end;
     else ranges.push([start, end]);
   }
   const firstDay = Math.ceil(from / DayMs) * DayMs;
   const lastDay = floorDay(to);
-  const label = (column: SQL | typeof d.day) => (buckets ? bucketLabel(p, column as SQL) : sql`null::text`);
-  const parts: SQL[] = [];
-  if (firstDay < lastDay) {
-    const skip = cutDays.filter((t) => t >= firstDay && t < lastDay);
-    parts.push(sql`select ${label(sql`${d.day}`)} as b, ${d.userKey} as user_key, ${d.privacy} as privacy, ${d.gptSystemId} as gpt_system_id, ${d.brandKey} as brand_key
-      from ${d} where ${d.day} >= ${ts(new Date(firstDay))} and ${d.day} < ${ts(new Date(lastDay))}
-      ${
-        skip.length
-          ? sql`and ${d.day} not in (${sql.join(
-              skip.map((t) => ts(new Date(t))),
-              sql`, `,
-            )})`
-          : sql``
-      }`);
+  const skip = cutDays.filter((t) => t >= firstDay && t < lastDay);
+  return {
+    days:
+      firstDay < lastDay
+        ? (column) =>
+            sql`${column} >= ${ts(new Date(firstDay))} and ${column} < ${ts(new Date(lastDay))}${
+              skip.length
+                ? sql` and ${column} not in (${sql.join(
+                    skip.map((t) => ts(new Date(t))),
+                    sql`, `,
+                  )})`
+                : sql``
+            }`
+        : null,
+    hours: ranges.length
+      ? (column) =>
+          sql.join(
+            ranges.map(([a, b]) => sql`(${column} >= ${ts(new Date(a))} and ${column} < ${ts(new Date(b))})`),
+            sql` or `,
+          )
+      : null,
+  };
+}
+
+/**
+ * Rows (bucket label or null, user_key, privacy, gpt_system_id, brand_key) that together hold each user active in
+ * the period once per hour or day (splitPeriod). `buckets` null: the period as one; 'hourOfDay': hourly rows only,
+ * labelled by the zone's hour.
+ */
+function userRows(p: Period, buckets: Bucket[] | null | 'hourOfDay'): SQL {
+  const d = analyticsUsersDaily;
+  const h = analyticsUsersHourly;
+  if (buckets === 'hourOfDay') {
+    return sql`select extract(hour from ${h.hour} at time zone ${p.timeZone})::int::text as b, ${h.userKey} as user_key, ${h.privacy} as privacy
+      from ${h} where ${h.hour} >= ${ts(p.from!)} and ${h.hour} < ${ts(p.to)}`;
   }
-  if (ranges.length) {
+  const split = splitPeriod(p, buckets);
+  const label = (column: SQL) => (buckets ? bucketLabel(p, column) : sql`null::text`);
+  const parts: SQL[] = [];
+  if (split.days) {
+    parts.push(sql`select ${label(sql`${d.day}`)} as b, ${d.userKey} as user_key, ${d.privacy} as privacy, ${d.gptSystemId} as gpt_system_id, ${d.brandKey} as brand_key
+      from ${d} where ${split.days(sql`${d.day}`)}`);
+  }
+  if (split.hours) {
     parts.push(sql`select ${label(sql`${h.hour}`)} as b, ${h.userKey} as user_key, ${h.privacy} as privacy, ${h.gptSystemId} as gpt_system_id, ${h.brandKey} as brand_key
-      from ${h} where ${sql.join(
-        ranges.map(([a, b]) => sql`(${h.hour} >= ${ts(new Date(a))} and ${h.hour} < ${ts(new Date(b))})`),
-        sql` or `,
-      )}`);
+      from ${h} where ${split.hours(sql`${h.hour}`)}`);
   }
   if (parts.length === 0)
     return sql`select null::text as b, null::uuid as user_key, null::text as privacy, null::uuid as gpt_system_id, null::text as brand_key where false`;

@@ -1,0 +1,220 @@
+// Analytics benchmark (budget: every analytics call p95 <= 200 ms over 10 million segments, from rollups): seeds
+// conversations and segments on PostgreSQL (a year of a 40,000-student instance: 50 agents, 3 models, a tenth of
+// the conversations from public-endpoint visitors, feedback on some answers), runs the rollup job's first run and
+// times it, then times every chart call and the export over HTTP through the real path in a non-UTC zone.
+// Database atrium_bench_analytics on the server of DATABASE_URL (else 127.0.0.1:5432), created and dropped here.
+// Run: npm run build && npx tsx bench/analytics.bench.ts [--segments=10000000] [--requests=30] [--quick]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { AnalyticsRoutes } from '@atrium/contract';
+import { startServer } from '../e2e/harness/server.js';
+import { openDatabase } from '../server/src/db/client.js';
+import '../server/src/test/pglite-worker-source.js';
+import { rollUp } from '../server/src/modules/analytics/analytics.rollup.js';
+import { adminEmail, listBenchEnv, signIn } from './lib/conversation-list-data.js';
+import { round, summary } from './lib/stats.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const quick = process.argv.includes('--quick');
+const segments = Number(arg('segments') ?? (quick ? 200_000 : 10_000_000));
+const requests = Number(arg('requests') ?? (quick ? 10 : 30));
+const people = 40_000;
+const agentCount = 50;
+const perConversation = 4;
+const zone = 'America/New_York';
+const budgetMs = 200;
+const defaultPgUrl = 'postgres://postgres@127.0.0.1:5432/atrium_bench_analytics';
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+const exec = (db: Db, q: ReturnType<typeof sql>) => db.execute(q);
+
+async function seed(db: Db): Promise<{ agents: string[] }> {
+  const conversations = Math.ceil(segments / perConversation);
+  await exec(
+    db,
+    sql`insert into users (email, display_name) select 'student-' || i || '@bench.test', 'Student ' || i from generate_series(1, ${people}::int) i`,
+  );
+  await exec(
+    db,
+    sql`insert into gpt_systems (name, gpt_system_type, published_config)
+      select 'Bench agent ' || i, 'System', published_config from gpt_systems, generate_series(1, ${agentCount}::int) i
+      where gpt_system_type = 'System' and published_config is not null limit ${agentCount}`,
+  );
+  const agents = (
+    (await exec(db, sql`select id from gpt_systems where name like 'Bench agent %' order by name`)) as unknown as { rows: { id: string }[] }
+  ).rows.map((r) => r.id);
+  await exec(db, sql`create temporary table bench_people as select row_number() over (order by id) as n, id from users where email like 'student-%'`);
+  await exec(db, sql`create temporary table bench_agents as select row_number() over (order by id) as n, id from gpt_systems where name like 'Bench agent %'`);
+  // conversations spread over a year, newest first; a skewed choice of agent (a few agents take most questions)
+  const batch = 500_000;
+  for (let start = 1; start <= conversations; start += batch) {
+    const end = Math.min(conversations, start + batch - 1);
+    await exec(
+      db,
+      sql`insert into conversations (user_id, gpt_system_id, title, session_identifier, public_endpoint_name, brand_key, created_at, last_modified_at)
+        select case when i % 10 = 0 then null else p.id end, a.id, 'Bench ' || i,
+          case when i % 10 = 0 then 'visitor-' || (i % 20000) end, case when i % 10 = 0 then 'bench' end,
+          case when i % 7 = 0 then 'law-school' else 'default' end,
+          now() - (i::float8 / ${conversations}::int) * interval '365 days', now()
+        from generate_series(${start}::int, ${end}::int) i
+        join bench_people p on p.n = 1 + (i * 7919) % ${people}::int
+        join bench_agents a on a.n = 1 + ((i * 31) % 1000) * ((i * 31) % 1000) / 20000`,
+    );
+  }
+  // first questions, then the follow-ups (each answering the first)
+  await exec(
+    db,
+    sql`insert into conversation_segments (conversation_id, question, answer, status, created_at, completed_at, model, deployment_name,
+        prompt_tokens, completion_tokens, gpt_system_id, brand_key, user_id, feedback)
+      select c.id, 'q', 'a', 'Success', c.created_at, c.created_at, (array['gpt-4o','gpt-4o-mini','claude-sonnet'])[1 + abs(hashtext(c.id::text)) % 3],
+        (array['chat-main','chat-mini','claude'])[1 + abs(hashtext(c.id::text)) % 3], 200 + abs(hashtext(c.title)) % 800, 50 + abs(hashtext(c.title)) % 400,
+        c.gpt_system_id, c.brand_key, c.user_id,
+        case when abs(hashtext(c.title)) % 13 = 0 then '{"feedbackType":"Positive","isPositive":true,"comment":null,"createdAt":"2026-01-01T00:00:00Z"}'::jsonb
+             when abs(hashtext(c.title)) % 29 = 0 then '{"feedbackType":"Negative","isPositive":false,"comment":null,"createdAt":"2026-01-01T00:00:00Z"}'::jsonb end
+      from conversations c where c.title like 'Bench %'`,
+  );
+  await exec(
+    db,
+    sql`insert into conversation_segments (conversation_id, parent_segment_id, question, answer, status, created_at, completed_at, model, deployment_name,
+        prompt_tokens, completion_tokens, gpt_system_id, brand_key, user_id)
+      select s.conversation_id, s.id, 'q', 'a', 'Success', s.created_at + k * interval '3 minutes', s.created_at + k * interval '3 minutes', s.model,
+        s.deployment_name, s.prompt_tokens + 100 * k, s.completion_tokens, s.gpt_system_id, s.brand_key, s.user_id
+      from conversation_segments s, generate_series(1, ${perConversation - 1}::int) k where s.question = 'q' and s.parent_segment_id is null`,
+  );
+  await exec(db, sql`analyze conversations`);
+  await exec(db, sql`analyze conversation_segments`);
+  return { agents };
+}
+
+async function withScratchDatabase<T>(url: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const pg = await import('pg');
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.default.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    try {
+      return await fn(url);
+    } finally {
+      await client.query(`drop database if exists ${name} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const url = new URL(process.env.DATABASE_URL ?? defaultPgUrl);
+  url.pathname = '/atrium_bench_analytics';
+  const result = await withScratchDatabase(url.toString(), async (databaseUrl) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-analytics-'));
+    try {
+      const env = listBenchEnv(dataDir, databaseUrl);
+      // a first start makes the tables, the admin and the System agent
+      const first = await startServer(env);
+      await signIn(first.baseUrl);
+      await first.stop();
+      const handle = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
+      let agents: string[];
+      let seedSeconds: number;
+      let rollupSeconds: number;
+      let rollupRows: Record<string, number>;
+      let catchUpMs: number;
+      try {
+        let t0 = performance.now();
+        ({ agents } = await seed(handle.db));
+        seedSeconds = round((performance.now() - t0) / 1000, 1);
+        process.stdout.write(`seeded ${segments} segments in ${seedSeconds} s\n`);
+        t0 = performance.now();
+        await rollUp(handle);
+        rollupSeconds = round((performance.now() - t0) / 1000, 1);
+        // a run of the minute job on an instance that is rolled up: two days again
+        t0 = performance.now();
+        await rollUp(handle);
+        catchUpMs = round(performance.now() - t0);
+        for (const table of ['analytics_usage_hourly', 'analytics_users_hourly', 'analytics_users_daily']) await exec(handle.db, sql.raw(`analyze ${table}`));
+        rollupRows = {};
+        for (const table of ['conversation_segments', 'analytics_usage_hourly', 'analytics_users_hourly', 'analytics_users_daily']) {
+          const r = (await exec(handle.db, sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+          rollupRows[table] = r.rows[0]!.n;
+        }
+        process.stdout.write(`rolled up in ${rollupSeconds} s (a catch-up run: ${catchUpMs} ms): ${JSON.stringify(rollupRows)}\n`);
+      } finally {
+        await handle.close();
+      }
+      const server = await startServer(env);
+      try {
+        const token = await signIn(server.baseUrl);
+        const api = `${server.baseUrl}/api/internal`;
+        const headers = { authorization: `Bearer ${token}`, 'x-timezone': zone };
+        const timed = async (p: string) => {
+          const t0 = performance.now();
+          const res = await fetch(`${api}${p}`, { headers });
+          await res.text();
+          if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+          return performance.now() - t0;
+        };
+        const calls: string[] = [
+          ...Object.entries(AnalyticsRoutes)
+            .filter(([k]) => k !== 'rollup' && k !== 'exportCsv' && !k.startsWith('gptSystem'))
+            .map(([, p]) => p as string),
+          `${AnalyticsRoutes.gptSystemConversationsByPeriod}?gptSystemId=${agents[0]}`,
+          `${AnalyticsRoutes.gptSystemConversationSegmentFeedBackByPeriod}?gptSystemId=${agents[0]}`,
+          AnalyticsRoutes.exportCsv,
+        ];
+        const periods = ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'];
+        const rows: { call: string; period: string; p50: number; p95: number; p99: number }[] = [];
+        for (const period of periods) {
+          for (const call of calls) {
+            const p = `${call}${call.includes('?') ? '&' : '?'}reportingPeriod=${period}`;
+            for (let i = 0; i < 3; i++) await timed(p);
+            const ms: number[] = [];
+            for (let i = 0; i < requests; i++) ms.push(await timed(p));
+            const s = summary(ms);
+            rows.push({ call: call.replace('/admin/analytics/conversations/', '').replace(/\?.*/, ''), period, p50: s.p50, p95: s.p95, p99: s.p99 });
+            process.stdout.write(`${period} ${rows.at(-1)!.call}: p50 ${s.p50} p95 ${s.p95} ms\n`);
+          }
+        }
+        return { segments, people, agents: agentCount, seedSeconds, rollupSeconds, catchUpMs, rollupRows, requests, zone, rows };
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  const periods = [...new Set(result.rows.map((r) => r.period))];
+  const calls = [...new Set(result.rows.map((r) => r.call))];
+  const cell = (c: string, p: string) => {
+    const r = result.rows.find((x) => x.call === c && x.period === p)!;
+    return `${r.p95}${r.p95 > budgetMs && c !== '/admin/analytics/export' ? ' MISS' : ''}`;
+  };
+  process.stdout.write(
+    [
+      '',
+      `Analytics benchmark (postgres): ${result.segments} segments, ${people} people, ${agentCount} agents, seeded in ${result.seedSeconds} s; first rollup ${result.rollupSeconds} s, a catch-up run ${result.catchUpMs} ms; rows ${JSON.stringify(result.rollupRows)}; p95 ms of ${requests} requests in ${zone}`,
+      '',
+      `| call | ${periods.join(' | ')} |`,
+      `|---|${periods.map(() => '---').join('|')}|`,
+      ...calls.map((c) => `| ${c} | ${periods.map((p) => cell(c, p)).join(' | ')} |`),
+      '',
+    ].join('\n'),
+  );
+  fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(here, 'results', 'analytics.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, adminEmail, ...result }, null, 2)}\n`,
+  );
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
