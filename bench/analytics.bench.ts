@@ -3,7 +3,7 @@
 // the conversations from public-endpoint visitors, feedback on some answers), runs the rollup job's first run and
 // times it, then times every chart call and the export over HTTP through the real path in a non-UTC zone.
 // Database atrium_bench_analytics on the server of DATABASE_URL (else 127.0.0.1:5432), created and dropped here.
-// Run: npm run build && npx tsx bench/analytics.bench.ts [--segments=10000000] [--requests=30] [--quick]
+// Run: npm run build && npx tsx bench/analytics.bench.ts [--segments=10000000] [--requests=30] [--periods=Last30Days,AllTime] [--quick]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,8 +47,8 @@ async function seed(db: Db): Promise<{ agents: string[] }> {
   const agents = (
     (await exec(db, sql`select id from gpt_systems where name like 'Bench agent %' order by name`)) as unknown as { rows: { id: string }[] }
   ).rows.map((r) => r.id);
-  await exec(db, sql`create temporary table bench_people as select row_number() over (order by id) as n, id from users where email like 'student-%'`);
-  await exec(db, sql`create temporary table bench_agents as select row_number() over (order by id) as n, id from gpt_systems where name like 'Bench agent %'`);
+  await exec(db, sql`create unlogged table bench_people as select row_number() over (order by id) as n, id from users where email like 'student-%'`);
+  await exec(db, sql`create unlogged table bench_agents as select row_number() over (order by id) as n, id from gpt_systems where name like 'Bench agent %'`);
   // conversations spread over a year, newest first; a skewed choice of agent (a few agents take most questions)
   const batch = 500_000;
   for (let start = 1; start <= conversations; start += batch) {
@@ -60,8 +60,8 @@ async function seed(db: Db): Promise<{ agents: string[] }> {
           case when i % 10 = 0 then 'visitor-' || (i % 20000) end, case when i % 10 = 0 then 'bench' end,
           case when i % 7 = 0 then 'law-school' else 'default' end,
           now() - (i::float8 / ${conversations}::int) * interval '365 days', now()
-        from generate_series(${start}::int, ${end}::int) i
-        join bench_people p on p.n = 1 + (i * 7919) % ${people}::int
+        from generate_series(${start}::bigint, ${end}::bigint) i
+        join bench_people p on p.n = 1 + (i * 7919) % ${people}::bigint
         join bench_agents a on a.n = 1 + ((i * 31) % 1000) * ((i * 31) % 1000) / 20000`,
     );
   }
@@ -85,6 +85,8 @@ async function seed(db: Db): Promise<{ agents: string[] }> {
         s.deployment_name, s.prompt_tokens + 100 * k, s.completion_tokens, s.gpt_system_id, s.brand_key, s.user_id
       from conversation_segments s, generate_series(1, ${perConversation - 1}::int) k where s.question = 'q' and s.parent_segment_id is null`,
   );
+  await exec(db, sql`drop table bench_people`);
+  await exec(db, sql`drop table bench_agents`);
   await exec(db, sql`analyze conversations`);
   await exec(db, sql`analyze conversation_segments`);
   return { agents };
@@ -149,7 +151,11 @@ async function main() {
       } finally {
         await handle.close();
       }
-      const server = await startServer(env);
+      // (another build may be replacing server/dist or web/dist for a moment)
+      const server = await startServer(env).catch(async () => {
+        await new Promise((r) => setTimeout(r, 60_000));
+        return startServer(env);
+      });
       try {
         const token = await signIn(server.baseUrl);
         const api = `${server.baseUrl}/api/internal`;
@@ -169,7 +175,7 @@ async function main() {
           `${AnalyticsRoutes.gptSystemConversationSegmentFeedBackByPeriod}?gptSystemId=${agents[0]}`,
           AnalyticsRoutes.exportCsv,
         ];
-        const periods = ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'];
+        const periods = arg('periods')?.split(',') ?? ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'];
         const rows: { call: string; period: string; p50: number; p95: number; p99: number }[] = [];
         for (const period of periods) {
           for (const call of calls) {

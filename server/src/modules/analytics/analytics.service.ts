@@ -351,11 +351,17 @@ interface UserCounts {
   public: number;
 }
 
-const distinctUsers = sql`count(distinct user_key) filter (where privacy = 'Private')::float8 as private, count(distinct user_key) filter (where privacy = 'Public')::float8 as public`;
+/**
+ * Distinct users (signed-in and visitors) per `key` over `rows`: the users are made distinct by a grouping first,
+ * which PostgreSQL hashes, where count(distinct) would sort every row.
+ */
+const countUsers = (key: SQL, rows: SQL) =>
+  sql`select key, count(*) filter (where privacy = 'Private')::float8 as private, count(*) filter (where privacy = 'Public')::float8 as public
+    from (select ${key} as key, user_key, privacy from (${rows}) x group by 1, 2, 3) y group by key`;
 
 async function totalUsers({ db }: DbContext, p: Period): Promise<number> {
   if (!p.from) return 0;
-  const [row] = await rowsOf<UserCounts>(db, sql`select ${distinctUsers} from (${userRows(p, null)}) x`);
+  const [row] = await rowsOf<UserCounts>(db, countUsers(sql`null::text`, userRows(p, null)));
   return row ? row.private + row.public : 0;
 }
 
@@ -371,10 +377,7 @@ const userItem = (label: string, key: string | null, c: UserCounts | undefined):
 export async function usersByDimension(ctx: DbContext, p: Period, dimension: 'brand' | 'agent'): Promise<AnalyticsChart> {
   if (!p.from) return chart(p, [], 0, null);
   const column = dimension === 'brand' ? sql`brand_key` : sql`gpt_system_id::text`;
-  const [rows, total] = await Promise.all([
-    rowsOf<UserCounts>(ctx.db, sql`select ${column} as key, ${distinctUsers} from (${userRows(p, null)}) x group by 1`),
-    totalUsers(ctx, p),
-  ]);
+  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, countUsers(column, userRows(p, null))), totalUsers(ctx, p)]);
   const labels = await labelsOf(
     ctx,
     dimension,
@@ -387,10 +390,7 @@ export async function usersByDimension(ctx: DbContext, p: Period, dimension: 'br
 export async function usersSeries(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
   const buckets = await bucketsOf(ctx, p);
   if (!p.from || buckets.length === 0) return chart(p, [], 0, p.bucket);
-  const [rows, total] = await Promise.all([
-    rowsOf<UserCounts>(ctx.db, sql`select b as key, ${distinctUsers} from (${userRows(p, buckets)}) x group by 1`),
-    totalUsers(ctx, p),
-  ]);
+  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, countUsers(sql`b`, userRows(p, buckets))), totalUsers(ctx, p)]);
   const byLabel = new Map(rows.map((r) => [r.key, r]));
   return chart(
     p,
@@ -403,10 +403,7 @@ export async function usersSeries(ctx: DbContext, p: Period): Promise<AnalyticsC
 /** UsersByHourOfDay: distinct users who asked in each hour of the day (0-23, the zone's) over the period. */
 export async function usersByHourOfDay(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
   if (!p.from) return chart(p, [], 0, null);
-  const [rows, total] = await Promise.all([
-    rowsOf<UserCounts>(ctx.db, sql`select b as key, ${distinctUsers} from (${userRows(p, 'hourOfDay')}) x group by 1`),
-    totalUsers(ctx, p),
-  ]);
+  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, countUsers(sql`b`, userRows(p, 'hourOfDay'))), totalUsers(ctx, p)]);
   const byHour = new Map(rows.map((r) => [r.key, r]));
   return chart(
     p,
