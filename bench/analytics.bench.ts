@@ -120,7 +120,13 @@ async function main() {
     try {
       const env = listBenchEnv(dataDir, databaseUrl);
       // a first start makes the tables, the admin and the System agent
-      const first = await startServer(env);
+      const start = () =>
+        startServer(env).catch(async () => {
+          // (another build may be replacing server/dist or web/dist for a moment)
+          await new Promise((r) => setTimeout(r, 30_000));
+          return startServer(env);
+        });
+      const first = await start();
       await signIn(first.baseUrl);
       await first.stop();
       const handle = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
@@ -151,11 +157,7 @@ async function main() {
       } finally {
         await handle.close();
       }
-      // (another build may be replacing server/dist or web/dist for a moment)
-      const server = await startServer(env).catch(async () => {
-        await new Promise((r) => setTimeout(r, 60_000));
-        return startServer(env);
-      });
+      const server = await start();
       try {
         const token = await signIn(server.baseUrl);
         const api = `${server.baseUrl}/api/internal`;

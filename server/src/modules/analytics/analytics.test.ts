@@ -7,10 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsChartSchema, AnalyticsExportColumns, ErrorBodySchema, type AnalyticsChart } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { baseUrl, dataOf, postStream, scriptedGateway, systemAgentId } from '../../test/chat-stream.js';
+import { baseUrl, dataOf, eventually, postStream, scriptedGateway, systemAgentId } from '../../test/chat-stream.js';
 import { createAgent } from '../agents/agents.test-factory.js';
 import { analyticsUsageHourly, connections, conversationSegments, conversations, deployments } from '../../db/schema/index.js';
-import { rollUp } from './analytics.rollup.js';
+import { rollUp, RollupQueue } from './analytics.rollup.js';
 
 let t: TestApp;
 let base: string;
@@ -264,6 +264,20 @@ describe('the rollup', () => {
     expect(ok.json().rolledUpUntil).not.toBeNull();
     const c = await chart(`GptSystemConversationSegmentFeedBackByPeriod?reportingPeriod=Last24Hours&gptSystemId=${agentA}`);
     expect(c.total).toBe(3);
+  });
+});
+
+describe('the rollup job', () => {
+  it('rolls up a new conversation when the pg-boss job runs', async () => {
+    const agent = (await createAgent(t.ctx.db, { name: 'Job Agent' })).id;
+    await conversationAt([new Date()], { gptSystemId: agent, userId: other.id });
+    await t.ctx.jobs.send(RollupQueue, {});
+    const c = await eventually(
+      () => chart('ConversationsByGptSystem?reportingPeriod=Last24Hours'),
+      (x) => byKey(x)[agent]?.value === 1,
+      15_000,
+    );
+    expect(byKey(c)[agent]).toMatchObject({ value: 1, label: 'Job Agent' });
   });
 });
 
