@@ -126,6 +126,7 @@ for (const viewport of viewports) {
       await page.getByTestId('default-Chat').getByText('fake-model · Fake lab server').waitFor();
       await page.getByTestId('default-ImageGeneration').getByText('None: agents cannot create images').waitFor();
       await page.getByTestId('default-Embedding').getByText('None: file libraries search by full text only').waitFor();
+      await page.getByTestId('default-Rerank').getByText('None: passages keep the order the search found them in').waitFor();
       await screenshot(page, `models-${viewport.name}-list`);
       await page.getByRole('link', { name: 'Open Fake lab server' }).click();
 

@@ -8,10 +8,13 @@ export type ProviderTypeName = (typeof ProviderTypes)[number];
  * What a deployment is for: Chat deployments answer questions; ImageGeneration deployments draw the
  * pictures of agents with the ImageCreation capability (an images/generations model such as
  * gpt-image-1); Embedding deployments turn the text of file libraries and of questions into vectors
- * (an embeddings model such as text-embedding-3-small). Each kind has its own default. Later kinds are
- * added here, and every screen that lists kinds follows.
+ * (an embeddings model such as text-embedding-3-small); Rerank deployments reorder the passages a file library
+ * search found by how well each answers the question (a cross-encoder such as rerank-v3.5 or
+ * jina-reranker-v2-base-multilingual, served at the Cohere/Jina-compatible `POST {baseUrl}/rerank`; on
+ * OpenAI-compatible connections only). Each kind has its own default. Later kinds are added here, and every screen
+ * that lists kinds follows.
  */
-export const DeploymentKinds = ['Chat', 'ImageGeneration', 'Embedding'] as const;
+export const DeploymentKinds = ['Chat', 'ImageGeneration', 'Embedding', 'Rerank'] as const;
 export type DeploymentKind = (typeof DeploymentKinds)[number];
 
 /**

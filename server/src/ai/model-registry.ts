@@ -4,7 +4,7 @@
 // connections module invalidates the cache on every change; other processes forget theirs when the cache bus
 // brings the announcement (platform/caches.ts), and within CacheMs without one.
 // The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation. Image
-// deployments (ImageCreation) and embedding deployments (file libraries) live in the same catalogue, apart
+// deployments (ImageCreation), embedding and rerank deployments (file libraries) live in the same catalogue, apart
 // from the chat ones.
 import { generateImage, generateText, type EmbeddingModel, type ImageModel, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +18,7 @@ import {
   listAnsweringDeployments,
   listEmbeddingDeployments,
   listImageDeployments,
+  listRerankDeployments,
   type AnsweringDeployment,
 } from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
@@ -31,6 +32,7 @@ import {
   type GeneratedImage,
   type ImageRequest,
   type ModelGateway,
+  type RerankTarget,
   type ResolvedDeployment,
   type StreamPart,
 } from './model.types.js';
@@ -83,6 +85,8 @@ interface Catalog {
   images: Entry[];
   /** enabled embedding deployments, the default embedding deployment first */
   embeddings: Entry[];
+  /** the default rerank deployment, when it is enabled */
+  rerank: Entry | null;
   loadedAt: number;
 }
 
@@ -129,10 +133,16 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   options.caches?.onAnnounced(CatalogCacheName, forget);
 
   const load = async (): Promise<Catalog> => {
-    const [chat, image, embedding] = await Promise.all([listAnsweringDeployments(db), listImageDeployments(db), listEmbeddingDeployments(db)]);
+    const [chat, image, embedding, rerank] = await Promise.all([
+      listAnsweringDeployments(db),
+      listImageDeployments(db),
+      listEmbeddingDeployments(db),
+      listRerankDeployments(db),
+    ]);
     const entries: Entry[] = chat.map((d) => ({ ...d, resolved: toResolved(d) }));
     const images: Entry[] = image.map((d) => ({ ...d, resolved: toResolved(d) }));
     const embeddings: Entry[] = embedding.map((d) => ({ ...d, resolved: toResolved(d) }));
+    const rerankDefault = rerank.find((d) => d.isDefault);
     return {
       entries,
       byName: new Map(entries.map((e) => [e.name.toLowerCase(), e])),
@@ -140,6 +150,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       defaultEntry: entries.find((e) => e.isDefault) ?? null,
       images,
       embeddings,
+      rerank: rerankDefault ? { ...rerankDefault, resolved: toResolved(rerankDefault) } : null,
       loadedAt: Date.now(),
     };
   };
@@ -285,6 +296,14 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         const key = entry.connection.apiKeyEncrypted ? apiKeyOf(entry) : null;
         throw new ModelError(redactSecrets(error.message, key ? [key] : []), error.kind, error.status);
       }
+    },
+
+    async reranker(): Promise<RerankTarget | null> {
+      const entry = (await current()).rerank;
+      if (!entry) return null;
+      // the question and the passages reach only a compliant reranker in HIPAA mode
+      if (!entry.hipaaCompliant && (await hipaaMode())) return null;
+      return { deployment: entry.resolved, baseUrl: (entry.connection.endpoint ?? '').replace(/\/+$/, ''), apiKey: apiKeyOf(entry) };
     },
 
     async generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null> {

@@ -137,6 +137,17 @@ export interface EmbeddingResult {
 /** An embedding deployment as libraries choose it: the default embedding deployment is the one new libraries get. */
 export type EmbeddingDeployment = ResolvedDeployment & { isDefault: boolean };
 
+/**
+ * The instance's default Rerank deployment as the reranker calls it (modules/knowledge/reranker.ts): the connection's
+ * base URL and its key, decrypted for the Authorization header only (never logged, never in a response).
+ */
+export interface RerankTarget {
+  deployment: ResolvedDeployment;
+  /** the connection's base URL without a trailing slash; the reranker posts to `{baseUrl}/rerank` */
+  baseUrl: string;
+  apiKey: string | null;
+}
+
 /** How much of the question and of the answer the title prompt reads (ModelGateway.generateTitle). */
 export const TitleInputChars = 2000;
 
@@ -157,6 +168,11 @@ export interface ModelGateway {
    * and words, credentials removed)
    */
   embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
+  /**
+   * the default Rerank deployment, or null when there is none (or, in HIPAA mode, when it is not marked
+   * HIPAA-compliant: the question and the passages would reach it); throws ModelError when its key cannot be decrypted
+   */
+  reranker(): Promise<RerankTarget | null>;
   /** a short title for a conversation from the first TitleInputChars of question and answer, or null when no language model is configured */
   generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
   /** forget cached deployments and connections (after an administrator changed them) */

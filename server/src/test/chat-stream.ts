@@ -222,6 +222,7 @@ export function scriptedGateway(script: Script, title: string | null = null) {
     embed: async () => {
       throw new ModelError('The scripted gateway embeds nothing.', 'not_configured');
     },
+    reranker: async () => null,
     invalidate: () => undefined,
   };
   return gateway;

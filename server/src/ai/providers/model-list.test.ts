@@ -82,7 +82,8 @@ describe('model lists', () => {
         guessKind,
       ),
     ).toEqual(Array(6).fill('Embedding'));
-    expect(['whisper-1', 'tts-1-hd', 'omni-moderation-latest', 'BAAI/bge-reranker-v2-m3'].map(guessKind)).toEqual(Array(4).fill(null));
+    expect(['whisper-1', 'tts-1-hd', 'omni-moderation-latest'].map(guessKind)).toEqual(Array(3).fill(null));
+    expect(['BAAI/bge-reranker-v2-m3', 'rerank-v3.5', 'jina-reranker-v2-base-multilingual'].map(guessKind)).toEqual(Array(3).fill('Rerank'));
   });
 
   it("reads vLLM's context length, and refuses an answer without a list", () => {

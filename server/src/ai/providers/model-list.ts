@@ -11,7 +11,7 @@ export interface ListedModel {
   displayName: string | null;
   /** Azure: the model behind the deployment, e.g. gpt-4o */
   baseModel: string | null;
-  /** a guess from the name: Chat, ImageGeneration, Embedding, or null for other models (speech, moderation, rerankers) */
+  /** a guess from the name: Chat, ImageGeneration, Embedding, Rerank, or null for other models (speech, moderation) */
   kind: DeploymentKind | null;
   /** when the server says (vLLM's max_model_len, OpenRouter's context_length) */
   contextWindow: number | null;
@@ -33,12 +33,15 @@ const MaxBodyBytes = 5 * 1024 * 1024;
 const ImageModel = /(^|[/:_-])(gpt-image|dall-?e|flux|stable-diffusion|sdxl|sd3|imagen|midjourney)/i;
 /** text-embedding-3-small, nomic-embed-text, mxbai-embed-large, Qwen3-Embedding-8B…, and the BGE, GTE and E5 families */
 const EmbeddingModel = /embed|(^|[/:])(bge|gte|e5)-/i;
-const OtherModel = /(whisper|tts|transcribe|moderation|audio|realtime|search-preview|rerank|speech)/i;
+/** rerank-v3.5, jina-reranker-v2-base-multilingual, BAAI/bge-reranker-v2-m3, mxbai-rerank-large-v1 */
+const RerankModel = /rerank/i;
+const OtherModel = /(whisper|tts|transcribe|moderation|audio|realtime|search-preview|speech)/i;
 
-/** Chat unless the name says it draws images, embeds, or does something else than chat. */
+/** Chat unless the name says it draws images, embeds, reranks, or does something else than chat. */
 export function guessKind(id: string): DeploymentKind | null {
   if (ImageModel.test(id)) return 'ImageGeneration';
-  // a reranker is not an embedding model, whatever else its name says
+  // a reranker is not an embedding model, whatever else its name says (bge-reranker)
+  if (RerankModel.test(id)) return 'Rerank';
   if (OtherModel.test(id)) return null;
   if (EmbeddingModel.test(id)) return 'Embedding';
   return 'Chat';

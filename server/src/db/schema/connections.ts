@@ -28,7 +28,7 @@ export const deployments = pgTable(
     displayName: text('display_name').notNull(),
     /** the provider's model id (the Azure deployment name for Azure OpenAI) */
     model: text('model').notNull(),
-    /** Chat | ImageGeneration | Embedding (contract DeploymentKinds); each kind has its own default */
+    /** Chat | ImageGeneration | Embedding | Rerank (contract DeploymentKinds); each kind has its own default */
     kind: text('kind').notNull().default('Chat'),
     connectionId: uuid('connection_id')
       .notNull()

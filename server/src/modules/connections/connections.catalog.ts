@@ -1,4 +1,4 @@
-// The deployments that can answer (chat), draw (images) and embed (file libraries), read by the model registry
+// The deployments that can answer (chat), draw (images), embed and rerank (file libraries), read by the model registry
 // and by the agents' deployment picker.
 import type { DeploymentKind, GptSystemDeployment, ProviderTypeName } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
@@ -34,6 +34,9 @@ export const listImageDeployments = (db: Db) => listEnabledDeployments(db, 'Imag
 /** Enabled embedding deployments that their provider can serve, the default embedding deployment first. */
 export const listEmbeddingDeployments = (db: Db) => listEnabledDeployments(db, 'Embedding');
 
+/** Enabled rerank deployments on connections that rerank (OpenAI-compatible), the default rerank deployment first. */
+export const listRerankDeployments = (db: Db) => listEnabledDeployments(db, 'Rerank');
+
 async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<AnsweringDeployment[]> {
   const rows = await listEnabledDeploymentsWithConnection(db, kind);
   return rows.flatMap(({ deployment: d, connection: c }) => {
@@ -41,6 +44,7 @@ async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<Ans
     if (!providerType) return [];
     if (kind === 'ImageGeneration' && !providerAdapters[providerType].imageModel) return [];
     if (kind === 'Embedding' && !providerAdapters[providerType].embeddingModel) return [];
+    if (kind === 'Rerank' && !providerAdapters[providerType].description.deploymentKinds.includes('Rerank')) return [];
     return [
       {
         deploymentId: d.id,

@@ -36,13 +36,31 @@ export async function deleteConnectionRow(db: Db, id: string): Promise<void> {
   await db.delete(connections).where(eq(connections.id, id));
 }
 
-export async function findEnvironmentConnection(db: Db, providerType: string): Promise<ConnectionRow | null> {
+/** A connection of this provider created from the environment; `endpoint`: only one at it, `notEndpoint`: none at it. */
+export async function findEnvironmentConnection(
+  db: Db,
+  providerType: string,
+  where: { endpoint?: string; notEndpoint?: string } = {},
+): Promise<ConnectionRow | null> {
   const [row] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections.providerType, providerType), eq(connections.createdFromEnvironment, true)))
+    .where(
+      and(
+        eq(connections.providerType, providerType),
+        eq(connections.createdFromEnvironment, true),
+        where.endpoint === undefined ? undefined : sql`rtrim(${connections.endpoint}, '/') = ${where.endpoint}`,
+        where.notEndpoint === undefined ? undefined : sql`rtrim(coalesce(${connections.endpoint}, ''), '/') <> ${where.notEndpoint}`,
+      ),
+    )
     .limit(1);
   return row ?? null;
+}
+
+/** Whether any deployment (enabled or not) is of this kind. */
+export async function deploymentKindExists(db: Db, kind: string): Promise<boolean> {
+  const [row] = await db.select({ id: deployments.id }).from(deployments).where(eq(deployments.kind, kind)).limit(1);
+  return !!row;
 }
 
 export async function listDeploymentRows(db: Db, connectionIds: string[]): Promise<DeploymentRow[]> {

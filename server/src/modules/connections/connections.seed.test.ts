@@ -62,6 +62,49 @@ describe('seedConnectionsFromEnvironment', () => {
     expect((await t.ctx.db.select().from(deployments)).length).toBe(6);
   });
 
+  it('makes RERANK_* a Rerank deployment, the rerank default: on a connection of its own, or on the same server’s', async () => {
+    t = await createTestApp({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_MODELS: 'llama3.1:8b',
+      RERANK_URL: 'https://api.jina.ai/v1/',
+      RERANK_MODEL: 'jina-reranker-v2-base-multilingual',
+      RERANK_API_KEY: 'jina-secret-key',
+    });
+    const rows = await t.ctx.db.select().from(connections);
+    const reranker = rows.find((r) => r.name === 'Reranker (api.jina.ai)')!;
+    expect(reranker).toMatchObject({ providerType: 'OpenAICompatible', endpoint: 'https://api.jina.ai/v1', createdFromEnvironment: true });
+    expect(JSON.stringify(rows)).not.toContain('jina-secret-key');
+    const [rerank] = await t.ctx.db.select().from(deployments).where(eq(deployments.kind, 'Rerank'));
+    expect(rerank).toMatchObject({ connectionId: reranker.id, name: 'jina-reranker-v2-base-multilingual', isDefault: true, enabled: true });
+    // the registry hands the reranker its URL and key (for the Authorization header only)
+    expect(await t.ctx.models.reranker()).toMatchObject({
+      deployment: { name: 'jina-reranker-v2-base-multilingual', model: 'jina-reranker-v2-base-multilingual' },
+      baseUrl: 'https://api.jina.ai/v1',
+      apiKey: 'jina-secret-key',
+    });
+    // once: a second start adds nothing, and the OpenAI-compatible server's connection is not mistaken for it
+    await seed(t.ctx);
+    expect((await t.ctx.db.select().from(connections)).length).toBe(2);
+    expect((await t.ctx.db.select().from(deployments)).map((d) => d.kind).sort()).toEqual(['Chat', 'Rerank']);
+    await t.close();
+
+    t = await createTestApp({
+      OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1',
+      OPENAI_MODELS: 'Qwen/Qwen3-8B',
+      RERANK_URL: 'http://127.0.0.1:8000/v1',
+      RERANK_MODEL: 'BAAI/bge-reranker-v2-m3',
+    });
+    const [only, ...others] = await t.ctx.db.select().from(connections);
+    expect(others).toEqual([]);
+    expect((await t.ctx.db.select().from(deployments).where(eq(deployments.connectionId, only!.id))).map((d) => [d.name, d.kind, d.isDefault])).toEqual(
+      expect.arrayContaining([
+        ['Qwen/Qwen3-8B', 'Chat', true],
+        ['BAAI/bge-reranker-v2-m3', 'Rerank', true],
+      ]),
+    );
+    expect(await t.ctx.models.reranker()).toMatchObject({ baseUrl: 'http://127.0.0.1:8000/v1', apiKey: null });
+  });
+
   it('uses the OpenAI provider for api.openai.com and keeps an administrator’s choice of System agent deployment', async () => {
     t = await createTestApp({
       OPENAI_API_KEY: 'sk-openai-key',

@@ -4,12 +4,15 @@
 // the seeded System agent's deployment; OPENAI_IMAGE_MODEL and AZURE_OPENAI_IMAGE_DEPLOYMENT become
 // image deployments (the first one the image default) that agents with ImageCreation draw with, and
 // OPENAI_EMBEDDING_MODEL and AZURE_OPENAI_EMBEDDING_DEPLOYMENT embedding deployments (the first one the embedding
-// default, which new file libraries embed with).
+// default, which new file libraries embed with). RERANK_URL, RERANK_MODEL and RERANK_API_KEY become a Rerank deployment
+// (the rerank default, which file library searches are reranked with) on the OpenAI-compatible connection at that
+// URL: the environment's own when OPENAI_BASE_URL is the same server with the same key, else a connection of its own;
+// once, while no Rerank deployment exists (an administrator's, or one seeded before).
 import type { DeploymentCreate, ProviderTypeName } from '@atrium/contract';
 import type { AppContext, InTransaction } from '../../platform/context.js';
 import type { Config } from '../../config.js';
 import { SystemAgentName } from '../../seed.js';
-import { createConnection, type Actor } from './connections.service.js';
+import { createConnection, createDeployment, type Actor } from './connections.service.js';
 import * as repo from './connections.repository.js';
 import { followFirstDeployment } from '../agents/agents.seed.js';
 
@@ -72,10 +75,15 @@ function planned(providers: Config['modelProviders']): Planned[] {
   return out;
 }
 
+const trimSlashes = (url: string | null) => (url ?? '').replace(/\/+$/, '');
+
 export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<AppContext, 'db' | 'caches' | 'config' | 'secrets' | 'models'>>): Promise<void> {
   const { db } = ctx;
+  const rerankerUrl = ctx.config.reranker ? trimSlashes(ctx.config.reranker.url) : null;
   for (const plan of planned(ctx.config.modelProviders)) {
-    if (await repo.findEnvironmentConnection(db, plan.providerType)) continue;
+    // (the reranker's own connection, at RERANK_URL, is not the OpenAI-compatible server's)
+    const notReranker = rerankerUrl !== null && plan.providerType === 'OpenAICompatible' && trimSlashes(plan.endpoint) !== rerankerUrl;
+    if (await repo.findEnvironmentConnection(db, plan.providerType, notReranker ? { notEndpoint: rerankerUrl } : {})) continue;
     const deployments: DeploymentCreate[] = [];
     // a name an administrator already uses keeps its deployment; this model then gets none
     const free = async (name: string) => !(await repo.deploymentNameTaken(db, name)) && !deployments.some((d) => d.name.toLowerCase() === name.toLowerCase());
@@ -96,6 +104,43 @@ export async function seedConnectionsFromEnvironment(ctx: InTransaction<Pick<App
       { createdFromEnvironment: true },
     );
   }
+  await seedReranker(ctx);
   const defaultDeployment = await repo.findDefaultDeploymentRow(db);
   if (defaultDeployment) await followFirstDeployment(ctx, SystemAgentName, defaultDeployment.name);
+}
+
+/** RERANK_*: a Rerank deployment, on the environment's OpenAI-compatible connection at RERANK_URL or on its own. */
+async function seedReranker(ctx: InTransaction<Pick<AppContext, 'db' | 'config' | 'secrets' | 'models'>>): Promise<void> {
+  const reranker = ctx.config.reranker;
+  if (!reranker || (await repo.deploymentKindExists(ctx.db, 'Rerank'))) return;
+  const url = trimSlashes(reranker.url);
+  let name = reranker.model;
+  for (let i = 2; await repo.deploymentNameTaken(ctx.db, name); i++) name = `${reranker.model}-${i}`;
+  const deployment: DeploymentCreate = { name, displayName: reranker.model, model: reranker.model, kind: 'Rerank' };
+  const same = await repo.findEnvironmentConnection(ctx.db, 'OpenAICompatible', { endpoint: url });
+  const keyOf = (sealed: string | null) => {
+    try {
+      return sealed ? ctx.secrets.decrypt(sealed) : null;
+    } catch {
+      return undefined; // sealed with another instance key: not the same key
+    }
+  };
+  const sameKey = same !== null && keyOf(same.apiKeyEncrypted) === reranker.apiKey;
+  if (same && sameKey) {
+    await createDeployment(ctx, EnvironmentActor, same.id, deployment);
+    return;
+  }
+  await createConnection(
+    ctx,
+    EnvironmentActor,
+    {
+      name: `Reranker (${new URL(url).host})`,
+      providerType: 'OpenAICompatible',
+      endpoint: url,
+      apiVersion: null,
+      apiKey: reranker.apiKey,
+      deployments: [deployment],
+    },
+    { createdFromEnvironment: true },
+  );
 }

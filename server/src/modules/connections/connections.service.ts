@@ -38,7 +38,7 @@ export interface Actor {
 const iso = (d: Date) => d.toISOString();
 
 /** A kind as a message names it: "the default image deployment". */
-const KindNames: Record<DeploymentKind, string> = { Chat: 'chat', ImageGeneration: 'image', Embedding: 'embedding' };
+const KindNames: Record<DeploymentKind, string> = { Chat: 'chat', ImageGeneration: 'image', Embedding: 'embedding', Rerank: 'rerank' };
 
 export const presentDeployment = (d: DeploymentRow): Deployment => ({
   deploymentId: d.id,
@@ -200,14 +200,20 @@ export async function getDeployment(ctx: ConnectionsContext, connectionId: strin
   return presentDeployment(row);
 }
 
-/** A provider draws images and embeds only where its adapter can (not Anthropic, not the offline engine). */
+/**
+ * A provider draws images and embeds only where its adapter can (not Anthropic, not the offline engine); it reranks
+ * only on OpenAI-compatible connections (the Cohere/Jina `POST {baseUrl}/rerank` that OpenAI and Azure do not serve).
+ */
 async function checkKind(db: Db, connectionId: string, kind: DeploymentKind, field: string): Promise<void> {
   if (kind === 'Chat') return;
   const connection = await repo.findConnectionRow(db, connectionId);
   const providerType = connection ? providerTypeFromName(connection.providerType) : null;
   if (providerType && !providerAdapters[providerType].description.deploymentKinds.includes(kind)) {
+    const serving = Object.values(providerAdapters)
+      .filter((a) => a.description.deploymentKinds.includes(kind))
+      .map((a) => a.description.displayName);
     throw badRequest(`${providerAdapters[providerType].description.displayName} connections have no ${kind} deployments.`, [
-      { field, message: `Use an OpenAI, Azure OpenAI or OpenAI-compatible connection for ${kind}` },
+      { field, message: `Use a connection of one of these providers for ${kind}: ${serving.join(', ')}` },
     ]);
   }
 }
@@ -227,7 +233,7 @@ async function insertDeployment(db: Db, connectionId: string, input: DeploymentC
   const enabled = input.enabled ?? true;
   // the first deployment of a kind becomes its default: agents without a deployment answer with the
   // chat default, agents with ImageCreation draw with the image default, new file libraries embed with the
-  // embedding default
+  // embedding default, file library searches are reranked by the rerank default
   const isDefault = enabled && (input.isDefault === true || (await repo.findDefaultDeploymentRow(db, kind)) === null);
   if (input.isDefault && !enabled) throw badRequest('A disabled deployment cannot be the default.', [{ field: 'isDefault', message: 'Enable it first' }]);
   if (isDefault) await repo.clearDefaultDeployment(db, kind);

@@ -257,6 +257,45 @@ describe('Admin Connections', () => {
     expect((await call('GET', '/admin/connections', reader)).body).not.toContain('Claude images?');
   });
 
+  it('takes Rerank deployments on OpenAI-compatible connections only, with their own default, kept from agents', async () => {
+    const providers = (await call('GET', '/admin/connections/Providers', reader)).json() as { items: { providerType: string; deploymentKinds: string[] }[] };
+    expect(providers.items.find((p) => p.providerType === 'OpenAICompatible')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration', 'Embedding', 'Rerank']);
+    // OpenAI serves no /rerank: 400 naming the field and the provider that does
+    const base = `/admin/connections/${created.connectionId}/deployments`;
+    const onOpenAI = await call('POST', base, admin, { name: 'rerank-v3.5', model: 'rerank-v3.5', kind: 'Rerank' });
+    expect(onOpenAI.statusCode).toBe(400);
+    expect(onOpenAI.json().details).toEqual([{ field: 'kind', message: 'Use a connection of one of these providers for Rerank: OpenAI-compatible server' }]);
+
+    const jina = await call('POST', '/admin/connections', admin, {
+      name: 'Jina',
+      providerType: 'OpenAICompatible',
+      endpoint: 'https://api.jina.ai/v1',
+      apiKey: 'jina-secret-key',
+      deployments: [{ name: 'jina-reranker', model: 'jina-reranker-v2-base-multilingual', kind: 'Rerank' }],
+    });
+    expect(jina.statusCode).toBe(201);
+    const connection = jina.json() as { connectionId: string; deployments: Deployment[]; hasApiKey: boolean };
+    expect(connection.hasApiKey).toBe(true);
+    expect(jina.body).not.toContain('jina-secret-key');
+    expect(connection.deployments[0]).toMatchObject({ kind: 'Rerank', isDefault: true, dimensions: null });
+    expect(((await call('GET', '/admin/gptSystems/deployments', agentAuthor)).json() as { items: { name: string }[] }).items.map((d) => d.name)).not.toContain(
+      'jina-reranker',
+    );
+    expect(await t.ctx.models.reranker()).toMatchObject({
+      deployment: { name: 'jina-reranker' },
+      baseUrl: 'https://api.jina.ai/v1',
+      apiKey: 'jina-secret-key',
+    });
+    // the rerank default keeps its kind
+    const refused = await call('PUT', `/admin/connections/${connection.connectionId}/deployments/${connection.deployments[0]!.deploymentId}`, admin, {
+      kind: 'Chat',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The default rerank deployment cannot change its kind.');
+    expect((await call('DELETE', `/admin/connections/${connection.connectionId}`, admin)).statusCode).toBe(204);
+    expect(await t.ctx.models.reranker()).toBeNull();
+  });
+
   it('gives embedding deployments their own default, keeps them from agents and refuses them where the provider embeds nothing', async () => {
     const base = `/admin/connections/${created.connectionId}/deployments`;
     const embedder = (

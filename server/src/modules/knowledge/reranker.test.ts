@@ -1,7 +1,8 @@
 // Reranking against the fake reranker (a real HTTP server scoring by the share of the question's words a passage
 // holds): the fused candidates are reordered by relevance score and carry it; 429 and 5xx are retried once; a
 // timeout, an error or a bad answer keeps the fused order, logged and in the trace, and the key is never in either.
-// Then through the API: "Try a question" and a chat turn's execution log show the reranker's order and scores.
+// Then through the API, the fake reranker a Rerank deployment on an OpenAI-compatible connection: "Try a question"
+// and a chat turn's execution log show the reranker's order and scores; a disabled deployment reranks nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -14,8 +15,10 @@ import {
   type UserAction,
 } from '@atrium/contract';
 import { loadConfig } from '../../config.js';
+import type { ModelGateway, RerankTarget } from '../../ai/model.types.js';
+import { updateDeployment } from '../connections/connections.service.js';
 import { fakeRerankScore, startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
-import { isTitleRequest, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
+import { isTitleRequest, startModelTestApp, TestActor, type ModelTestApp } from '../../test/model-app.js';
 import { eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
 import { multipartFiles } from '../../test/library-fixtures.js';
 import { rerankFused, type CandidateText, type RerankContext } from './reranker.js';
@@ -36,9 +39,29 @@ const candidates = fusedOrder.map((chunkId, i) => ({ chunkId, score: 1 - i / 10,
 describe('rerankFused against a Cohere/Jina-compatible reranker', () => {
   let fake: FakeUpstream;
   let logs: string[];
-  const ctx = (env: Record<string, string> = {}): RerankContext => ({
-    config: loadConfig({ RERANK_URL: fake.url, RERANK_MODEL: 'fake-rerank', RERANK_API_KEY: Key, RERANK_TIMEOUT_MS: '1500', ...env }),
+  /** The default Rerank deployment as the model registry hands it over: the fake reranker, unless `over` says else. */
+  const target = (over: Partial<RerankTarget> = {}): RerankTarget => ({
+    deployment: {
+      deploymentId: randomUUID(),
+      name: 'fake-rerank',
+      displayName: 'Fake reranker',
+      model: 'fake-rerank',
+      providerType: 'OpenAICompatible',
+      category: 'OpenAICompatible',
+      vision: false,
+      tools: false,
+      hipaaCompliant: false,
+      contextWindow: null,
+      maxOutputTokens: null,
+    },
+    baseUrl: fake.url,
+    apiKey: Key,
+    ...over,
+  });
+  const ctx = (over: Partial<RerankTarget> = {}, timeoutMs = '1500'): RerankContext => ({
+    config: loadConfig({ RERANK_URL: 'http://127.0.0.1:9/unused', RERANK_MODEL: 'unused', RERANK_TIMEOUT_MS: timeoutMs }),
     logger: pino({ level: 'warn' }, { write: (line: string) => void logs.push(line) }),
+    models: { reranker: async () => target(over) } as Partial<ModelGateway> as ModelGateway,
   });
   const run = (c: RerankContext, wanted = 3) => rerankFused(c, Query, candidates, new Map(Texts), wanted);
 
@@ -121,7 +144,7 @@ describe('rerankFused against a Cohere/Jina-compatible reranker', () => {
     logs = [];
     const wrong = 'rk-wrong-key-0042';
     const before = fake.requests.length;
-    const { candidates: out, trace } = await run(ctx({ RERANK_API_KEY: wrong }));
+    const { candidates: out, trace } = await run(ctx({ apiKey: wrong }));
     expect(fake.requests.length - before).toBe(1);
     expect(out.map((c) => c.chunkId)).toEqual(fusedOrder);
     expect(trace!.error).toBe('HTTP 401');
@@ -146,14 +169,15 @@ describe('rerankFused against a Cohere/Jina-compatible reranker', () => {
     expect((await run(ctx())).trace!.error).toBe('an answer without results');
 
     // a reranker that cannot be reached (a closed port): retried once after 2 s, then the fused order
-    const unreachable = await run(ctx({ RERANK_URL: 'http://127.0.0.1:9/v1', RERANK_TIMEOUT_MS: '4000' }));
+    const unreachable = await run(ctx({ baseUrl: 'http://127.0.0.1:9/v1' }, '4000'));
     expect(unreachable.trace!.error).toBe('no connection (after a retry)');
     expect(unreachable.candidates.map((c) => c.chunkId)).toEqual(fusedOrder);
   }, 15_000);
 
   it('without a reranker, or with nothing to rerank, leaves the fused order and calls nothing', async () => {
     const before = fake.requests.length;
-    const none = await rerankFused({ config: loadConfig({}), logger: pino({ level: 'silent' }) }, Query, candidates, new Map(Texts), 3);
+    const models = { reranker: async () => null } as Partial<ModelGateway> as ModelGateway;
+    const none = await rerankFused({ config: loadConfig({}), logger: pino({ level: 'silent' }), models }, Query, candidates, new Map(Texts), 3);
     expect(none).toEqual({ candidates: candidates.map((c) => ({ ...c, rerank: null })), trace: null });
     expect((await rerankFused(ctx(), Query, candidates, new Map(), 3)).trace).toBeNull();
     expect(fake.requests.length).toBe(before);
@@ -190,8 +214,15 @@ describe('reranked retrieval through the API', () => {
           apiKey: 'sk-test',
           deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
         },
+        {
+          name: 'Reranker',
+          providerType: 'OpenAICompatible',
+          endpoint: reranker.url,
+          apiKey: Key,
+          deployments: [{ name: 'campus-rerank', displayName: 'Campus reranker', model: 'fake-rerank', kind: 'Rerank' }],
+        },
       ],
-      { RERANK_URL: reranker.url, RERANK_MODEL: 'fake-rerank', RERANK_API_KEY: Key, RERANK_TIMEOUT_MS: '2000' },
+      { RERANK_TIMEOUT_MS: '2000' },
     );
     admin = await app.t.createUser({ actions: Admin });
     libraryId = FileLibrarySchema.parse((await call('POST', '/admin/fileLibraries', { name: 'Campus' })).body).dataSourceId;
@@ -272,5 +303,27 @@ describe('reranked retrieval through the API', () => {
     expect(result.trace.reranker).toMatchObject({ model: 'fake-rerank', candidates: 2, error: 'HTTP 500 (after a retry)' });
     // and the next search is reranked again
     expect((await search()).result.passages[0]!.fileName).toBe('office.md');
+  });
+
+  it('reranks with the default Rerank deployment only: disabled, the search keeps the fused order and calls nothing', async () => {
+    const connection = app.connections[1]!;
+    const deployment = connection.deployments[0]!;
+    expect(deployment).toMatchObject({ kind: 'Rerank', isDefault: true });
+    const rerankDefault = (enabled: boolean) =>
+      updateDeployment(
+        app.t.ctx,
+        TestActor,
+        connection.connectionId,
+        deployment.deploymentId,
+        enabled ? { enabled, isDefault: true } : { enabled, isDefault: false },
+      );
+    await rerankDefault(false);
+    const before = reranker.requests.length;
+    const { result } = await search();
+    expect(result.trace.reranker).toBeNull();
+    expect(result.passages.map((p) => p.fileName)).toEqual(['parking.md', 'office.md']);
+    expect(reranker.requests.length).toBe(before);
+    await rerankDefault(true);
+    expect((await search()).result.trace.reranker).toMatchObject({ model: 'fake-rerank', error: null });
   });
 });

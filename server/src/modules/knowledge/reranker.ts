@@ -1,28 +1,31 @@
-// Reranking: after fusion, a configured reranker (a cross-encoder such as Cohere Rerank or Jina Reranker, or a local
-// server that speaks their API, e.g. vLLM) reads the question with each of the best fused candidates and scores how
-// well the passage answers it; the candidates are reordered by that score before each library keeps its top-k.
+// Reranking: after fusion, the instance's default Rerank deployment (a cross-encoder such as Cohere Rerank or Jina
+// Reranker, or a local server that speaks their API: vLLM, TEI, Infinity) reads the question with each of the best
+// fused candidates and scores how well the passage answers it; the candidates are reordered by that score before each
+// library keeps its top-k.
 //
-// Configuration: RERANK_URL, RERANK_MODEL, RERANK_API_KEY and RERANK_TIMEOUT_MS (config.ts), one reranker for the
-// instance, rather than a deployment kind beside Chat, ImageGeneration and Embedding: a kind would need the
-// contract's kinds, a rerank model from each provider in the model registry (Cohere and Jina are no provider types
-// yet), the connection test's model guessing and the connections pages, and nothing per agent or per library
-// chooses a reranker yet. Environment variables can become a deployment later without
-// changing this module's call.
+// Configuration: a deployment of kind Rerank on an OpenAI-compatible connection (the models page), its model the
+// reranker's, the connection's base URL and sealed key; the model registry hands over the default one
+// (ModelGateway.reranker: none, or in HIPAA mode one not marked compliant, means no reranking). RERANK_URL,
+// RERANK_MODEL and RERANK_API_KEY create that connection and deployment at the first start (connections.seed.ts);
+// RERANK_TIMEOUT_MS bounds every call (default 5 s).
 //
-// The call: `POST {url}/rerank` with `{model, query, documents: [text…], top_n}` and `Authorization: Bearer {key}`
+// The call: `POST {baseUrl}/rerank` with `{model, query, documents: [text…], top_n}` and `Authorization: Bearer {key}`
 // (the shape Cohere v2 and Jina share); the answer's `results: [{index, relevance_score}]`. It goes through the AI
 // SDK's rerank(), whose retry is the one embeddings use (ai/embeddings.ts): 429, 408, 409, 5xx and dropped
 // connections retried, here once, after 2 s or what Retry-After asks (under a minute). The whole call, retry
-// included, has RERANK_TIMEOUT_MS (default 5 s). A timeout, an error or an answer that is not a ranking keeps the
+// included, has the timeout. A timeout, an error or an answer that is not a ranking keeps the
 // fused order: the trace says why, the log warns, and the search never fails for it. The key goes in the header only:
 // errors are described by their status, never by the upstream's words (which may repeat the key).
 import { APICallError, RetryError, rerank, type RerankingModel } from 'ai';
 import type { RetrievalTrace, RetrievedPassage } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
-import type { RerankerConfig } from '../../config.js';
+import type { RerankTarget } from '../../ai/model.types.js';
 
-/** What reranking reads: the configuration (the reranker) and the logger. */
-export type RerankContext = Pick<AppContext, 'config' | 'logger'>;
+/** What reranking reads: the model registry (the default Rerank deployment), the configuration (its timeout), the logger. */
+export type RerankContext = Pick<AppContext, 'config' | 'logger' | 'models'>;
+
+/** How long a reranking may take, its retry included, when RERANK_TIMEOUT_MS does not say. */
+export const DefaultRerankTimeoutMs = 5_000;
 
 /** The reranker sees this many candidates per passage wanted, at least the minimum and at most the maximum. */
 export const RerankCandidates = { perPassage: 3, min: 10, max: 100 } as const;
@@ -49,20 +52,21 @@ class BadAnswer extends Error {}
 
 type RerankModel = Exclude<RerankingModel, string>;
 
-/** The reranker as an AI SDK reranking model: POST {url}/rerank, Cohere v2 / Jina request and response. */
-function rerankModel(config: RerankerConfig): RerankModel {
+/** The reranker as an AI SDK reranking model: POST {baseUrl}/rerank, Cohere v2 / Jina request and response. */
+function rerankModel(target: RerankTarget): RerankModel {
+  const model = target.deployment.model;
   return {
     specificationVersion: 'v3',
     provider: 'rerank-api',
-    modelId: config.model,
+    modelId: model,
     async doRerank({ documents, query, topN, abortSignal }) {
-      const url = `${config.url}/rerank`;
-      const body = { model: config.model, query, documents: documents.values, top_n: topN };
+      const url = `${target.baseUrl}/rerank`;
+      const body = { model, query, documents: documents.values, top_n: topN };
       let res: Response;
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+          headers: { 'content-type': 'application/json', ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}) },
           body: JSON.stringify(body),
           signal: abortSignal ?? null,
         });
@@ -127,7 +131,8 @@ const round = (n: number) => Math.round(n * 10_000) / 10_000;
 /**
  * The fused candidates with the reranker's order: the first candidates that have a text (RerankCandidates per passage
  * wanted) reordered by relevance score (ties in fused order), each with its rerank rank and score, then the rest in
- * fused order. Without a reranker, or when it fails, the fused order with no rerank scores; `trace` says which.
+ * fused order. Without a Rerank deployment, or when it fails, the fused order with no rerank scores; `trace` says
+ * which (null without one).
  */
 export async function rerankFused<C extends FusedCandidate>(
   ctx: RerankContext,
@@ -138,22 +143,32 @@ export async function rerankFused<C extends FusedCandidate>(
   signal?: AbortSignal,
 ): Promise<{ candidates: Reranked<C>[]; trace: RetrievalTrace['reranker'] }> {
   const unranked = () => ordered.map((c) => ({ ...c, rerank: null }));
-  const config = ctx.config.reranker;
-  if (!config) return { candidates: unranked(), trace: null };
   const count = Math.min(RerankCandidates.max, Math.max(RerankCandidates.min, wanted * RerankCandidates.perPassage));
   const sent = ordered.filter((c) => texts.has(c.chunkId)).slice(0, count);
   if (sent.length === 0) return { candidates: unranked(), trace: null };
+  const timeoutMs = ctx.config.reranker?.timeoutMs ?? DefaultRerankTimeoutMs;
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  let target: RerankTarget | null;
+  try {
+    target = await ctx.models.reranker();
+  } catch (e) {
+    // a key this instance cannot decrypt: the deployment's fault, said in the trace like a failed call
+    const error = e instanceof Error ? e.message : 'an unexpected error';
+    ctx.logger.warn({ candidates: sent.length, error }, 'Reranking failed: the fused order is kept');
+    return { candidates: unranked(), trace: { model: 'unknown', candidates: sent.length, durationMs: elapsed(), error } };
+  }
+  if (!target) return { candidates: unranked(), trace: null };
+  const model = target.deployment.model;
   const documents = sent.map((c) => {
     const t = texts.get(c.chunkId)!;
     return t.headings.length ? `${t.headings.join(' › ')}\n${t.text}` : t.text;
   });
 
-  const started = performance.now();
-  const timeout = AbortSignal.timeout(config.timeoutMs);
-  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const result = await rerank({
-      model: rerankModel(config),
+      model: rerankModel(target),
       documents,
       query,
       topN: documents.length,
@@ -166,10 +181,13 @@ export async function rerankFused<C extends FusedCandidate>(
     const reranked = ranking.map((r) => ({ ...sent[r.originalIndex]!, rerank: byChunk.get(sent[r.originalIndex]!.chunkId)! }));
     // the candidates it was not sent, or did not return (a top_n it applied anyway), follow in fused order
     const rest = ordered.filter((c) => !byChunk.has(c.chunkId)).map((c) => ({ ...c, rerank: null }));
-    return { candidates: [...reranked, ...rest], trace: { model: config.model, candidates: sent.length, durationMs: elapsed(), error: null } };
+    return { candidates: [...reranked, ...rest], trace: { model, candidates: sent.length, durationMs: elapsed(), error: null } };
   } catch (e) {
-    const error = reasonOf(e, timeout.aborted, config.timeoutMs);
-    ctx.logger.warn({ reranker: config.model, candidates: sent.length, durationMs: elapsed(), error }, 'Reranking failed: the fused order is kept');
-    return { candidates: unranked(), trace: { model: config.model, candidates: sent.length, durationMs: elapsed(), error } };
+    const error = reasonOf(e, timeout.aborted, timeoutMs);
+    ctx.logger.warn(
+      { reranker: target.deployment.name, model, candidates: sent.length, durationMs: elapsed(), error },
+      'Reranking failed: the fused order is kept',
+    );
+    return { candidates: unranked(), trace: { model, candidates: sent.length, durationMs: elapsed(), error } };
   }
 }

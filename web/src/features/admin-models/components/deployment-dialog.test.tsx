@@ -1,5 +1,6 @@
 // The deployment dialog's vector length: shown for Embedding deployments only, sent as a number (null when empty),
-// never sent for other kinds, and the server's message for it shown under the field.
+// never sent for other kinds, and the server's message for it shown under the field. A Rerank deployment has no
+// vision, tools, limits or prices.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deployment } from '@atrium/contract';
@@ -45,7 +46,7 @@ const open = (deployment: Deployment | null) =>
     <DeploymentDialog
       open
       connectionId={embedder.connectionId}
-      kinds={['Chat', 'ImageGeneration', 'Embedding']}
+      kinds={['Chat', 'ImageGeneration', 'Embedding', 'Rerank']}
       deployment={deployment}
       takenNames={[]}
       onClose={() => undefined}
@@ -96,6 +97,26 @@ describe('DeploymentDialog', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'adminModels.dialog.kind' }));
     fireEvent.click(await screen.findByRole('option', { name: 'adminModels.kinds.Embedding' }));
     expect(dimensionsField()).toBeTruthy();
+  });
+
+  it('asks a Rerank deployment for none of vision, tools, limits or prices, and sends none of them', async () => {
+    open(null);
+    expect(screen.getByRole('switch', { name: 'adminModels.dialog.vision' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'adminModels.dialog.vision' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'adminModels.dialog.model' }), { target: { value: 'jina-reranker-v2-base-multilingual' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'adminModels.dialog.kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'adminModels.kinds.Rerank' }));
+    expect(screen.getByText('adminModels.dialog.rerankHelp')).toBeTruthy();
+    for (const name of ['vision', 'tools']) expect(screen.queryByRole('switch', { name: `adminModels.dialog.${name}` })).toBeNull();
+    for (const name of ['contextWindow', 'maxOutputTokens', 'inputPrice', 'outputPrice', 'dimensions'])
+      expect(screen.queryByRole('textbox', { name: `adminModels.dialog.${name}` })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'adminModels.dialog.hipaa' })).toBeTruthy();
+    save();
+    await vi.waitFor(() => expect(create).toHaveBeenCalledOnce());
+    const body = create.mock.calls[0]![0].body;
+    expect(body).toMatchObject({ model: 'jina-reranker-v2-base-multilingual', kind: 'Rerank', vision: false, tools: false });
+    for (const field of ['contextWindow', 'maxOutputTokens', 'inputPricePerMillionTokens', 'outputPricePerMillionTokens', 'dimensions'])
+      expect(body).not.toHaveProperty(field);
   });
 
   it("shows the server's message for the vector length under the field", () => {

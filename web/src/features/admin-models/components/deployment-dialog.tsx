@@ -1,6 +1,7 @@
 // Adds or edits a deployment: what people see and agents name it, the provider's model, its kind, what it
 // can do (vision, tools, HIPAA), its limits and its prices, and for Embedding deployments the vector length asked
-// of the model. Numbers go out as numbers (docs/product.md §5); the server's 400 details show under their fields.
+// of the model. A Rerank deployment has none of vision, tools, limits or prices (a reranker reads the question and
+// the passages, and answers scores): only HIPAA, enabled and default. Numbers go out as numbers (docs/product.md §5); the server's 400 details show under their fields.
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -89,8 +90,11 @@ const bodyField: Record<NumberField, string> = {
   outputPrice: 'outputPricePerMillionTokens',
   dimensions: 'dimensions',
 };
-/** the number fields a kind has: only Embedding deployments have a vector length */
-const numberFieldsOf = (kind: DeploymentKind): readonly NumberField[] => (kind === 'Embedding' ? NumberFields : NumberFields.filter((f) => f !== 'dimensions'));
+/** the number fields a kind has: only Embedding deployments have a vector length, Rerank deployments none */
+const numberFieldsOf = (kind: DeploymentKind): readonly NumberField[] =>
+  kind === 'Rerank' ? [] : kind === 'Embedding' ? NumberFields : NumberFields.filter((f) => f !== 'dimensions');
+/** whether the kind answers in turns that may read images and call tools */
+const answersInTurns = (kind: DeploymentKind) => kind !== 'Rerank';
 
 export interface DeploymentDialogProps {
   open: boolean;
@@ -158,8 +162,8 @@ function DeploymentForm({
       name: form.name,
       model: form.model,
       kind: form.kind,
-      vision: form.vision,
-      tools: form.tools,
+      vision: answersInTurns(form.kind) && form.vision,
+      tools: answersInTurns(form.kind) && form.tools,
       hipaaCompliant: form.hipaaCompliant,
       enabled: form.enabled,
       isDefault: form.isDefault,
@@ -233,7 +237,7 @@ function DeploymentForm({
             value={form.kind}
             onChange={(e) => set({ kind: e.target.value as DeploymentKind })}
             error={!!errors.kind}
-            helperText={errors.kind}
+            helperText={errors.kind ?? (form.kind === 'Rerank' ? t('adminModels.dialog.rerankHelp') : undefined)}
           >
             {kinds.map((k) => (
               <MenuItem key={k} value={k}>
@@ -242,14 +246,18 @@ function DeploymentForm({
             ))}
           </TextField>
           <Stack>
-            <FormControlLabel
-              control={<Switch checked={form.vision} onChange={(e) => set({ vision: e.target.checked })} />}
-              label={t('adminModels.dialog.vision')}
-            />
-            <FormControlLabel
-              control={<Switch checked={form.tools} onChange={(e) => set({ tools: e.target.checked })} />}
-              label={t('adminModels.dialog.tools')}
-            />
+            {answersInTurns(form.kind) && (
+              <>
+                <FormControlLabel
+                  control={<Switch checked={form.vision} onChange={(e) => set({ vision: e.target.checked })} />}
+                  label={t('adminModels.dialog.vision')}
+                />
+                <FormControlLabel
+                  control={<Switch checked={form.tools} onChange={(e) => set({ tools: e.target.checked })} />}
+                  label={t('adminModels.dialog.tools')}
+                />
+              </>
+            )}
             <FormControlLabel
               control={<Switch checked={form.hipaaCompliant} onChange={(e) => set({ hipaaCompliant: e.target.checked })} />}
               label={t('adminModels.dialog.hipaa')}
@@ -268,24 +276,28 @@ function DeploymentForm({
               </Typography>
             )}
           </Stack>
-          <Typography variant="subtitle2">{t('adminModels.dialog.limits')}</Typography>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>{number('contextWindow', t('adminModels.dialog.contextWindow'))}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{number('maxOutputTokens', t('adminModels.dialog.maxOutputTokens'))}</Grid>
-            {form.kind === 'Embedding' && (
-              <Grid size={12}>{number('dimensions', t('adminModels.dialog.dimensions'), t('adminModels.dialog.dimensionsHelp'))}</Grid>
-            )}
-          </Grid>
-          <div>
-            <Typography variant="subtitle2">{t('adminModels.dialog.prices')}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('adminModels.dialog.pricesHelp')}
-            </Typography>
-          </div>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>{number('inputPrice', t('adminModels.dialog.inputPrice'))}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{number('outputPrice', t('adminModels.dialog.outputPrice'))}</Grid>
-          </Grid>
+          {numberFieldsOf(form.kind).length > 0 && (
+            <>
+              <Typography variant="subtitle2">{t('adminModels.dialog.limits')}</Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>{number('contextWindow', t('adminModels.dialog.contextWindow'))}</Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>{number('maxOutputTokens', t('adminModels.dialog.maxOutputTokens'))}</Grid>
+                {form.kind === 'Embedding' && (
+                  <Grid size={12}>{number('dimensions', t('adminModels.dialog.dimensions'), t('adminModels.dialog.dimensionsHelp'))}</Grid>
+                )}
+              </Grid>
+              <div>
+                <Typography variant="subtitle2">{t('adminModels.dialog.prices')}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('adminModels.dialog.pricesHelp')}
+                </Typography>
+              </div>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>{number('inputPrice', t('adminModels.dialog.inputPrice'))}</Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>{number('outputPrice', t('adminModels.dialog.outputPrice'))}</Grid>
+              </Grid>
+            </>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
