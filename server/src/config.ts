@@ -32,6 +32,8 @@ export interface Config {
   redisUrl: string | null;
   /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); null: no metrics are served */
   metricsToken: string | null;
+  /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL only; 1: this process serves */
+  workers: number;
   adminEmail: string;
   adminPassword: string | null;
   publicUrl: string;
@@ -219,6 +221,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     databaseUrl,
     redisUrl,
+    workers: read(
+      env,
+      'WORKERS',
+      z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
+    ),
     metricsToken: read(env, 'METRICS_TOKEN', z.string().min(16, 'must be at least 16 characters').max(512).optional()) ?? null,
     adminEmail,
     adminPassword,

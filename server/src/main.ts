@@ -1,6 +1,11 @@
 // Start-up: validate configuration, listen at once (health answers 503 while starting), open and
-// migrate the database, seed, then hand requests to the application.
+// migrate the database, seed, then hand requests to the application. With WORKERS=N on PostgreSQL this process
+// is the primary: it makes the keys once and runs N server processes sharing the port (node:cluster), each of
+// which starts as above. Stopping (SIGTERM, SIGINT): stop accepting, let answers finish for up to 30 s, then end
+// the rest (they are saved as stopped, with their text).
+import cluster from 'node:cluster';
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { safeErrorSerializer } from './platform/log-redaction.js';
@@ -19,10 +24,15 @@ import { ChatEngine } from './ai/chat-engine.js';
 import { OverviewCounters } from './platform/admin-overview.js';
 import { AggregateNames } from './platform/aggregate-names.js';
 import { Caches } from './platform/caches.js';
-import { connectCacheBus } from './platform/cache-bus.js';
+import { connectCacheBus, type CacheBus } from './platform/cache-bus.js';
 import { Metrics } from './platform/metrics.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 import { JobEngine } from './platform/jobs.js';
+
+/** How long a stopping process lets its answers finish before it ends them. */
+const DrainMs = 30_000;
+/** How long the primary waits before starting a new process for one that died. */
+const RestartDelayMs = 1_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -35,6 +45,50 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  if (config.workers > 1 && cluster.isPrimary) {
+    if (config.databaseUrl) return runPrimary(config);
+    process.stderr.write(`WORKERS=${config.workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process. Starting one.\n`);
+  }
+  return runServer(config);
+}
+
+/**
+ * The primary of WORKERS=N: makes the token signing and encryption keys once (when they are not configured) so the
+ * processes do not race to generate different ones, starts N processes, starts a new one for any that dies, and on
+ * SIGTERM or SIGINT asks each to stop and waits for them.
+ */
+function runPrimary(config: Config): void {
+  if (!config.tokenSigningKeyPem) TokenService.fromDataDir(config.dataDir);
+  secretBoxFromConfig(config);
+  let stopping = false;
+  const start = () => cluster.fork();
+  for (let i = 0; i < config.workers; i++) start();
+  process.stdout.write(`Atrium: ${config.workers} server processes on port ${config.port}\n`);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(`Atrium: server process ${worker.process.pid} ended (${signal ?? code}); starting another\n`);
+    setTimeout(start, RestartDelayMs).unref();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    // a process that does not end after its drain is ended
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, DrainMs + 15_000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function runServer(config: Config): Promise<void> {
   // written asynchronously (sonic-boom): a log line costs the request a buffer append, not a write(2) of its own;
   // what is buffered is flushed at exit
   const logDestination = pino.destination({ dest: 1, sync: false });
@@ -54,13 +108,18 @@ async function main(): Promise<void> {
 
   let handler: http.RequestListener = bootHandler;
   const server = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host }, 'listening; starting up');
+  const listen = () =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : config.port);
+      });
+    });
+  // Alone, the process listens at once and answers 503 while it starts (an orchestrator sees it alive). One of
+  // WORKERS listens once it is ready: the port is shared, and its requests would otherwise meet a starting process.
+  let port = cluster.isWorker ? config.port : await listen();
+  if (!cluster.isWorker) logger.info({ port, host: config.host }, 'listening; starting up');
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   logger.info({ database: database.kind, vector: database.vectorAvailable, titleSearchIndexed: database.titleSearchIndexed }, 'database ready');
@@ -85,6 +144,7 @@ async function main(): Promise<void> {
     caches,
     jobs: new JobEngine(database, logger),
     metrics,
+    cacheBus: null as CacheBus | null,
   };
   const seeded = await seed(ctx);
   // answers a crashed process left InProgress end as interrupted; this process's own are marked as its
@@ -104,11 +164,13 @@ async function main(): Promise<void> {
   await app.ready();
   // with Redis, a cache forgotten on this process is forgotten on the others (platform/cache-bus.ts)
   const cacheBus = config.redisUrl ? connectCacheBus(caches, { redisUrl: config.redisUrl, logger }) : null;
+  ctx.cacheBus = cacheBus;
   // after the modules defined their queues: jobs a stopped process left (or sent while none ran) resume now
   await ctx.jobs.start();
   const stopMaintenance = startDatabaseMaintenance(database, logger, { busy: () => ctx.chat.turnsInFlight > 0 });
   if (!fastifyHandler) throw new Error('Fastify did not provide its request handler');
   handler = fastifyHandler;
+  if (cluster.isWorker) port = await listen();
 
   if (seeded.adminCreated) {
     const lines = [`Administrator created: ${config.adminEmail}`];
@@ -118,18 +180,35 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Atrium is ready at ${config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl}\n`);
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    // SIGINT from a terminal reaches every process of the group, then the primary's SIGTERM: one shutdown
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, answering: ctx.chat.turnsInFlight }, 'shutting down');
     stopMaintenance();
-    await app.close();
+    // no new connections (requests on open ones get 503); answers streaming now may finish for DrainMs. The
+    // answers are waited for by their count: a cluster process's server reports itself closed while they stream.
+    const closing = app.close();
+    const deadline = Date.now() + DrainMs;
+    while (ctx.chat.turnsInFlight > 0 && Date.now() < deadline) await sleep(100);
+    if (ctx.chat.turnsInFlight > 0) {
+      logger.warn({ answering: ctx.chat.turnsInFlight }, 'answers still running after the drain: ending them');
+      // their clients are cut: each turn stops and saves what it has, as when a person leaves
+      server.closeAllConnections();
+      while (ctx.chat.turnsInFlight > 0) await sleep(50);
+    }
+    await closing;
+    // the answers' last events leave the process before it ends
+    await sleep(250);
     await ctx.jobs.stop();
     await cacheBus?.close();
     await processes.stop();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((e: unknown) => {

@@ -45,6 +45,14 @@ export type FeatureFlag = z.infer<typeof FeatureFlagSchema>;
 export const HealthSchema = z.object({ status: z.enum(['Healthy', 'Unhealthy', 'Degraded']) });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** One engine's part of the readiness check; NotConfigured: this installation does not use it (Redis without REDIS_URL). */
+export const ReadinessCheckSchema = z.enum(['Healthy', 'Unhealthy', 'NotConfigured']);
+export const ReadinessSchema = z.object({
+  status: z.enum(['Healthy', 'Unhealthy']),
+  checks: z.object({ database: ReadinessCheckSchema, redis: ReadinessCheckSchema, storage: ReadinessCheckSchema }),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
 export const ApiKeyStatusSchema = z.object({ hasApiKey: z.boolean(), lastModifiedAt: z.string().nullable() });
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
 

@@ -25,6 +25,8 @@ const isAnnouncement = (value: unknown): value is Announcement => {
 export interface CacheBus {
   /** resolves once the subscription is in place (announcements from then on arrive) */
   readonly subscribed: Promise<void>;
+  /** resolves when Redis answers a PING (the readiness check) */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,9 @@ export function connectCacheBus(caches: Caches, options: { redisUrl: string; log
   });
   return {
     subscribed,
+    async ping() {
+      await publisher.ping();
+    },
     async close() {
       caches.connect(null);
       subscriber.disconnect();

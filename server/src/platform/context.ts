@@ -14,6 +14,7 @@ import type { AggregateNames } from './aggregate-names.js';
 import type { Caches } from './caches.js';
 import type { JobEngine } from './jobs.js';
 import type { Metrics } from './metrics.js';
+import type { CacheBus } from './cache-bus.js';
 
 export interface AppContext {
   config: Config;
@@ -39,6 +40,8 @@ export interface AppContext {
   jobs: JobEngine;
   /** Prometheus metrics of this process (platform/metrics.ts), served at /metrics with METRICS_TOKEN */
   metrics: Metrics;
+  /** the caches' Redis bus when REDIS_URL is set (platform/cache-bus.ts); connected once the app is built */
+  cacheBus: CacheBus | null;
 }
 
 /**

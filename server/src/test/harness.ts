@@ -114,12 +114,14 @@ export async function createTestApp(
     // workers look for jobs every half second (the least pg-boss allows), so that retries come soon
     jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 }),
     metrics,
+    cacheBus: null,
   };
   await seed(ctx);
   const app = await buildApp(ctx);
   await app.ready();
   const cacheBus = config.redisUrl ? connectCacheBus(caches, { redisUrl: config.redisUrl, logger }) : null;
   await cacheBus?.subscribed;
+  ctx.cacheBus = cacheBus;
 
   const tokenFor = async (userId: string) => {
     const [u] = await ctx.db

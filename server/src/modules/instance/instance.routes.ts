@@ -1,9 +1,17 @@
 // Routes of the instance module: public settings, build information, feature flags and health.
-import { BuildInfoSchema, FeatureListSchema, HealthSchema, InstanceRoutes, InstanceSettingsCacheSeconds, InstanceSettingsSchema } from '@atrium/contract';
+import {
+  BuildInfoSchema,
+  FeatureListSchema,
+  HealthSchema,
+  InstanceRoutes,
+  InstanceSettingsCacheSeconds,
+  InstanceSettingsSchema,
+  ReadinessSchema,
+} from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { BootRetryAfterSeconds } from '../../platform/boot.js';
 import { loadBuildInfo } from './instance.build-info.js';
-import { checkHealth, getInstanceSettings, listFeatures } from './instance.service.js';
+import { checkHealth, checkReadiness, getInstanceSettings, listFeatures } from './instance.service.js';
 
 export const instanceRoutes: Module = (api, ctx) => {
   const buildInfo = loadBuildInfo();
@@ -31,4 +39,23 @@ export const instanceRoutes: Module = (api, ctx) => {
     void reply.header('retry-after', String(BootRetryAfterSeconds));
     return reply.status(503).send({ status });
   });
+
+  // readiness (docs/architecture.md "Processes"): 503 while any engine this installation uses does not answer
+  api.get(
+    InstanceRoutes.ready,
+    {
+      config: { access: 'public' },
+      schema: {
+        description: 'Readiness: whether the database, Redis (when REDIS_URL is set) and blob storage answer. 200 when all do, else 503.',
+        response: { 200: ReadinessSchema, 503: ReadinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const readiness = await checkReadiness(ctx);
+      if (readiness.status === 'Healthy') return readiness;
+      void reply.header('retry-after', String(BootRetryAfterSeconds));
+      return reply.status(503).send(readiness);
+    },
+  );
 };

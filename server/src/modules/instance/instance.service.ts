@@ -1,7 +1,16 @@
 // Rules of the instance module: instance-wide settings (stored, seeded from configuration on the
 // first start), feature flags, the running build and the health of the database.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { DefaultBrandKey, InstanceDefaultsSchema, type FeatureFlag, type Health, type InstanceSettings, type KnownFeatureFlags } from '@atrium/contract';
+import {
+  DefaultBrandKey,
+  InstanceDefaultsSchema,
+  type FeatureFlag,
+  type Health,
+  type InstanceSettings,
+  type KnownFeatureFlags,
+  type Readiness,
+} from '@atrium/contract';
 import type { Config } from '../../config.js';
 import {
   insertMissingFeatureFlags,
@@ -13,7 +22,7 @@ import {
   readSetting,
 } from './instance.repository.js';
 import { StoredFaviconsSchema } from './instance.favicons.js';
-import type { DbContext } from '../../platform/context.js';
+import type { AppContext, DbContext } from '../../platform/context.js';
 
 /** Stored settings (instance_settings.name -> value). Configuration supplies only first-start values. */
 const StoredSettingSchemas = {
@@ -122,6 +131,43 @@ export async function listFeatures({ db }: DbContext): Promise<{ items: FeatureF
 }
 
 export const HealthCheckTimeoutMs = 2000;
+
+/** Healthy when `check` settles in time (a hung pool must not hang the probe); Unhealthy when it fails or hangs. */
+async function within(check: () => Promise<unknown>, timeoutMs: number): Promise<'Healthy' | 'Unhealthy'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('readiness check timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'Healthy';
+  } catch {
+    return 'Unhealthy';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Readiness: the database answers, Redis answers a PING when configured, and blob storage writes, reads back and
+ * deletes a small probe (the same calls uploads make), each within `timeoutMs`, all at once.
+ */
+export async function checkReadiness(ctx: Pick<AppContext, 'db' | 'blobs' | 'cacheBus'>, timeoutMs = HealthCheckTimeoutMs): Promise<Readiness> {
+  const probe = `readiness/${process.pid}-${randomUUID()}`;
+  const [database, redis, storage] = await Promise.all([
+    within(() => ping(ctx.db), timeoutMs),
+    ctx.cacheBus ? within(() => ctx.cacheBus!.ping(), timeoutMs) : Promise.resolve('NotConfigured' as const),
+    within(async () => {
+      const data = Buffer.from('ready');
+      await ctx.blobs.put(probe, data, 'text/plain');
+      const back = await ctx.blobs.get(probe);
+      await ctx.blobs.delete(probe);
+      if (!back?.equals(data)) throw new Error('the probe did not read back');
+    }, timeoutMs),
+  ]);
+  const checks = { database, redis, storage };
+  return { status: Object.values(checks).includes('Unhealthy') ? 'Unhealthy' : 'Healthy', checks };
+}
 
 /** Healthy when the database answers `select 1` in time; a hung pool must not hang the load balancer's probe. */
 export async function checkHealth({ db }: DbContext, timeoutMs = HealthCheckTimeoutMs): Promise<Health['status']> {
