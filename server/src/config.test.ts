@@ -17,18 +17,17 @@ describe('configuration', () => {
     expect(c.modelTimeouts).toEqual({ firstTokenMs: 300_000, idleMs: 15_000 });
   });
 
-  it('reads the reranker: none by default, a URL needs a model, a model or key needs a URL', () => {
+  it('reads the reranker to create at first start: none by default, a URL needs a model, a model or key needs a URL; and its timeout', () => {
     expect(loadConfig({}).reranker).toBeNull();
     expect(loadConfig({ RERANK_URL: 'https://api.cohere.com/v2/', RERANK_MODEL: 'rerank-v3.5', RERANK_API_KEY: 'co-key' }).reranker).toEqual({
       url: 'https://api.cohere.com/v2',
       model: 'rerank-v3.5',
       apiKey: 'co-key',
-      timeoutMs: 5000,
     });
-    expect(loadConfig({ RERANK_URL: 'http://localhost:8000/v1', RERANK_MODEL: 'bge-reranker', RERANK_TIMEOUT_MS: '2000' }).reranker).toMatchObject({
-      apiKey: null,
-      timeoutMs: 2000,
-    });
+    expect(loadConfig({ RERANK_URL: 'http://localhost:8000/v1', RERANK_MODEL: 'bge-reranker' }).reranker).toMatchObject({ apiKey: null });
+    // the timeout bounds any Rerank deployment's calls, with or without RERANK_URL
+    expect(loadConfig({}).rerankTimeoutMs).toBe(5000);
+    expect(loadConfig({ RERANK_TIMEOUT_MS: '2000' }).rerankTimeoutMs).toBe(2000);
     expect(() => loadConfig({ RERANK_URL: 'http://localhost:8000/v1' })).toThrow(/RERANK_MODEL: is required when RERANK_URL is set/);
     expect(() => loadConfig({ RERANK_MODEL: 'rerank-v3.5' })).toThrow(/RERANK_URL: is required when RERANK_MODEL is set/);
     expect(() => loadConfig({ RERANK_API_KEY: 'co-key' })).toThrow(/RERANK_URL: is required when RERANK_API_KEY is set/);

@@ -63,10 +63,13 @@ export interface Config {
    */
   modelTimeouts: { firstTokenMs: number; idleMs: number };
   /**
-   * The reranker that reorders the passages found in file libraries (RERANK_URL, RERANK_MODEL, RERANK_API_KEY,
-   * RERANK_TIMEOUT_MS): a Cohere- or Jina-compatible `POST {url}/rerank`; null: the fused order (modules/knowledge/reranker.ts).
+   * RERANK_URL, RERANK_MODEL and RERANK_API_KEY: the Rerank deployment a start creates while there is none
+   * (modules/connections/connections.seed.ts); null: none is created. File library searches are reranked by the
+   * default Rerank deployment (modules/knowledge/reranker.ts).
    */
   reranker: RerankerConfig | null;
+  /** RERANK_TIMEOUT_MS: how long a reranking may take, its retry included, before the fused order is kept */
+  rerankTimeoutMs: number;
   /**
    * The bot check public endpoints may ask (BOT_CHECK_PROVIDER, BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY,
    * BOT_CHECK_VERIFY_URL, BOT_CHECK_SCRIPT_URL, BOT_CHECK_TIMEOUT_MS); null: none (modules/public-chat/public-chat.bot-check.ts).
@@ -100,8 +103,6 @@ export interface RerankerConfig {
   model: string;
   /** sent as `Authorization: Bearer`; null for a local server without one */
   apiKey: string | null;
-  /** how long a reranking may take, its retry included, before the fused order is kept */
-  timeoutMs: number;
 }
 
 export interface ModelProvidersConfig {
@@ -254,6 +255,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       idleMs: read(env, 'MODEL_IDLE_TIMEOUT_MS', millis(60_000)),
     },
     reranker: readReranker(env),
+    rerankTimeoutMs: read(env, 'RERANK_TIMEOUT_MS', millis(5_000)),
     botCheck: readBotCheck(env),
   };
 }
@@ -284,14 +286,13 @@ function readReranker(env: Env): RerankerConfig | null {
   const url = read(env, 'RERANK_URL', optionalUrl(['http://', 'https://'])) ?? null;
   const model = read(env, 'RERANK_MODEL', z.string().trim().min(1).max(200).optional()) ?? null;
   const apiKey = read(env, 'RERANK_API_KEY', z.string().min(1).optional()) ?? null;
-  const timeoutMs = read(env, 'RERANK_TIMEOUT_MS', millis(5_000));
   if (!url) {
     if (model) throw new ConfigError('RERANK_URL', 'is required when RERANK_MODEL is set');
     if (apiKey) throw new ConfigError('RERANK_URL', 'is required when RERANK_API_KEY is set');
     return null;
   }
   if (!model) throw new ConfigError('RERANK_MODEL', 'is required when RERANK_URL is set (e.g. rerank-v3.5, jina-reranker-v2-base-multilingual)');
-  return { url: url.replace(/\/+$/, ''), model, apiKey, timeoutMs };
+  return { url: url.replace(/\/+$/, ''), model, apiKey };
 }
 
 const list = (raw: string | undefined) =>

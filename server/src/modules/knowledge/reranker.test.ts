@@ -59,7 +59,7 @@ describe('rerankFused against a Cohere/Jina-compatible reranker', () => {
     ...over,
   });
   const ctx = (over: Partial<RerankTarget> = {}, timeoutMs = '1500'): RerankContext => ({
-    config: loadConfig({ RERANK_URL: 'http://127.0.0.1:9/unused', RERANK_MODEL: 'unused', RERANK_TIMEOUT_MS: timeoutMs }),
+    config: loadConfig({ RERANK_TIMEOUT_MS: timeoutMs }),
     logger: pino({ level: 'warn' }, { write: (line: string) => void logs.push(line) }),
     models: { reranker: async () => target(over) } as Partial<ModelGateway> as ModelGateway,
   });

@@ -24,9 +24,6 @@ import type { RerankTarget } from '../../ai/model.types.js';
 /** What reranking reads: the model registry (the default Rerank deployment), the configuration (its timeout), the logger. */
 export type RerankContext = Pick<AppContext, 'config' | 'logger' | 'models'>;
 
-/** How long a reranking may take, its retry included, when RERANK_TIMEOUT_MS does not say. */
-export const DefaultRerankTimeoutMs = 5_000;
-
 /** The reranker sees this many candidates per passage wanted, at least the minimum and at most the maximum. */
 export const RerankCandidates = { perPassage: 3, min: 10, max: 100 } as const;
 
@@ -146,7 +143,7 @@ export async function rerankFused<C extends FusedCandidate>(
   const count = Math.min(RerankCandidates.max, Math.max(RerankCandidates.min, wanted * RerankCandidates.perPassage));
   const sent = ordered.filter((c) => texts.has(c.chunkId)).slice(0, count);
   if (sent.length === 0) return { candidates: unranked(), trace: null };
-  const timeoutMs = ctx.config.reranker?.timeoutMs ?? DefaultRerankTimeoutMs;
+  const timeoutMs = ctx.config.rerankTimeoutMs;
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   let target: RerankTarget | null;
