@@ -9,7 +9,8 @@ import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js
 import { sql } from 'drizzle-orm';
 import { handbookQuality, loadCorpus, loadQuestions, measureQuality, type QualityResult } from '../../../../bench/lib/knowledge-quality.js';
 import { addHandbook, fillLibrary } from '../../../../bench/lib/knowledge-retrieval-data.js';
-import { candidateWords, forgetChunkStatistics, FullTextNarrowing } from './retrieval.js';
+import { candidateWords, forgetChunkStatistics, FullTextNarrowing, Retrievers } from './retrieval.js';
+import * as repo from './knowledge.repository.js';
 
 describe('retrieval quality on the labelled handbook', () => {
   let t: TestApp;
@@ -108,5 +109,29 @@ describe('retrieval quality on the labelled handbook', () => {
     expect(fullText!.recallAt5).toBeGreaterThanOrEqual(0.82);
     expect(fullText!.mrrAt10).toBeGreaterThanOrEqual(0.7);
     expect(fullText!.recallAt5).toBeGreaterThanOrEqual(everyChunk!.recallAt5 - 0.02);
+
+    // The last widening is bounded: with a last target of 600 estimated chunks (of 6,000), a question whose
+    // candidates there hold fewer chunks than asked for gets those, not a ranking of every chunk holding a word (the
+    // first question's rare words are in no chunk, its others in most).
+    const library = (await repo.getLibrary(t.ctx.db, large.libraryId))!;
+    const retriever = Retrievers.find((r) => r.name === 'FullText')!;
+    const saved = FullTextNarrowing.widenings;
+    FullTextNarrowing.widenings = [600];
+    let bounded = 0;
+    let short = 0;
+    try {
+      for (const question of ['Is there a zqxjvw qxzvjw for each student this year?', ...questions.slice(0, 40).map((q) => q.question)]) {
+        const candidates = await candidateWords(t.ctx.db, question, 'english', [large.libraryId], 600);
+        if (candidates === null) continue;
+        bounded++;
+        const inCandidates = await count(sql`${candidates}::tsquery`);
+        const ranking = (await retriever.search(t.ctx, question, [library], 20))!;
+        expect(ranking.length, question).toBe(Math.min(20, inCandidates));
+        if (inCandidates < 20) short++;
+      }
+    } finally {
+      FullTextNarrowing.widenings = saved;
+    }
+    expect({ bounded, short }).toEqual({ bounded: expect.toSatisfy((n: number) => n >= 5), short: expect.toSatisfy((n: number) => n >= 1) });
   }, 240_000);
 });

@@ -71,10 +71,16 @@ const orQuery = (language: string, query: string) =>
  * of line), 35–85 µs a chunk on PGlite on a busy 2-core machine. A question's words ORed match a large share of a
  * large library (its common words are in most chunks): at 100,000 chunks the handbook's questions matched 9,200
  * chunks at the median and 46,000 at the 95th percentile, 0.4 and 2.8 s to rank (bench/README.md, "Knowledge"). So
- * a large library ranks the chunks of its query's most selective words and pairs of words (candidatesOf).
+ * a large library ranks the chunks of its query's most selective words and pairs of words (candidatesOf): about
+ * `rankedChunksTarget` first, then each of `widenings` in turn while a step finds fewer chunks than asked for. The
+ * last is bounded too: ranking every chunk holding a word took up to 5 s at 1,000,000 chunks on PostgreSQL, for
+ * questions whose rare words are in few chunks or none; beyond about 30,000 chunks the rest hold only common words
+ * and score alike, and the search gives the chunks it found.
  */
 export const FullTextNarrowing = {
   rankedChunksTarget: 300,
+  /** the wider targets, in order; null would rank every chunk holding a word of the query */
+  widenings: [3_000, 30_000] as (number | null)[],
   /** false ranks every chunk holding a word of the query: the retrieval bench measures both */
   enabled: true,
 };
@@ -194,18 +200,28 @@ function candidatesOf(query: QueryWords, target: number): string | null {
     .join(' | ');
 }
 
-/** The tsquery of the chunks a search of `query` ranks first (null: all that hold one of its words). For the quality test. */
-export async function candidateWords(db: Db, query: string, language: string, libraryIds: string[]): Promise<string | null> {
+/**
+ * The tsquery of the chunks a search of `query` ranks at a target (the first one unless given; null: all that hold
+ * one of its words). For the quality test.
+ */
+export async function candidateWords(
+  db: Db,
+  query: string,
+  language: string,
+  libraryIds: string[],
+  target = FullTextNarrowing.rankedChunksTarget,
+): Promise<string | null> {
   const words = await queryWords(db, query, language, libraryIds);
-  return words && candidatesOf(words, FullTextNarrowing.rankedChunksTarget);
+  return words && candidatesOf(words, target);
 }
 
 async function fullTextRanking(db: Db, query: string, language: string, libraryIds: string[], limit: number, where: SQL | null): Promise<Ranking> {
   const words = await queryWords(db, query, language, libraryIds);
   // the narrowest first; wider when it finds fewer chunks than asked for (its rare words may be in no chunk at all,
-  // which the statistics cannot tell), up to every chunk holding a word
-  const narrowest = FullTextNarrowing.rankedChunksTarget;
-  for (const target of [narrowest, narrowest * 10, null]) {
+  // which the statistics cannot tell), up to the last target: then what that found
+  const steps = [FullTextNarrowing.rankedChunksTarget, ...FullTextNarrowing.widenings];
+  let last: Ranking = [];
+  for (const target of steps) {
     const candidates = words && target !== null ? candidatesOf(words, target) : null;
     // ts_rank_cd with normalisation 32 (rank / (rank + 1)) scores 0–1; headings weigh more than text (weights A, B)
     const result = (await db.execute(sql`
@@ -218,9 +234,10 @@ async function fullTextRanking(db: Db, query: string, language: string, libraryI
         ${where === null ? sql`` : sql`and ${where}`}
       order by score desc, c.id
       limit ${limit}`)) as unknown as { rows: { id: number | string; score: number | string }[] };
-    if (candidates === null || result.rows.length >= limit) return result.rows.map((r) => ({ chunkId: Number(r.id), score: Number(r.score) }));
+    last = result.rows.map((r) => ({ chunkId: Number(r.id), score: Number(r.score) }));
+    if (candidates === null || last.length >= limit) return last;
   }
-  return [];
+  return last;
 }
 
 /** The chunks with their files' names, by chunk id. */
