@@ -1,7 +1,7 @@
 // "Try a question" (POST …/{dataSourceId}/search): the passages an agent linked to this library would receive for a
 // question, ranked, each with its file (which opens the file's details), pages, headings, fused score, the rank and
-// score each retriever gave it and, with a reranker configured (RERANK_*), the reranker's rank and relevance score,
-// and what the search did (candidates per retriever, after fusion and reranked, time; a reranker's failure). The question is checked with the contract's
+// score each retriever gave it and, with a default Rerank deployment (the models page), the reranker's rank and
+// relevance score, and what the search did (candidates per retriever, after fusion and reranked, time; a reranker's failure). The question is checked with the contract's
 // schema before it is sent. An optional condition on the files' metadata (one of the library's filterable fields)
 // narrows the passages as an agent's filter would; the server checks it and says what is wrong.
 import Alert from '@mui/material/Alert';
