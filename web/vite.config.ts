@@ -100,23 +100,53 @@ function embedScript(): Plugin {
 }
 
 /**
+ * MUI X (the admin dashboard's charts, through @base-ui/utils) memoizes with reselect's lruMemoize, which the app
+ * itself does not use. With one reselect module, lruMemoize would join it in the first screen's vendor-redux chunk
+ * (about 0.5 kB gzipped on a route at its budget); MUI X's imports of reselect get a copy of their own instead, which
+ * loads with the dashboard.
+ */
+const MuiXCopy = '?mui-x';
+function ownReselectForMuiX(): Plugin {
+  return {
+    name: 'atrium:own-reselect-for-mui-x',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'reselect' || !importer || !/[\\/]node_modules[\\/]@base-ui[\\/]/.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? { ...resolved, id: `${resolved.id}${MuiXCopy}` } : null;
+    },
+  };
+}
+
+/**
  * Libraries in chunks of their own, whose names and contents stay the same from one release to the next,
  * so that a new release downloads only the app's own chunks. MUI's components stay in the chunks that use
  * them (one MUI chunk would put admin-only components on the chat route); its styling core (system,
- * emotion, utils) is shared by all, less the parts only lazy pages use (Grid, the RTL prefixer).
+ * emotion, utils) is shared by all, less the parts only lazy pages use (Grid, the RTL prefixer, MUI X's own utils).
  * ATRIUM_VENDOR_CHUNKS=0 builds without them (to compare the chat route's size).
  */
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 const vendorGroups = [
   { name: 'vendor-react', test: nodeModule('react|react-dom|scheduler') },
-  { name: 'vendor-redux', test: nodeModule('@reduxjs[\\\\/]toolkit|react-redux|redux|redux-thunk|reselect|immer|use-sync-external-store') },
+  {
+    name: 'vendor-redux',
+    test: (id: string) =>
+      nodeModule('@reduxjs[\\\\/]toolkit|react-redux|redux|redux-thunk|reselect|immer|use-sync-external-store').test(id) &&
+      !id.endsWith(MuiXCopy) &&
+      // the shim's selector variant only MUI X uses (the admin dashboard's charts): not on the first screen
+      !/use-sync-external-store[\\/](shim[\\/]with-selector|cjs[\\/]use-sync-external-store-shim[\\/]with-selector)/.test(id),
+  },
   { name: 'vendor-router', test: nodeModule('react-router|cookie|set-cookie-parser') },
   {
     name: 'vendor-mui',
     test: (id: string) =>
       nodeModule(
         '@mui[\\\\/](system|styled-engine|utils|private-theming)|@emotion|@babel[\\\\/]runtime|stylis|clsx|prop-types|react-is|react-transition-group|hoist-non-react-statics',
-      ).test(id) && !/[\\/](Grid|Prefixer\.js)/.test(id),
+      ).test(id) &&
+      !/[\\/](Grid|Prefixer\.js)/.test(id) &&
+      // MUI X (the charts of the admin dashboard) brings its own newer @mui/utils: it stays in the dashboard's chunk
+      !/[\\/]@mui[\\/]x-[^\\/]+[\\/]node_modules[\\/]/.test(id),
   },
 ];
 const vendorChunks = process.env.ATRIUM_VENDOR_CHUNKS !== '0';
@@ -162,6 +192,8 @@ function firstScreenGroups() {
     // The contract's modules go where their exports are used: the closure holds every one of them (browser.ts
     // re-exports them all), and an admin page's paths and constants would otherwise load with the first screen.
     if (contractSource.test(id)) return null;
+    // MUI's Grid is in the closure through @mui/system's index, but only lazy pages draw it (as vendor-mui says)
+    if (/[\\/]node_modules[\\/]@mui[\\/]system[\\/]esm[\\/]Grid[\\/]/.test(id)) return null;
     if (groups.shell.has(id)) return 'app-shell';
     if (groups.chat.has(id)) return 'chat-route';
     return null;
@@ -170,7 +202,7 @@ function firstScreenGroups() {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadChatRoute(), embedScript(), precompress()],
+  plugins: [react(), ownReselectForMuiX(), preloadChatRoute(), embedScript(), precompress()],
   resolve: {
     alias: [
       // the forms' schemas (zod), for the lazily loaded pages that check fields before sending; listed first, as the
