@@ -9,6 +9,7 @@ import type agentConfigTexts from '../../components/agent-config/agent-config.te
 import type agentDataSourcesTexts from '../../components/agent-config/agent-data-sources.texts.json';
 import type formsTexts from '../../components/forms/forms.texts.json';
 import type accessPoliciesTexts from '../../features/admin-access-policies/access-policies.texts.json';
+import type adminAnalyticsTexts from '../../features/admin-analytics/admin-analytics.texts.json';
 import type adminAgentsTexts from '../../features/admin-agents/admin-agents.texts.json';
 import type adminAuditTexts from '../../features/admin-audit/admin-audit.texts.json';
 import type adminBrandsTexts from '../../features/admin-brands/admin-brands.texts.json';
@@ -37,6 +38,7 @@ export type Texts = typeof enUS &
   typeof agentDataSourcesTexts &
   typeof formsTexts &
   typeof accessPoliciesTexts &
+  typeof adminAnalyticsTexts &
   typeof adminAgentsTexts &
   typeof adminAuditTexts &
   typeof adminBrandsTexts &

@@ -16,6 +16,7 @@ export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<Co
   agents: lazy(() => import('../../features/admin-agents/components/agents-routes')),
   connections: lazy(() => import('../../features/admin-models/components/models-routes')),
   fileLibraries: lazy(() => import('../../features/admin-knowledge/components/knowledge-routes')),
+  dashboard: lazy(() => import('../../features/admin-analytics/components/dashboard-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };
 
