@@ -75,6 +75,22 @@ export interface Config {
    * BOT_CHECK_VERIFY_URL, BOT_CHECK_SCRIPT_URL, BOT_CHECK_TIMEOUT_MS); null: none (modules/public-chat/public-chat.bot-check.ts).
    */
   botCheck: BotCheckConfig | null;
+  /** the web_search and fetch_page tools of agents with InternetSearch (ai/tools/web-search.ts) */
+  webSearch: WebSearchConfig;
+}
+
+export interface WebSearchConfig {
+  /** BRAVE_SEARCH_URL: Brave's web search endpoint (used with the Brave key of the instance settings) */
+  braveUrl: string;
+  /** SEARXNG_URL: a self-hosted SearXNG (its /search answers format=json); null: none */
+  searxngUrl: string | null;
+  /** BING_SEARCH_URL: a Bing Web Search v7 compatible endpoint (Microsoft retired its own in August 2025) */
+  bingUrl: string;
+  /** WEB_FETCH_ALLOW_PRIVATE: fetch_page may open private, loopback and link-local addresses (never in production unless meant) */
+  allowPrivateAddresses: boolean;
+  /** WEB_FETCH_MAX_BYTES and WEB_FETCH_TIMEOUT_MS: the largest page fetch_page reads, and how long it may take */
+  fetchMaxBytes: number;
+  fetchTimeoutMs: number;
 }
 
 export interface BotCheckConfig {
@@ -257,6 +273,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     reranker: readReranker(env),
     rerankTimeoutMs: read(env, 'RERANK_TIMEOUT_MS', millis(5_000)),
     botCheck: readBotCheck(env),
+    webSearch: {
+      braveUrl: read(env, 'BRAVE_SEARCH_URL', optionalUrl(['http://', 'https://'])) ?? 'https://api.search.brave.com/res/v1/web/search',
+      searxngUrl: read(env, 'SEARXNG_URL', optionalUrl(['http://', 'https://']))?.replace(/\/+$/, '') ?? null,
+      bingUrl: read(env, 'BING_SEARCH_URL', optionalUrl(['http://', 'https://'])) ?? 'https://api.bing.microsoft.com/v7.0/search',
+      allowPrivateAddresses: read(env, 'WEB_FETCH_ALLOW_PRIVATE', bool(false)),
+      fetchMaxBytes: read(env, 'WEB_FETCH_MAX_BYTES', bytes(2 * 1024 * 1024)),
+      fetchTimeoutMs: read(env, 'WEB_FETCH_TIMEOUT_MS', millis(10_000)),
+    },
   };
 }
 

@@ -59,7 +59,8 @@ export class ChatEngine {
     trace.info('ModelSelected', `Answering with ${turn.deployment.displayName} (${turn.deployment.name})`);
     transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
     const knowledge = turn.knowledge ? await searchKnowledge(turn, transport, trace, controller.signal, deps) : null;
-    if (knowledge) turn = knowledge.turn;
+    // tools' sources (web results) are numbered after the knowledge sources
+    if (knowledge) turn = { ...knowledge.turn, firstSourceNumber: knowledge.sources.length + 1 };
     transport.publish({ type: 'step', text: ThinkingStep });
 
     const writer = new SegmentWriter(store, (e) => controller.abort(e));
@@ -80,7 +81,7 @@ export class ChatEngine {
     ).finally(() => transport.signal.removeEventListener('abort', onClientGone));
     firstTokenCame();
     // an answer from sources cites them as [n]: its citations are the sources it cited
-    if (knowledge) streamed.citations = citationsOf(streamed.answer, knowledge.sources);
+    if (knowledge) streamed.citations = [...citationsOf(streamed.answer, knowledge.sources), ...streamed.toolCitations];
 
     const { outcome, saved } = await settleTurn(turn, streamed, {
       transport,
@@ -145,6 +146,7 @@ function answerWithout(transport: ChatTransport, writer: SegmentWriter, text: st
   return {
     answer: text,
     citations: [],
+    toolCitations: [],
     usage: { type: 'usage', promptTokens: 0, completionTokens: 0, estimated: false },
     firstTokenAt: performance.now(),
     failure: null,

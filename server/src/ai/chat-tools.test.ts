@@ -5,7 +5,13 @@ import pino from 'pino';
 import { runToolCall, ToolStepRepeatMs, turnCapabilities, type ChatTool, type ToolContext } from './chat-tools.js';
 import { TraceLog } from './chat-trace.js';
 
-const context: ToolContext = { conversationId: 'c', segmentId: 's', signal: new AbortController().signal, persistTurn: async () => undefined };
+const context: ToolContext = {
+  conversationId: 'c',
+  segmentId: 's',
+  signal: new AbortController().signal,
+  persistTurn: async () => undefined,
+  nextSourceNumber: () => 1,
+};
 const tool = (run: ChatTool['run']): ChatTool => ({ step: 'Working', spec: { name: 'work', description: 'Works', inputSchema: { type: 'object' } }, run });
 const options = (tools: ChatTool[], steps: string[], trace = new TraceLog(true), fatal = () => false) => ({
   tools,

@@ -2,7 +2,7 @@
 // its stream; the orchestrator runs the tool, publishes what the person should see (a step, an image)
 // and hands the result back to the model, which goes on with its answer.
 import type { FastifyBaseLogger } from 'fastify';
-import { canonicalCapability } from '@atrium/contract';
+import { canonicalCapability, type Citation } from '@atrium/contract';
 import type { ToolCall, ToolSpec } from './model.types.js';
 import type { TraceLog } from './chat-trace.js';
 
@@ -16,6 +16,8 @@ export interface ToolContext {
    * referring to them calls this first. Rejects when they cannot be written.
    */
   persistTurn(): Promise<void>;
+  /** the number the next source a tool finds is cited by ([n]), after the knowledge sources' numbers */
+  nextSourceNumber(): number;
 }
 
 export interface ToolOutcome {
@@ -23,6 +25,8 @@ export interface ToolOutcome {
   output: Record<string, unknown>;
   /** a created image: the person sees it in the answer (generated-image-link) and the saved answer keeps its markdown */
   image?: { title: string; uri: string };
+  /** sources the model may cite as [n] (web search results): those the answer cites become its citations */
+  sources?: Citation[];
   /** for the execution log; never the prompt (it may quote the conversation) */
   log: { message: string; isError: boolean };
 }
@@ -66,7 +70,7 @@ export const ToolStepRepeatMs = 15_000;
 export async function runToolCall(
   call: ToolCall,
   o: { tools: readonly ChatTool[]; context: ToolContext; publishStep(text: string): void; trace: TraceLog; logger: FastifyBaseLogger; fatal(): boolean },
-): Promise<Pick<ToolOutcome, 'output' | 'image'>> {
+): Promise<Pick<ToolOutcome, 'output' | 'image' | 'sources'>> {
   const tool = o.tools.find((t) => t.spec.name === call.toolName);
   if (!tool) {
     o.trace.error(`The model called ${call.toolName}, which this agent does not offer`, 'ToolCall');
@@ -88,5 +92,5 @@ export async function runToolCall(
   }
   if (outcome.log.isError) o.trace.error(outcome.log.message, 'ToolCall');
   else o.trace.info('ToolCall', outcome.log.message);
-  return { output: outcome.output, ...(outcome.image ? { image: outcome.image } : {}) };
+  return { output: outcome.output, ...(outcome.image ? { image: outcome.image } : {}), ...(outcome.sources ? { sources: outcome.sources } : {}) };
 }

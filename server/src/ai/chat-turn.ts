@@ -27,6 +27,8 @@ export interface ChatTurn {
   passages?: ContextPassage[];
   /** tools the model may call (only offered to deployments with tools) */
   tools?: ChatTool[];
+  /** the number the first source a tool finds is cited by: after the knowledge sources (default 1) */
+  firstSourceNumber?: number;
   /** the agent's file libraries: searched before the model answers, its sources numbered in the system prompt */
   knowledge?: TurnKnowledge;
 }

@@ -9,6 +9,7 @@ import { generatedImageMarkdown, type Citation, type StreamError } from '@atrium
 import type { ChatMessage, ModelGateway, StreamPart, ToolCall } from './model.types.js';
 import { ModelError } from './model.types.js';
 import { runToolCall, type ChatTool } from './chat-tools.js';
+import { citedSources } from './tools/web-search.js';
 import { peopleMessage, redactSecrets } from './provider-errors.js';
 import { ThinkingStep, type ChatTransport } from './chat-updates.js';
 import type { TraceLog } from './chat-trace.js';
@@ -37,6 +38,8 @@ export interface TurnFailure {
 export interface StreamedAnswer {
   answer: string;
   citations: Citation[];
+  /** the sources tools found that the answer cites as [n] (also among `citations`) */
+  toolCitations: Citation[];
   /** the sum of every round's usage; null when the provider reported none */
   usage: Usage | null;
   /** performance.now() of the first piece of text */
@@ -157,11 +160,19 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
   // the turn's signal, also aborted when the model stalls: the provider call and the wait for its parts end either way
   const watch = new StallWatch(ctx.limits, ctx.signal, () => transport.publish({ type: 'step', text: ThinkingStep }));
   const signal = watch.signal;
-  const result: StreamedAnswer = { answer: '', citations: [], usage: null, firstTokenAt: null, failure: null };
+  const result: StreamedAnswer = { answer: '', citations: [], toolCitations: [], usage: null, firstTokenAt: null, failure: null };
   const pieces = new TextPieces(transport);
   const nextPart = abortableParts(signal);
   const tools: readonly ChatTool[] = turn.deployment.tools ? (turn.tools ?? []) : [];
-  const toolContext = { conversationId: turn.conversationId, segmentId: turn.segmentId, signal, persistTurn: () => ctx.writer.persist() };
+  let sourceNumber = turn.firstSourceNumber ?? 1;
+  const toolSources: Citation[] = [];
+  const toolContext = {
+    conversationId: turn.conversationId,
+    segmentId: turn.segmentId,
+    signal,
+    persistTurn: () => ctx.writer.persist(),
+    nextSourceNumber: () => sourceNumber++,
+  };
 
   /** Runs one call the model made; what it shows goes into the answer as it goes to the client. */
   const runTool = async (call: ToolCall) => {
@@ -180,6 +191,7 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
       transport.publish({ type: 'image', title: outcome.image.title, uri: outcome.image.uri });
       ctx.writer.progress(result.answer);
     }
+    if (outcome.sources) for (const s of outcome.sources) if (!toolSources.includes(s)) toolSources.push(s);
     return outcome.output;
   };
 
@@ -261,5 +273,8 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
   }
   if (watch.stalled) result.failure = stallFailure(watch.stalled, ctx.limits, turn, ctx.logger);
   pieces.flush();
+  // the web results the answer cites as [n] are its citations
+  result.toolCitations = citedSources(result.answer, toolSources);
+  result.citations.push(...result.toolCitations);
   return result;
 }

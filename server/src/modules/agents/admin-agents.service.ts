@@ -184,7 +184,7 @@ export async function deleteAgent(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs
 // Starter prompts (gpt_system_prompts) --------------------------------------------------------------
 
 export async function availableConfiguration(
-  ctx: Pick<AppContext, 'db' | 'caches' | 'models'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'models' | 'secrets' | 'config'>,
   filter: { hipaaCompliant?: boolean | undefined } = {},
 ): Promise<AvailableConfiguration> {
   const { items } = await listGptSystemDeployments(ctx.db, filter);

@@ -1,6 +1,7 @@
 // What the agent editors are told about capabilities, over real HTTP: image creation follows the image deployments
-// (and HIPAA mode), vision the deployments that see images, and web search, the code interpreter and knowledge say
-// they are not available here yet; the admin and the personal editor get the same answer.
+// (and HIPAA mode), vision the deployments that see images, web search a search provider (none here), the code
+// interpreter says it is not available here yet, knowledge always works; the admin and the personal editor get the
+// same answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AvailableConfigurationSchema,
@@ -44,7 +45,7 @@ describe('capabilities the agent editors offer', () => {
     expect(capabilityAvailability.filter((c) => c.available).map((c) => c.capabilityType)).toEqual(['FileSearch']);
     expect(of(capabilityAvailability, 'ImageCreation')!.reason).toBe(CapabilityReasons.noImageDeployment);
     expect(of(capabilityAvailability, 'Vision')!.reason).toBe(CapabilityReasons.noVisionDeployment);
-    expect(of(capabilityAvailability, 'InternetSearch')!.reason).toBe('Web search is not available on this server yet.');
+    expect(of(capabilityAvailability, 'InternetSearch')!.reason).toBe(CapabilityReasons.noSearchProvider);
     expect(of(capabilityAvailability, 'CodeInterpreter')!.reason).toBe('The code interpreter is not available on this server yet.');
   });
 

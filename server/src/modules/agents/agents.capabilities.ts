@@ -2,10 +2,12 @@
 // offer (the admin AvailableConfiguration, the personal dataSourcesAndCapabilities). Image creation draws with an
 // image deployment (in HIPAA mode only a HIPAA-compliant one), vision comes with a deployment that sees images,
 // and knowledge (FileSearch: libraries and the agent's own files) always works, with the offline engine too (it
-// quotes the passages). Web search and the code interpreter have no engine on this server yet.
+// quotes the passages). Web search needs a search provider and is off in HIPAA mode (instance/web-search.directory.ts);
+// the code interpreter has no engine on this server yet.
 import { AgentCapabilityTypes, type CapabilityAvailability } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import { listImageDeployments } from '../connections/connections.catalog.js';
+import { createWebSearchDirectory, WebSearchReasons } from '../instance/web-search.directory.js';
 
 type Capability = (typeof AgentCapabilityTypes)[number];
 
@@ -13,7 +15,8 @@ export const CapabilityReasons = {
   noImageDeployment: 'Image creation needs an image deployment, and this server has none: an administrator adds one under Connections.',
   noCompliantImageDeployment: 'HIPAA mode is on and no image deployment is marked HIPAA-compliant, so agents cannot create images.',
   noVisionDeployment: 'None of the deployments on this server can see images: an administrator marks a vision-capable one under Connections.',
-  InternetSearch: 'Web search is not available on this server yet.',
+  noSearchProvider: WebSearchReasons.noProvider,
+  searchOffInHipaaMode: WebSearchReasons.hipaa,
   CodeInterpreter: 'The code interpreter is not available on this server yet.',
 } as const;
 
@@ -22,15 +25,15 @@ export const CapabilityReasons = {
  * agent may answer with (the caller lists them anyway); vision is available when one of them sees images.
  */
 export async function capabilityAvailability(
-  ctx: Pick<AppContext, 'db' | 'models'>,
+  ctx: Pick<AppContext, 'db' | 'models' | 'caches' | 'secrets' | 'config'>,
   chatDeployments: readonly { vision: boolean }[],
 ): Promise<CapabilityAvailability[]> {
-  const [images, drawing] = await Promise.all([listImageDeployments(ctx.db), ctx.models.imageDeployment()]);
+  const [images, drawing, search] = await Promise.all([listImageDeployments(ctx.db), ctx.models.imageDeployment(), createWebSearchDirectory(ctx).current()]);
   const reasonFor: Record<Capability, string | null> = {
     // the model registry's choice, which leaves out what HIPAA mode forbids
     ImageCreation: drawing ? null : images.length > 0 ? CapabilityReasons.noCompliantImageDeployment : CapabilityReasons.noImageDeployment,
     Vision: chatDeployments.some((d) => d.vision) ? null : CapabilityReasons.noVisionDeployment,
-    InternetSearch: CapabilityReasons.InternetSearch,
+    InternetSearch: search.reason,
     CodeInterpreter: CapabilityReasons.CodeInterpreter,
     FileSearch: null,
   };

@@ -42,6 +42,7 @@ import { createPreviewDirectory } from '../agents/drafts/config-states.previews.
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import { createGeneratedImageStore } from '../generated-images/generated-images.service.js';
 import { createKnowledgeDirectory } from '../knowledge/knowledge.directory.js';
+import { createWebSearchDirectory } from '../instance/web-search.directory.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 import { providerErrorOf } from './conversations.lookup.js';
@@ -56,6 +57,7 @@ export function conversationsContexts(ctx: AppContext): (request: FastifyRequest
   const uploads = createUploadDirectory(ctx);
   const generatedImages = createGeneratedImageStore(ctx);
   const knowledge = createKnowledgeDirectory(ctx);
+  const webSearch = { ...createWebSearchDirectory(ctx), config: ctx.config.webSearch };
   // read per request, so that the model gateway can be swapped at run time (connections change)
   return (request) => ({
     db: ctx.db,
@@ -67,6 +69,7 @@ export function conversationsContexts(ctx: AppContext): (request: FastifyRequest
     previews,
     generatedImages,
     knowledge,
+    webSearch,
   });
 }
 

@@ -23,6 +23,8 @@ import type { PreviewDirectory } from '../agents/drafts/config-states.previews.j
 import { bareUploadIndex, type UploadDirectory } from '../uploads/uploads.turns.js';
 import type { GeneratedImageStore } from '../../ai/tools/create-image.js';
 import type { KnowledgeDirectory } from '../../ai/knowledge-step.js';
+import type { WebSearchDirectory } from '../instance/web-search.directory.js';
+import type { WebSearchConfig } from '../../config.js';
 import * as repo from './conversations.repository.js';
 import { presentConversation, presentListItem, selectedPath, segmentIndex, type AgentSummary } from './conversations.presenter.js';
 import type { DbContext, AppContext } from '../../platform/context.js';
@@ -42,6 +44,8 @@ export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' |
   generatedImages: GeneratedImageStore;
   /** the file libraries agents answer from */
   knowledge: KnowledgeDirectory;
+  /** the web search provider of agents with InternetSearch, and the fetcher's limits */
+  webSearch: WebSearchDirectory & { config: WebSearchConfig };
 };
 
 /**

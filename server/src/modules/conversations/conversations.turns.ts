@@ -8,6 +8,7 @@ import type { ChatAgent } from '../../ai/agent.types.js';
 import type { ChatTurn, SegmentStore } from '../../ai/chat-turn.js';
 import { turnCapabilities } from '../../ai/chat-tools.js';
 import { imageToolForTurn } from '../../ai/tools/create-image.js';
+import { webSearchToolsForTurn } from '../../ai/tools/web-search.js';
 import { numberSources, standaloneQuestion, traceLines, type KnowledgeSearch, type TurnKnowledge } from '../../ai/knowledge-step.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
 import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
@@ -296,16 +297,18 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   ctx.uploads.requireVision(uploads, deployment);
   const input = uploads.attachments.length ? ctx.uploads.textInput(uploads, basis.question, deployment) : null;
   const current = { role: 'user' as const, content: input?.content ?? basis.question, images: uploads.images };
-  const [messages, imageTool, knowledge] = await Promise.all([
+  const capabilities = turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions);
+  const [messages, imageTool, knowledge, searchProvider] = await Promise.all([
     promptMessages(ctx, { earlierTurns, earlierUploads, current, system, deployment }),
-    imageToolForTurn({
-      capabilities: turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions),
-      deployment,
-      models: ctx.models,
-      images: ctx.generatedImages,
-    }),
+    imageToolForTurn({ capabilities, deployment, models: ctx.models, images: ctx.generatedImages }),
     ctx.knowledge.forAgent(agent, preview),
+    // the provider (and HIPAA mode) is read only for a turn that may search
+    capabilities.has('InternetSearch') && deployment.tools ? ctx.webSearch.current() : null,
   ]);
+  const tools = [
+    ...(imageTool ? [imageTool] : []),
+    ...webSearchToolsForTurn({ capabilities, deployment, provider: searchProvider?.provider ?? null, config: ctx.webSearch.config }),
+  ];
   const segment = newSegment(basis, caller, deployment, {
     visionImageIds: askedWith?.visionImageIds ?? request.body.visionImageIds,
     attachmentIds: askedWith?.attachmentIds ?? request.body.attachmentIds,
@@ -334,7 +337,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview,
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
-      ...(imageTool ? { tools: [imageTool] } : {}),
+      ...(tools.length ? { tools } : {}),
       ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question }) } : {}),
     },
   };
