@@ -4,17 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { questionBody, scriptedGateway, sleep, systemAgentId } from '../test/chat-stream.js';
+import type { StreamPart } from '../ai/model.types.js';
 
 const Token = 'metrics-token-for-the-tests-0123456789';
 
 describe('metrics', () => {
   let t: TestApp;
   let user: { token: string };
-  const gateway = scriptedGateway(async function* () {
+  const gateway = scriptedGateway(async function* (): AsyncGenerator<StreamPart> {
     yield { type: 'text', text: 'Water ' };
     await sleep(20);
     yield { type: 'text', text: 'weekly.' };
-    yield { type: 'usage', promptTokens: 12, completionTokens: 3 };
+    yield { type: 'usage', promptTokens: 12, completionTokens: 3, estimated: false };
   });
 
   beforeAll(async () => {
