@@ -232,5 +232,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // a page test renders, types and waits in jsdom: 5 s (the default) was not enough beside the whole suite
+    testTimeout: 20_000,
   },
 });
