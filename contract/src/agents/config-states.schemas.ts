@@ -88,6 +88,8 @@ export const AgentConfigWireSchema = z.object({
   publicEndpointConfiguration: PublicEndpointConfigurationSchema.nullable().optional(),
   tokenLimitSettings: TokenLimitSettingsSchema.nullable().optional(),
   userRoleIds: z.array(z.string().uuid()).max(200).optional(),
+  /** Atrium's own: how many results a web search of the agent (InternetSearch) returns; absent or null: 5 */
+  webSearchResultCount: z.number().int().min(1).max(10).nullable().optional(),
 });
 
 /** The editable configuration of an agent (docs/product.md §3 agent configuration state). */

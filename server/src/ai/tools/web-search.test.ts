@@ -127,6 +127,28 @@ describe('web search while answering', () => {
     ]);
   });
 
+  it("returns as many results as the agent's webSearchResultCount, which a draft keeps", async () => {
+    const brief = (
+      await createAgent(t.ctx.db, { name: 'Brief', publishedConfig: publishedConfig({ capabilityTypes: ['InternetSearch'], webSearchResultCount: 1 }) })
+    ).id;
+    const before = model.requests.length;
+    await postStream(
+      base,
+      `/userConversations/byGptSystemId/${brief}`,
+      { question: 'Fastnet?', visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' },
+      { token: admin.token },
+    );
+    const [result] = toolResults(answerRequestsSince(before)[1]!);
+    expect((result!.results as unknown[]).map((r) => (r as { source: number }).source)).toEqual([1]);
+
+    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/internal${url}`, headers: { authorization: `Bearer ${admin.token}` }, ...(payload ? { payload } : {}) });
+    const { configStateId } = (await call('POST', '/configStates/byGptSystemType/User', {})).json<{ configStateId: string }>();
+    expect((await call('PUT', `/configStates/${configStateId}`, { webSearchResultCount: 3 })).statusCode).toBe(200);
+    expect((await call('GET', `/configStates/${configStateId}`)).json()).toMatchObject({ webSearchResultCount: 3 });
+    expect((await call('PUT', `/configStates/${configStateId}`, { webSearchResultCount: 11 })).statusCode).toBe(400);
+  });
+
   it('refuses to fetch a result on a loopback address while WEB_FETCH_ALLOW_PRIVATE is off, and tells the model', async () => {
     readPage = true;
     try {

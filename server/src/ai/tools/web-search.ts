@@ -294,7 +294,9 @@ export function webSearchToolsForTurn(options: {
   deployment: ResolvedDeployment;
   provider: WebSearchProvider | null;
   config: WebSearchConfig;
+  /** the agent's webSearchResultCount; null: DefaultResultCount */
+  resultCount?: number | null;
 }): ChatTool[] {
   if (!options.deployment.tools || !options.capabilities.has('InternetSearch') || !options.provider) return [];
-  return webSearchTools({ provider: options.provider, config: options.config });
+  return webSearchTools({ provider: options.provider, config: options.config, ...(options.resultCount ? { resultCount: options.resultCount } : {}) });
 }

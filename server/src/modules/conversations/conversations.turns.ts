@@ -307,7 +307,13 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   ]);
   const tools = [
     ...(imageTool ? [imageTool] : []),
-    ...webSearchToolsForTurn({ capabilities, deployment, provider: searchProvider?.provider ?? null, config: ctx.webSearch.config }),
+    ...webSearchToolsForTurn({
+      capabilities,
+      deployment,
+      provider: searchProvider?.provider ?? null,
+      config: ctx.webSearch.config,
+      resultCount: agent.config.webSearchResultCount ?? null,
+    }),
   ];
   const segment = newSegment(basis, caller, deployment, {
     visionImageIds: askedWith?.visionImageIds ?? request.body.visionImageIds,

@@ -61,7 +61,7 @@ export function fullConfig(config: PublishedAgentConfig): AgentConfig {
   };
 }
 
-/** docs/wire-protocol.md configuration fields Atrium keeps without acting on them yet (AgentConfigWireSchema). */
+/** Configuration fields kept only when a client set them (AgentConfigWireSchema): docs/wire-protocol.md's, and webSearchResultCount. */
 const KeptFields = [
   'hipaaCompliant',
   'attachments',
@@ -72,6 +72,7 @@ const KeptFields = [
   'publicEndpointConfiguration',
   'tokenLimitSettings',
   'userRoleIds',
+  'webSearchResultCount',
 ] as const satisfies readonly (keyof PublishedAgentConfig)[];
 
 /** Whether the agent has web search, under either of its names (InternetSearch, WebSearch). */
