@@ -208,7 +208,9 @@ describe('admin agents', () => {
     const restrict = capabilities.getByRole('switch', { name: 'Answer only from tool results' });
     expect(await imageCreation.isEnabled()).toBe(true);
     expect(await webSearch.isDisabled()).toBe(true);
-    expect(await descriptionOf(webSearch)).toBe('Web search is not available on this server yet.');
+    expect(await descriptionOf(webSearch)).toBe(
+      'Web search needs a search provider: an administrator sets a Brave Search key under Instance settings › API keys, or SEARXNG_URL on the server.',
+    );
     expect(await codeInterpreter.isDisabled()).toBe(true);
     expect(await descriptionOf(codeInterpreter)).toBe('The code interpreter is not available on this server yet.');
     // knowledge (file libraries) works on every server, so answers may be restricted to what it returns

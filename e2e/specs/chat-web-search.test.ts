@@ -105,4 +105,28 @@ describe('web search in the chat', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('offers web search in the agent editor, with the results per search, which the draft keeps', async () => {
+    const { context, page, errors } = await openPage(app.browser);
+    const token = await signIn(page, app.server.baseUrl, admin);
+    const res = await callApi(app.server, token, 'GET', '/admin/gptSystems');
+    const agent = ((await res.json()) as { items: { gptSystemId: string; name: string }[] }).items.find((a) => a.name === 'Atrium Assistant')!;
+    await page.goto(`${app.server.baseUrl}/admin/gptsystem/${agent.gptSystemId}/edit`);
+    const capabilities = page.getByRole('region', { name: 'Capabilities' });
+    const webSearch = capabilities.getByRole('switch', { name: 'Web search' });
+    await webSearch.waitFor();
+    expect(await webSearch.isEnabled()).toBe(true);
+    expect(await webSearch.isChecked()).toBe(true);
+    const count = capabilities.getByRole('spinbutton', { name: 'Results per search' });
+    await count.fill('11');
+    await expect.poll(() => count.getAttribute('aria-invalid')).toBe('true');
+    await count.fill('3');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved').waitFor();
+    await screenshot(page, 'admin-agent-web-search');
+    const drafts = await callApi(app.server, token, 'GET', `/admin/gptSystems/${agent.gptSystemId}/configurationStates`);
+    expect(JSON.stringify(await drafts.json())).toContain('"webSearchResultCount":3');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -181,7 +181,9 @@ describe('personal agents', () => {
     expect(await imageCreation.isDisabled()).toBe(true);
     expect(await descriptionOf(imageCreation)).toContain('Image creation needs an image deployment, and this server has none');
     expect(await capabilities.getByRole('switch', { name: 'Web search' }).isDisabled()).toBe(true);
-    expect(await descriptionOf(capabilities.getByRole('switch', { name: 'Web search' }))).toBe('Web search is not available on this server yet.');
+    expect(await descriptionOf(capabilities.getByRole('switch', { name: 'Web search' }))).toBe(
+      'Web search needs a search provider: an administrator sets a Brave Search key under Instance settings › API keys, or SEARXNG_URL on the server.',
+    );
     expect(await capabilities.getByRole('switch', { name: 'Code interpreter' }).isDisabled()).toBe(true);
     await capabilities.getByText('Vision', { exact: true }).waitFor();
     await screenshot(page, 'personal-agent-validation');

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CapabilityAvailability } from '@atrium/contract';
 import { useTranslation } from '../../app/i18n/i18n';
@@ -34,7 +35,7 @@ export interface AgentCapabilitiesProps {
   deployments: readonly DeploymentChoice[];
   disabled?: boolean;
   /** the problems at the capabilities and at the restriction (the browser's or the server's) */
-  problems: { capabilityTypes?: string; restrictAnswerToInformationReturnedByTools?: string };
+  problems: { capabilityTypes?: string; restrictAnswerToInformationReturnedByTools?: string; webSearchResultCount?: string };
 }
 
 export function AgentCapabilities({ values, onChange, availability, deployments, disabled, problems }: AgentCapabilitiesProps) {
@@ -71,6 +72,21 @@ export function AgentCapabilities({ values, onChange, availability, deployments,
         <FormHelperText id={id} sx={{ mt: -0.5, ml: 6 }}>
           {notes.join(' ')}
         </FormHelperText>
+        {capability === 'InternetSearch' && on && (
+          <TextField
+            type="number"
+            size="small"
+            label={t('agentConfig.capabilities.resultCount')}
+            value={values.webSearchResultCount}
+            onChange={(e) => onChange({ ...values, webSearchResultCount: e.target.value })}
+            disabled={disabled}
+            error={!!problems.webSearchResultCount}
+            helperText={problems.webSearchResultCount ?? t('agentConfig.capabilities.resultCountHelp')}
+            placeholder="5"
+            slotProps={{ htmlInput: { inputMode: 'numeric', step: 1, min: 1, max: 10 }, inputLabel: { shrink: true } }}
+            sx={{ ml: 6, mt: 1.5, maxWidth: 200 }}
+          />
+        )}
       </div>
     );
   };

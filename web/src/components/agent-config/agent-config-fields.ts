@@ -18,6 +18,7 @@ export const AgentFormFields = [
   'maxTokens',
   'capabilityTypes',
   'restrictAnswerToInformationReturnedByTools',
+  'webSearchResultCount',
 ] as const;
 export type AgentFormField = (typeof AgentFormFields)[number];
 export type FieldProblems = Partial<Record<AgentFormField, string>>;

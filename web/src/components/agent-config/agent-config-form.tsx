@@ -114,6 +114,7 @@ export function AgentConfigForm({ values, onChange, deployments, capabilities, d
             problems={{
               capabilityTypes: problems.capabilityTypes,
               restrictAnswerToInformationReturnedByTools: problems.restrictAnswerToInformationReturnedByTools,
+              webSearchResultCount: problems.webSearchResultCount,
             }}
           />
         </>

@@ -32,6 +32,18 @@ describe('agent draft problems', () => {
     });
   });
 
+  it('keeps the results per web search between 1 and 10, empty meaning the default', () => {
+    labels.webSearchResultCount = 'Results per search';
+    expect(draftProblems({ ...values, webSearchResultCount: '' }, labels, false)).toEqual({});
+    expect(draftProblems({ ...values, webSearchResultCount: '10' }, labels, false)).toEqual({});
+    expect(draftProblems({ ...values, webSearchResultCount: '11' }, labels, false)).toEqual({
+      webSearchResultCount: expect.stringContaining('Results per search'),
+    });
+    expect(draftProblems({ ...values, webSearchResultCount: '0' }, labels, false)).toEqual({
+      webSearchResultCount: expect.stringContaining('Results per search'),
+    });
+  });
+
   it('asks for a name only once the person tried to save, and says when it is too long at once', () => {
     expect(draftProblems({ ...values, gptSystemName: ' ' }, labels, false)).toEqual({});
     expect(draftProblems({ ...values, gptSystemName: ' ' }, labels, true)).toEqual({ gptSystemName: 'Name is required' });

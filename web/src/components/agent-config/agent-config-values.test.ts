@@ -22,6 +22,10 @@ describe('agent draft values', () => {
     expect(updateOf(values)).toMatchObject({ gptSystemName: 'Owl', temperature: 0.7, topP: 0.5, maxTokens: null, deploymentName: null });
     expect(updateOf(values).frequencyPenalty).toBeNaN();
     expect(updateOf({ ...values, maxTokens: '1.5' }).maxTokens).toBe(1.5);
+    expect(valuesOf(state).webSearchResultCount).toBe('');
+    expect(updateOf(values).webSearchResultCount).toBeNull();
+    expect(updateOf({ ...values, webSearchResultCount: '3' }).webSearchResultCount).toBe(3);
+    expect(valuesOf({ ...state, webSearchResultCount: 7 }).webSearchResultCount).toBe('7');
   });
 
   it('keeps capability names as the draft wrote them and switches one under all its names', () => {

@@ -16,6 +16,8 @@ export interface AgentDraftValues {
   /** as the draft names them (WebSearch stays WebSearch): names the editor does not show are kept */
   capabilityTypes: string[];
   restrictAnswerToInformationReturnedByTools: boolean;
+  /** results per web search; empty: the server's default */
+  webSearchResultCount: string;
 }
 
 const text = (n: number | null) => (n === null ? '' : String(n));
@@ -33,6 +35,7 @@ export const valuesOf = (c: ConfigState): AgentDraftValues => ({
   maxTokens: text(c.maxTokens),
   capabilityTypes: [...c.capabilityTypes],
   restrictAnswerToInformationReturnedByTools: c.restrictAnswerToInformationReturnedByTools,
+  webSearchResultCount: text(c.webSearchResultCount ?? null),
 });
 
 export const updateOf = (v: AgentDraftValues): ConfigStateUpdate => ({
@@ -47,6 +50,7 @@ export const updateOf = (v: AgentDraftValues): ConfigStateUpdate => ({
   maxTokens: num(v.maxTokens),
   capabilityTypes: v.capabilityTypes as ConfigStateUpdate['capabilityTypes'],
   restrictAnswerToInformationReturnedByTools: v.restrictAnswerToInformationReturnedByTools,
+  webSearchResultCount: num(v.webSearchResultCount),
 });
 
 /** Whether the draft has the capability under any of its names (InternetSearch or WebSearch). */

@@ -28,6 +28,7 @@ export function useAgentFormLabels(): Record<AgentFormField, string> {
     maxTokens: t('agentConfig.maxTokens'),
     capabilityTypes: t('agentConfig.capabilities.title'),
     restrictAnswerToInformationReturnedByTools: t('agentConfig.capabilities.restrict'),
+    webSearchResultCount: t('agentConfig.capabilities.resultCount'),
   };
 }
 
