@@ -26,3 +26,8 @@ export const removeFeedback = '/public-conversations/:conversationId/segments/:s
 export const removeFeedbackOlder = '/publicConversations/:conversationId/segments/:segmentId/removeFeedback';
 export const selectedLeaf = '/public-conversations/:conversationId/updateSelectedLeafSegmentId';
 export const selectedLeafOlder = '/publicConversations/:conversationId/updateSelectedLeafSegmentId';
+/** POST: a visitor's vision image (multipart field `file`), for a question's visionImageIds; GET: it (or its thumbnail) in base64 */
+export const visionImages = '/public-conversations/:endpointName/visionImages';
+export const visionImagesByEndpoint = '/publicConversations/byGptPublicEndpoint/:endpointName/visionImages';
+export const visionImageBase64 = '/public-conversations/:endpointName/visionImages/:visionImageId/:blobFileName/base64';
+export const visionImageBase64ByEndpoint = '/publicConversations/byGptPublicEndpoint/:endpointName/visionImages/:visionImageId/:blobFileName/base64';

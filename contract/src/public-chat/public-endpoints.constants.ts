@@ -62,6 +62,8 @@ export const VisitorSubjectMaxLength = 200;
  */
 export const BotCheckProviders = ['turnstile', 'hcaptcha'] as const;
 export type BotCheckProvider = (typeof BotCheckProviders)[number];
+/** The header a visitor's image upload may carry the widget's token in (the upload has no JSON body). */
+export const BotCheckTokenHeader = 'X-Bot-Check-Token';
 /** How long a passed check holds for the endpoint and session identifier (no widget again meanwhile). */
 export const BotCheckPassSeconds = 1_800;
 /** The longest widget token accepted (Turnstile's are at most 2,048 characters; hCaptcha's are longer). */
@@ -88,4 +90,16 @@ export const PublicChatMessages = {
   botCheckFailed: 'The check that you are not a robot did not pass. Please try it again.',
   botCheckUnavailable: 'The check that you are not a robot cannot be done right now. Please try again in a moment.',
   visitorTokenInvalid: (reason: string) => `Your sign-in could not be checked (${reason}): reload the page or sign in again.`,
+  imagesPerSessionLimit: (max: number) => `You have added as many images as this assistant allows today (${max}). Please come back tomorrow.`,
+  imagesPerAddressLimit: 'Many images have come from your network today. Please come back tomorrow.',
+  imagesNotAccepted: 'This assistant cannot read images.',
 } as const;
+
+/**
+ * Visitors' vision images (docs/public-chat.md "Images"): each upload counts against the session's and the network
+ * address's images in a day (429 with Retry-After beyond), whatever the endpoint's question limits are.
+ */
+export const VisitorImagesPerSessionPerDay = 20;
+export const VisitorImagesPerAddressPerDay = 200;
+/** 400 when the endpoint's agent deployment cannot read images (nothing stored). */
+export const PublicChatErrorCodes = { imagesNotAccepted: 'images_not_accepted' } as const;

@@ -134,6 +134,8 @@ export const PublicEndpointDetailsSchema = z.object({
     .nullable()
     .optional()
     .describe('The bot check widget to draw before the first question (its token goes in botCheckToken); null when none is asked'),
+  /** true when the agent's deployment reads images: the visitor may upload vision images (…/{endpointName}/visionImages) */
+  acceptsImages: z.boolean().optional(),
   /** the visitor's own conversations with this endpoint, newest first, when a session identifier was sent */
   conversations: z.array(z.object({ conversationId: z.string().uuid(), title: z.string(), lastModifiedAt: z.string() })),
 });

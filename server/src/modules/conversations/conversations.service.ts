@@ -164,15 +164,16 @@ export async function listConversations(
 export async function getConversation(ctx: ConversationsContext, caller: Caller, id: string): Promise<Conversation> {
   const row = await ownConversation(ctx, caller, id, { allowDeleted: true });
   const [segments, agents] = await Promise.all([repo.listSegments(ctx.db, row.id), describeAgents(ctx, caller, [row.gptSystemId])]);
-  // a visitor has no uploads
-  const uploads =
-    row.userId === null
-      ? bareUploadIndex
-      : await ctx.uploads.describe(
-          row.userId,
-          segments.flatMap((s) => s.visionImageIds),
-          segments.flatMap((s) => s.attachmentIds),
-        );
+  // a visitor's conversation lists the images of its endpoint and session (a visitor has no files)
+  const owner =
+    row.userId ?? (row.publicEndpointName && row.sessionIdentifier ? { endpointName: row.publicEndpointName, sessionIdentifier: row.sessionIdentifier } : null);
+  const uploads = owner
+    ? await ctx.uploads.describe(
+        owner,
+        segments.flatMap((s) => s.visionImageIds),
+        segments.flatMap((s) => s.attachmentIds),
+      )
+    : bareUploadIndex;
   return presentConversation(row, row.gptSystemId ? (agents.get(row.gptSystemId) ?? null) : null, segments, uploads);
 }
 

@@ -17,7 +17,7 @@ import { hasCapability, renderSystemPrompt } from '../agents/drafts/config-state
 import * as repo from './conversations.repository.js';
 import { presentSegment, segmentIndex } from './conversations.presenter.js';
 import type { ConversationsContext } from './conversations.service.js';
-import { bareUploadIndex, type TurnUploads } from '../uploads/uploads.turns.js';
+import { type ImageOwner, type TurnUploads } from '../uploads/uploads.turns.js';
 import { isVisitor, ownConversation, refuseInactive, signedIn, type Caller, type Visitor } from './conversations.service.js';
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 import { ProcessId } from '../../platform/server-processes.js';
@@ -60,15 +60,19 @@ function requireQuestion(question: string | null | undefined): string {
   return question;
 }
 
-/** The caller's own images and files named by the question (400 otherwise); a visitor has none to name. */
+/** Whose uploads a turn may name: a person's, or a visitor's images of their endpoint and session. */
+export const uploadOwnerOf = (caller: Caller): ImageOwner =>
+  isVisitor(caller) ? { endpointName: caller.endpointName, sessionIdentifier: caller.sessionIdentifier } : caller.userId;
+
+/** The caller's own images and files named by the question (400 otherwise); a visitor may name their own images, no files. */
 async function knownUploads(ctx: ConversationsContext, caller: Caller, fields: TurnFields): Promise<TurnUploads> {
-  if (!isVisitor(caller)) return ctx.uploads.forTurn(caller.userId, fields.visionImageIds, fields.attachmentIds);
-  const named = [
-    ...fields.visionImageIds.map((_, i) => ({ field: `visionImageIds.${i}`, message: 'Visitors cannot attach images' })),
-    ...fields.attachmentIds.map((_, i) => ({ field: `attachmentIds.${i}`, message: 'Visitors cannot attach files' })),
-  ];
-  if (named.length) throw badRequest('Images and files cannot be attached here.', named);
-  return NoUploads;
+  if (isVisitor(caller) && fields.attachmentIds.length)
+    throw badRequest(
+      'Files cannot be attached here.',
+      fields.attachmentIds.map((_, i) => ({ field: `attachmentIds.${i}`, message: 'Visitors cannot attach files' })),
+    );
+  if (!fields.visionImageIds.length && !fields.attachmentIds.length) return NoUploads;
+  return ctx.uploads.forTurn(uploadOwnerOf(caller), fields.visionImageIds, fields.attachmentIds);
 }
 
 const isRegenerate = (lineageType: string | null | undefined) => lineageType?.toLowerCase() === 'regenerate';
@@ -288,9 +292,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   // them named any; a visitor has none).
   const [guidelines, earlierUploads] = await Promise.all([
     preview || isVisitor(caller) ? agentGuidelines(ctx, agent.gptSystemId) : guidelinesForChat(ctx, caller, agent.gptSystemId),
-    isVisitor(caller)
-      ? new Map<string, TurnUploads>()
-      : ctx.uploads.forHistory(caller.userId, askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
+    ctx.uploads.forHistory(uploadOwnerOf(caller), askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
   ]);
   const uploads = (askedWith && earlierUploads.get(askedWith.id)) || named;
   const system = withGuidelines(systemPrompt(agent, caller, timeZone), guidelines);
@@ -394,7 +396,7 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
   const nameIt = async () => {
     if (firstTitle !== null) await repo.setFirstTitle(ctx.db, conversationId, firstTitle);
   };
-  const uploadIndex = async () => (isVisitor(caller) ? bareUploadIndex : ctx.uploads.describe(caller.userId, segment.visionImageIds, segment.attachmentIds));
+  const uploadIndex = async () => ctx.uploads.describe(uploadOwnerOf(caller), segment.visionImageIds, segment.attachmentIds);
   // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
   const use = basis.preview || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
   const title = newConversation?.title ?? firstTitle ?? '';

@@ -5,7 +5,13 @@
 // counted.
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ErrorCodes, PublicChatMessages, type PublicEndpointConfiguration } from '@atrium/contract';
+import {
+  ErrorCodes,
+  PublicChatMessages,
+  VisitorImagesPerAddressPerDay,
+  VisitorImagesPerSessionPerDay,
+  type PublicEndpointConfiguration,
+} from '@atrium/contract';
 import { AppError } from '../../platform/errors.js';
 
 export const DaySeconds = 86_400;
@@ -29,6 +35,12 @@ export interface VisitorLimits {
     endpoint: PublicEndpointConfiguration,
     who: { sessionIdentifier: string; address: string },
   ): Promise<{ release(): Promise<void>; refund(): Promise<void> }>;
+  /**
+   * Counts one vision image against the session's and the address's images of the day at the endpoint
+   * (VisitorImagesPerSessionPerDay, VisitorImagesPerAddressPerDay; 429 with Retry-After, nothing counted, beyond).
+   * `refund` gives it back (the image was refused after all).
+   */
+  admitImage(endpoint: PublicEndpointConfiguration, who: { sessionIdentifier: string; address: string }): Promise<{ refund(): Promise<void> }>;
   /**
    * Passes of the bot check (public-chat.bot-check.ts), kept where the counts are (this process, or Redis) for
    * `seconds` per key.
@@ -107,6 +119,34 @@ export function createVisitorLimits(options: { redisUrl: string | null; keyPrefi
           await giveBack();
         },
       };
+    },
+    async admitImage(endpoint, who) {
+      const name = endpoint.endpointName;
+      const daily = [
+        {
+          l: limiter('image-visitor', VisitorImagesPerSessionPerDay, DaySeconds),
+          key: `${name}:${who.sessionIdentifier}`,
+          message: PublicChatMessages.imagesPerSessionLimit(VisitorImagesPerSessionPerDay),
+        },
+        {
+          l: limiter('image-address', VisitorImagesPerAddressPerDay, DaySeconds),
+          key: `${name}:${who.address}`,
+          message: PublicChatMessages.imagesPerAddressLimit,
+        },
+      ];
+      const taken: typeof daily = [];
+      const giveBack = async () => {
+        await Promise.all(taken.map((t) => t.l.reward(t.key, 1)));
+      };
+      for (const d of daily) {
+        const refused = await take(d.l, d.key);
+        if (refused) {
+          await giveBack();
+          throw tooMany(d.message, refused.msBeforeNext / 1000);
+        }
+        taken.push(d);
+      }
+      return { refund: giveBack };
     },
     passes(seconds) {
       // a limiter of one point as a store with expiry: a remembered key has its point consumed until the window ends

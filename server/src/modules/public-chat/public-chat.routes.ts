@@ -2,6 +2,7 @@
 // product's form (/public-conversations/…) and the older clients' (/publicConversations/…). A visitor is known by the
 // session identifier the client keeps; a conversation answers only to the endpoint and identifier that started it.
 import { performance } from 'node:perf_hooks';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -20,9 +21,17 @@ import {
   SegmentCitationsSchema,
   SegmentParamsSchema,
   UpdateSelectedLeafBodySchema,
+  VisionImageBase64Schema,
+  VisionImageBlobParamsSchema,
+  VisionImageSchema,
+  VisitorImagesPerAddressPerDay,
+  VisitorImagesPerSessionPerDay,
+  BotCheckTokenHeader,
   type Conversation,
 } from '@atrium/contract';
-import type { Module } from '../../platform/context.js';
+import type { Api, Module } from '../../platform/context.js';
+import { readSingleUpload } from '../../platform/uploads.js';
+import * as uploads from '../uploads/uploads.service.js';
 import { AppError } from '../../platform/errors.js';
 import { sendTextDownload } from '../../platform/downloads.js';
 import { timeZoneOf } from '../../platform/timezone.js';
@@ -42,6 +51,7 @@ import {
   openEndpointOfConversation,
   originAllowed,
   requireConsent,
+  requireImages,
   requireQuestionLength,
   requireSessionIdentifier,
   sessionOfRequest,
@@ -249,6 +259,68 @@ export const publicChatRoutes: Module = (api, ctx) => {
       },
     );
   }
+
+  // a visitor's vision images: multipart parsing only in this scope (another module may have registered it already)
+  void api.register(async (child) => {
+    const scope = child as Api;
+    if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
+    const limit = ctx.config.uploads.visionImageMaxBytes;
+    const imageConfig = { ...visitor, upload: { maxBytes: limit, what: 'image', tooLarge: () => uploads.tooLarge('image', limit) } };
+    const ownerOf = (v: conversations.Visitor) => ({ endpointName: v.endpointName, sessionIdentifier: v.sessionIdentifier });
+    for (const [upload, base64] of [
+      [R.visionImages, R.visionImageBase64],
+      [R.visionImagesByEndpoint, R.visionImageBase64ByEndpoint],
+    ] as const) {
+      scope.post(
+        upload,
+        {
+          config: imageConfig,
+          schema: {
+            description: `A visitor's image for a question (multipart field \`file\`: PNG, JPEG, GIF or WebP, at most the server's vision image size), named by the session identifier (\`SessionIdentifier\` header or \`sessionIdentifier\` query) or a signed visitor's token; its id goes into the question's \`visionImageIds\`. 400 images_not_accepted when the endpoint's agent deployment cannot read images; 400 unsupported_file_type; 413 too large; where the endpoint asks a bot check, the session must have passed it or send the widget's token in the \`${BotCheckTokenHeader}\` header (403 bot_check_required); 429 beyond ${VisitorImagesPerSessionPerDay} images per session or ${VisitorImagesPerAddressPerDay} per network address in a day.`,
+            params: PublicEndpointParamsSchema,
+            querystring: SessionQuerySchema,
+            response: { 200: VisionImageSchema },
+          },
+        },
+        async (request, reply) => {
+          const open = await byName(request, reply, request.params.endpointName);
+          const v = visitorOf(open, sessionOfRequest(request, request.query), request, await signedOf(request, open));
+          await requireImages(ctx, open);
+          const token = request.headers[BotCheckTokenHeader.toLowerCase()];
+          await botCheck.require(open.endpoint, v.sessionIdentifier, Array.isArray(token) ? token[0] : token, request.ip, request.log);
+          const file = await readSingleUpload(request);
+          // refused before it counts: empty, too large, not an image
+          uploads.checkVisionImage(ctx, file);
+          const admitted = await limits.admitImage(open.endpoint, { sessionIdentifier: v.sessionIdentifier, address: request.ip });
+          try {
+            return await uploads.uploadVisitorVisionImage(ctx, ownerOf(v), file);
+          } catch (e) {
+            await admitted.refund();
+            throw e;
+          }
+        },
+      );
+
+      scope.get(
+        base64,
+        {
+          config: visitor,
+          schema: {
+            description: "A visitor's own image (its blobFileName) or thumbnail (thumbnailBlobFileName) in base64; 404 for any other session or endpoint.",
+            params: PublicEndpointParamsSchema.merge(VisionImageBlobParamsSchema),
+            querystring: SessionQuerySchema,
+            response: { 200: VisionImageBase64Schema },
+          },
+        },
+        async (request, reply) => {
+          const open = await byName(request, reply, request.params.endpointName);
+          const v = visitorOf(open, sessionOfRequest(request, request.query), request, await signedOf(request, open));
+          void reply.header('cache-control', 'private, no-store');
+          return uploads.getVisitorVisionImageBase64(ctx, ownerOf(v), request.params.visionImageId, request.params.blobFileName);
+        },
+      );
+    }
+  });
 
   // CORS preflights: an allowed Origin gets the CORS headers, any other none (the browser then refuses the call)
   const preflight = (find: (params: Record<string, string>) => Promise<OpenEndpoint>) => async (request: FastifyRequest, reply: FastifyReply) => {

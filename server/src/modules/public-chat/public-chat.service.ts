@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ErrorCodes,
   GuidelinesErrorCodes,
+  PublicChatErrorCodes,
+  BotCheckTokenHeader,
   PublicChatMessages,
   SessionIdentifierSchema,
   VisitorSessionHeader,
@@ -100,7 +102,7 @@ export function corsHeaders(reply: FastifyReply, origin: string): void {
   res.setHeader('access-control-allow-origin', origin);
   res.setHeader('vary', 'Origin');
   res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
-  res.setHeader('access-control-allow-headers', `Content-Type, ${VisitorSessionHeader}, ${VisitorTokenHeader}, X-Request-Id`);
+  res.setHeader('access-control-allow-headers', `Content-Type, ${VisitorSessionHeader}, ${VisitorTokenHeader}, ${BotCheckTokenHeader}, X-Request-Id`);
   res.setHeader('access-control-expose-headers', 'Retry-After, Content-Disposition, X-Request-Id');
   res.setHeader('access-control-max-age', '600');
 }
@@ -172,13 +174,28 @@ export async function requireConsent(ctx: PublicChatContext, open: OpenEndpoint,
     ]);
 }
 
+/** Whether the endpoint's agent deployment reads images (an unknown deployment does not). */
+async function acceptsImages(ctx: PublicChatContext, open: OpenEndpoint): Promise<boolean> {
+  const deployment = await ctx.models.resolve(open.agent.config.deploymentName ?? null).catch(() => null);
+  return deployment?.vision === true;
+}
+
+/** 400 images_not_accepted (nothing read or stored) when the endpoint's agent deployment cannot read images. */
+export async function requireImages(ctx: PublicChatContext, open: OpenEndpoint): Promise<void> {
+  if (!(await acceptsImages(ctx, open)))
+    throw new AppError(PublicChatErrorCodes.imagesNotAccepted, 400, PublicChatMessages.imagesNotAccepted, [
+      { field: 'file', message: PublicChatMessages.imagesNotAccepted },
+    ]);
+}
+
 /** The details; `sessionIdentifier` (a visitor's, anonymous or signed) lists their conversations. */
 export async function endpointDetails(ctx: PublicChatContext, open: OpenEndpoint, sessionIdentifier: string | null): Promise<PublicEndpointDetails> {
   const { endpoint, agent } = open;
-  const [guidelines, prompts, conversations] = await Promise.all([
+  const [guidelines, prompts, conversations, images] = await Promise.all([
     guidelinesToConsent(ctx, open),
     starterPromptsForVisitors(ctx, agent.gptSystemId),
     sessionIdentifier ? listVisitorConversations(ctx, { endpointName: endpoint.endpointName, sessionIdentifier }) : Promise.resolve([]),
+    acceptsImages(ctx, open),
   ]);
   return {
     endpointName: endpoint.endpointName,
@@ -194,6 +211,7 @@ export async function endpointDetails(ctx: PublicChatContext, open: OpenEndpoint
     showCitations: endpoint.showCitations,
     maxQuestionLength: endpoint.maxQuestionLength,
     starterPrompts: prompts.items.map((p) => ({ title: p.title, prompt: p.prompt })),
+    acceptsImages: images,
     conversations,
   };
 }

@@ -1,5 +1,5 @@
 // Queries of the uploads module (attachments and vision_images tables).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attachments, visionImages, type AttachmentRow, type VisionImageRow } from '../../db/schema/index.js';
 
@@ -47,10 +47,24 @@ export async function describeOwnAttachments(db: Db, userId: string, ids: readon
     .where(and(eq(attachments.userId, userId), inArray(attachments.id, [...ids])));
 }
 
-export async function listOwnVisionImages(db: Db, userId: string, ids: readonly string[]): Promise<VisionImageRow[]> {
+/** Who owns a vision image: a person (their user id), or a public endpoint's visitor. */
+export type ImageOwner = string | VisitorImageOwner;
+export interface VisitorImageOwner {
+  endpointName: string;
+  sessionIdentifier: string;
+}
+
+/** The rows `owner` owns (a visitor's never match a person, nor a person's a visitor). */
+export function ownedBy(owner: ImageOwner): SQL {
+  return typeof owner === 'string'
+    ? eq(visionImages.userId, owner)
+    : and(isNull(visionImages.userId), eq(visionImages.publicEndpointName, owner.endpointName), eq(visionImages.sessionIdentifier, owner.sessionIdentifier))!;
+}
+
+export async function listOwnVisionImages(db: Db, owner: ImageOwner, ids: readonly string[]): Promise<VisionImageRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(visionImages)
-    .where(and(eq(visionImages.userId, userId), inArray(visionImages.id, [...ids])));
+    .where(and(ownedBy(owner), inArray(visionImages.id, [...ids])));
 }

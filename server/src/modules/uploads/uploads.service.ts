@@ -1,7 +1,7 @@
 // The uploads module: files (attachments) and images (vision images) that people add to a question.
 // Uploads are checked by their content and size, stored in the blob store with their metadata in the
 // database, and readable only by their owner (anyone else gets 404, as for any object not theirs).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
   UploadErrorCodes,
@@ -161,14 +161,48 @@ export async function getAttachmentBase64(ctx: UploadsCtx, principal: Principal,
 
 const Extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
-export const visionBlobKey = (row: Pick<VisionImageRow, 'id' | 'userId'>, blobFileName: string) => `vision-images/${row.userId}/${row.id}/${blobFileName}`;
+type ImageKeyParts = Pick<VisionImageRow, 'id' | 'userId' | 'publicEndpointName' | 'sessionIdentifier'>;
+
+/**
+ * Where an image's files are: under its person's user id, or a visitor's under `visitors/<sha256 of endpoint and
+ * session identifier>` (the identifier is not written into storage in the clear, nor mistaken for a user id).
+ */
+export const visionBlobKey = (row: ImageKeyParts, blobFileName: string) => `vision-images/${imageOwnerSegment(row)}/${row.id}/${blobFileName}`;
+
+function imageOwnerSegment(row: ImageKeyParts): string {
+  if (row.userId) return row.userId;
+  const digest = createHash('sha256')
+    .update(`${row.publicEndpointName ?? ''}\n${row.sessionIdentifier ?? ''}`)
+    .digest('hex');
+  return `visitors/${digest}`;
+}
+
+const ownerColumns = (owner: repo.ImageOwner) =>
+  typeof owner === 'string'
+    ? { userId: owner, publicEndpointName: null, sessionIdentifier: null }
+    : { userId: null, publicEndpointName: owner.endpointName, sessionIdentifier: owner.sessionIdentifier };
 
 export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, file: UploadedFile): Promise<VisionImage> {
+  return uploadOwnedVisionImage(ctx, principal.userId, file);
+}
+
+/** A public endpoint's visitor's image (docs/public-chat.md): the same checks as a person's. */
+export async function uploadVisitorVisionImage(ctx: UploadsCtx, visitor: repo.VisitorImageOwner, file: UploadedFile): Promise<VisionImage> {
+  return uploadOwnedVisionImage(ctx, visitor, file);
+}
+
+/** 413, 400 unsupported_file_type or empty: the checks an image passes before anything is read or stored. */
+export function checkVisionImage(ctx: Pick<UploadsCtx, 'config'>, file: UploadedFile): string {
   const limit = ctx.config.uploads.visionImageMaxBytes;
   if (file.data.length === 0) throw emptyFile();
   if (file.data.length > limit) throw tooLarge('image', limit);
   const mimeType = sniffImage(file.data);
   if (!mimeType) throw unsupported('Images must be PNG, JPEG, GIF or WebP.');
+  return mimeType;
+}
+
+async function uploadOwnedVisionImage(ctx: UploadsCtx, owner: repo.ImageOwner, file: UploadedFile): Promise<VisionImage> {
+  const mimeType = checkVisionImage(ctx, file);
   // larger than anyone views it: re-encoded smaller in its format; over the pixel limit: 413
   let image: FittedImage;
   let thumb: Awaited<ReturnType<typeof thumbnail>>;
@@ -181,7 +215,7 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
   }
   const id = randomUUID();
   const name = randomUUID();
-  const row = { id, userId: principal.userId };
+  const row = { id, ...ownerColumns(owner) };
   const blobFileName = `${name}.${Extensions[mimeType]}`;
   const thumbnailBlobFileName = `${name}-thumbnail.webp`;
   const keys = [visionBlobKey(row, blobFileName), visionBlobKey(row, thumbnailBlobFileName)];
@@ -189,8 +223,7 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
     await ctx.blobs.put(keys[0]!, image.data, mimeType);
     await ctx.blobs.put(keys[1]!, thumb.data, thumb.mimeType);
     await repo.insertVisionImage(ctx.db, {
-      id,
-      userId: principal.userId,
+      ...row,
       originalFileName: cleanFileName(file.fileName),
       blobFileName,
       mimeType,
@@ -218,8 +251,22 @@ export async function uploadVisionImage(ctx: UploadsCtx, principal: Principal, f
 
 /** The image or its thumbnail, by the blob file name the upload returned. */
 export async function getVisionImageBase64(ctx: UploadsCtx, principal: Principal, id: string, blobFileName: string): Promise<VisionImageBase64> {
+  return readVisionImage(ctx, principal.userId, id, blobFileName);
+}
+
+/** A visitor's own image or thumbnail; any other session's or endpoint's (or a person's) is 404. */
+export async function getVisitorVisionImageBase64(ctx: UploadsCtx, visitor: repo.VisitorImageOwner, id: string, blobFileName: string) {
+  return readVisionImage(ctx, visitor, id, blobFileName);
+}
+
+const owns = (row: VisionImageRow, owner: repo.ImageOwner) =>
+  typeof owner === 'string'
+    ? row.userId === owner
+    : row.userId === null && row.publicEndpointName === owner.endpointName && row.sessionIdentifier === owner.sessionIdentifier;
+
+async function readVisionImage(ctx: UploadsCtx, owner: repo.ImageOwner, id: string, blobFileName: string): Promise<VisionImageBase64> {
   const row = await repo.findVisionImage(ctx.db, id);
-  if (!row || row.userId !== principal.userId) throw notFound('The image');
+  if (!row || !owns(row, owner)) throw notFound('The image');
   const mimeType = blobFileName === row.blobFileName ? row.mimeType : blobFileName === row.thumbnailBlobFileName ? row.thumbnailMimeType : null;
   if (!mimeType) throw notFound('The image file');
   const data = await ctx.blobs.get(visionBlobKey(row, blobFileName));

@@ -13,6 +13,13 @@ import { fitsModel, imageForModel } from './images.js';
 import * as repo from './uploads.repository.js';
 import { visionBlobKey } from './uploads.service.js';
 
+export type { ImageOwner } from './uploads.repository.js';
+type ImageOwner = repo.ImageOwner;
+
+/** A visitor has images only: their owner names no attachments. */
+const attachmentsOf = (ctx: Pick<AppContext, 'db'>, owner: ImageOwner, ids: readonly string[]) =>
+  typeof owner === 'string' ? repo.listOwnAttachments(ctx.db, owner, ids) : Promise.resolve([]);
+
 export interface TurnUploads {
   images: VisionImageRow[];
   attachments: AttachmentRow[];
@@ -31,13 +38,13 @@ export interface EarlierTurn {
 }
 
 export interface UploadDirectory {
-  /** the uploads a question names, in the order named; 400 naming each id that is not the caller's */
-  forTurn(userId: string, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<TurnUploads>;
+  /** the uploads a question names, in the order named; 400 naming each id that is not the owner's (a visitor owns images only) */
+  forTurn(owner: ImageOwner, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<TurnUploads>;
   /**
    * The uploads of earlier turns by segment id, in one query per table for the whole lineage and none
    * when it names no upload. Images only when asked (deployments with vision); uploads gone since are left out.
    */
-  forHistory(userId: string, turns: readonly EarlierTurn[], withImages: boolean): Promise<Map<string, TurnUploads>>;
+  forHistory(owner: ImageOwner, turns: readonly EarlierTurn[], withImages: boolean): Promise<Map<string, TurnUploads>>;
   /** 400 when the question has images and the deployment cannot see them */
   requireVision(uploads: TurnUploads, deployment: ResolvedDeployment): void;
   /** the question as the model reads it (with the files' text), and the files as passages */
@@ -45,7 +52,7 @@ export interface UploadDirectory {
   /** the images as the model receives them; a missing file is 400 when `required` (the new question), else left out */
   imagesForModel(rows: readonly VisionImageRow[], required: boolean): Promise<ChatImage[]>;
   /** how segments list these ids */
-  describe(userId: string, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<UploadIndex>;
+  describe(owner: ImageOwner, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<UploadIndex>;
 }
 
 /** How much of the attached files' text one question may carry: a share of the context window, at most this. */
@@ -101,11 +108,8 @@ async function readyForModel(ctx: Pick<AppContext, 'blobs'>, row: VisionImageRow
 
 export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'caches' | 'blobs'>): UploadDirectory {
   return {
-    async forTurn(userId, visionImageIds, attachmentIds) {
-      const [images, attachments] = await Promise.all([
-        repo.listOwnVisionImages(ctx.db, userId, visionImageIds),
-        repo.listOwnAttachments(ctx.db, userId, attachmentIds),
-      ]);
+    async forTurn(owner, visionImageIds, attachmentIds) {
+      const [images, attachments] = await Promise.all([repo.listOwnVisionImages(ctx.db, owner, visionImageIds), attachmentsOf(ctx, owner, attachmentIds)]);
       const details = [
         ...unknownIds('visionImageIds', visionImageIds, new Set(images.map((r) => r.id))),
         ...unknownIds('attachmentIds', attachmentIds, new Set(attachments.map((r) => r.id))),
@@ -129,15 +133,12 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'caches' | 'b
       );
     },
 
-    async forHistory(userId, turns, withImages) {
+    async forHistory(owner, turns, withImages) {
       const imageIds = withImages ? [...new Set(turns.flatMap((s) => s.visionImageIds))] : [];
       const attachmentIds = [...new Set(turns.flatMap((s) => s.attachmentIds))];
       const found = new Map<string, TurnUploads>();
       if (imageIds.length === 0 && attachmentIds.length === 0) return found;
-      const [images, attachments] = await Promise.all([
-        repo.listOwnVisionImages(ctx.db, userId, imageIds),
-        repo.listOwnAttachments(ctx.db, userId, attachmentIds),
-      ]);
+      const [images, attachments] = await Promise.all([repo.listOwnVisionImages(ctx.db, owner, imageIds), attachmentsOf(ctx, owner, attachmentIds)]);
       const imageById = new Map(images.map((r) => [r.id, r]));
       const attachmentById = new Map(attachments.map((r) => [r.id, r]));
       for (const s of turns) {
@@ -164,10 +165,10 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'caches' | 'b
       return images.filter((i): i is ChatImage => i !== null);
     },
 
-    async describe(userId, visionImageIds, attachmentIds) {
+    async describe(owner, visionImageIds, attachmentIds) {
       const [images, attachments] = await Promise.all([
-        repo.listOwnVisionImages(ctx.db, userId, [...new Set(visionImageIds)]),
-        repo.describeOwnAttachments(ctx.db, userId, [...new Set(attachmentIds)]),
+        repo.listOwnVisionImages(ctx.db, owner, [...new Set(visionImageIds)]),
+        typeof owner === 'string' ? repo.describeOwnAttachments(ctx.db, owner, [...new Set(attachmentIds)]) : Promise.resolve([]),
       ]);
       const imageById = new Map(images.map((r) => [r.id, r]));
       const attachmentById = new Map(attachments.map((r) => [r.id, r]));
