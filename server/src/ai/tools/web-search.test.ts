@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import type { AvailableConfiguration, ResponseModelEvent } from '@atrium/contract';
 import type { TestApp } from '../../test/harness.js';
 import { startFakeOpenAI, type FakeUpstream, type RecordedRequest } from '../../test/fake-upstreams.js';
-import { FakeSearchKey, startFakeSearch, type FakeSearch } from '../../test/fake-search.js';
+import { FakeBingKey, FakeSearchKey, startFakeSearch, type FakeSearch } from '../../test/fake-search.js';
 import { dataOf, postStream } from '../../test/chat-stream.js';
 import { isTitleRequest, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 import { createAgent, publishedConfig } from '../../modules/agents/agents.test-factory.js';
 import { updateDeployment } from '../../modules/connections/connections.service.js';
 import { createWebSearchDirectory, WebSearchReasons } from '../../modules/instance/web-search.directory.js';
 import { fetchPage, htmlToText, isPrivateAddress, WebFetchError } from './web-fetch.js';
-import { retryAfterMs } from './web-search.js';
+import { braveProvider, chooseProvider, retryAfterMs } from './web-search.js';
 
 type ChatBody = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown; tool_calls?: unknown[] }[] };
 const chatBody = (r: RecordedRequest) => r.body as unknown as ChatBody;
@@ -260,6 +260,27 @@ describe('the page fetcher', () => {
     const cut = await fetchPage(`${search.origin}/pages/fastnet`, { ...limits, allowPrivateAddresses: true, maxBytes: 100 });
     expect(cut.truncated).toBe(true);
     expect(search.pageRequests).toEqual(['fastnet', 'fastnet']);
+  });
+
+  it("chooses Brave, then SearXNG, then Bing (legacy), and speaks each one's protocol", async () => {
+    const config = {
+      braveUrl: search.braveUrl,
+      searxngUrl: search.searxngUrl,
+      bingUrl: search.bingUrl,
+      allowPrivateAddresses: false,
+      fetchMaxBytes: 1024,
+      fetchTimeoutMs: 1000,
+    };
+    expect(chooseProvider(config, { brave: FakeSearchKey, bing: FakeBingKey })?.name).toBe('Brave');
+    expect(chooseProvider(config, { brave: null, bing: FakeBingKey })?.name).toBe('SearXNG');
+    expect(chooseProvider({ ...config, searxngUrl: null }, { brave: null, bing: null })).toBeNull();
+    const bing = chooseProvider({ ...config, searxngUrl: null }, { brave: null, bing: FakeBingKey })!;
+    expect(bing.name).toBe('Bing');
+    const found = await bing.search('lighthouse', 5, new AbortController().signal);
+    expect(found.map((r) => r.title)).toEqual(['The Fastnet Lighthouse', 'Lighthouse keepers & their lives']);
+    expect(search.requests.at(-1)).toMatchObject({ provider: 'bing', key: FakeBingKey, query: 'lighthouse' });
+    // a wrong key is the provider's refusal, in words for the model
+    await expect(braveProvider(search.braveUrl, 'wrong').search('x', 5, new AbortController().signal)).rejects.toThrow('Brave answered HTTP 401.');
   });
 
   it('turns HTML into text and reads Retry-After in seconds or as a date', () => {
