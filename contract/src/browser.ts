@@ -77,5 +77,6 @@ export type * from './knowledge/retrieval.schemas.js';
 export * as KnowledgeSourceRoutes from './knowledge/sources.routes.js';
 export * from './knowledge/text-index.constants.js';
 export type * from './knowledge/text-index.schemas.js';
+export * from './analytics/analytics.constants.js';
 export type * from './analytics/analytics.schemas.js';
 export * as AnalyticsRoutes from './analytics/analytics.routes.js';

@@ -75,5 +75,6 @@ export * from './knowledge/retrieval.schemas.js';
 export * as KnowledgeSourceRoutes from './knowledge/sources.routes.js';
 export * from './knowledge/text-index.constants.js';
 export * from './knowledge/text-index.schemas.js';
+export * from './analytics/analytics.constants.js';
 export * from './analytics/analytics.schemas.js';
 export * as AnalyticsRoutes from './analytics/analytics.routes.js';

@@ -2,14 +2,9 @@
 // item per bar, slice or point, in drawing order, so that a chart takes `items` as its data set as it is.
 import { z } from 'zod';
 
-export const ReportingPeriods = ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'] as const;
-export const ReportingPeriodSchema = z.enum(ReportingPeriods);
-export type ReportingPeriod = z.infer<typeof ReportingPeriodSchema>;
-export const DefaultReportingPeriod: ReportingPeriod = 'Last30Days';
+import { DefaultReportingPeriod, ReportingPeriods } from './analytics.constants.js';
 
-/** Public: visitors of public endpoints; Private: signed-in people. */
-export const AnalyticsPrivacies = ['Public', 'Private'] as const;
-export type AnalyticsPrivacy = (typeof AnalyticsPrivacies)[number];
+export const ReportingPeriodSchema = z.enum(ReportingPeriods);
 
 /**
  * The period's time series buckets, in the caller's time zone: an hour for Last24Hours, a day for Last7Days and

@@ -1,9 +1,8 @@
 // The reporting period of the dashboard's figures (Last30Days by default).
-import type { ReportingPeriod } from '@atrium/contract';
+import { ReportingPeriods, type ReportingPeriod } from '@atrium/contract';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from '../../../app/i18n/i18n';
-import { ReportingPeriodChoices } from './reporting-periods';
 
 export function PeriodPicker({ value, onChange }: { value: ReportingPeriod; onChange: (period: ReportingPeriod) => void }) {
   const { t } = useTranslation();
@@ -16,7 +15,7 @@ export function PeriodPicker({ value, onChange }: { value: ReportingPeriod; onCh
       onChange={(e) => onChange(e.target.value as ReportingPeriod)}
       sx={{ minWidth: 180, flex: { xs: 1, sm: 'none' } }}
     >
-      {ReportingPeriodChoices.map((period) => (
+      {ReportingPeriods.map((period) => (
         <MenuItem key={period} value={period}>
           {t(`analyticsAdmin.periods.${period}`)}
         </MenuItem>

@@ -1,11 +1,10 @@
 // The dashboard's reporting period lives in the address (?period=Last7Days), so that the agent drill-down, a reload
 // and a shared link keep it; Last30Days, the default, is left out.
-import type { ReportingPeriod } from '@atrium/contract';
+import { DefaultReportingPeriod as DefaultPeriod, ReportingPeriods, type ReportingPeriod } from '@atrium/contract';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { DefaultPeriod, ReportingPeriodChoices } from './reporting-periods';
 
-const isPeriod = (value: string | null): value is ReportingPeriod => (ReportingPeriodChoices as readonly string[]).includes(value ?? '');
+const isPeriod = (value: string | null): value is ReportingPeriod => (ReportingPeriods as readonly string[]).includes(value ?? '');
 
 export function useReportingPeriod(): [ReportingPeriod, (period: ReportingPeriod) => void] {
   const [params, setParams] = useSearchParams();
