@@ -16,6 +16,7 @@ import '../server/src/test/pglite-worker-source.js';
 import { rollUp } from '../server/src/modules/analytics/analytics.rollup.js';
 import { adminEmail, listBenchEnv, signIn } from './lib/conversation-list-data.js';
 import { round, summary } from './lib/stats.js';
+import { withScratchDatabase } from './lib/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -90,26 +91,6 @@ async function seed(db: Db): Promise<{ agents: string[] }> {
   await exec(db, sql`analyze conversations`);
   await exec(db, sql`analyze conversation_segments`);
   return { agents };
-}
-
-async function withScratchDatabase<T>(url: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const pg = await import('pg');
-  const name = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.default.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-    try {
-      return await fn(url);
-    } finally {
-      await client.query(`drop database if exists ${name} with (force)`);
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 async function main() {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../e2e/harness/server.js';
 import { commonTerm, listBenchEnv, noMatchTerm, rareTerm, seedListData, signIn } from './lib/conversation-list-data.js';
 import { round, summary } from './lib/stats.js';
+import { withScratchDatabase } from './lib/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -125,29 +126,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres', databaseUrl: string | 
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Runs `fn` on a database of its own on the PostgreSQL server of `url`, dropped afterwards. */
-async function withScratchDatabase<T>(url: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const pg = await import('pg');
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.default.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-    try {
-      return await fn(url);
-    } finally {
-      await client.query(`drop database if exists ${name} with (force)`);
-    }
-  } finally {
-    await client.end();
   }
 }
 

@@ -29,3 +29,25 @@ export async function benchDatabase(base: string | undefined): Promise<BenchData
     },
   };
 }
+
+/** Runs `fn` on a database of its own on the PostgreSQL server of `url`, dropped afterwards. */
+export async function withScratchDatabase<T>(url: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    try {
+      return await fn(url);
+    } finally {
+      await client.query(`drop database if exists ${name} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
