@@ -44,6 +44,26 @@ vi.mock('../../../app/api/http', () => ({
         const found = server.conversations[conversation[1]!];
         return found ? { data: found, meta: {} } : { error: { status: 404, data: { code: 'NotFound', message: 'Not found', details: null } } };
       }
+      if (args.url.endsWith('/visionImages') && args.method === 'POST') {
+        const file = (args.body as FormData).get('file') as File;
+        if (file.type !== 'image/png')
+          return { error: { status: 400, data: { code: 'unsupported_file_type', message: 'Images must be PNG, JPEG, GIF or WebP.', details: [] } } };
+        const n = server.calls.filter((c) => c.url.endsWith('/visionImages')).length;
+        const visionImageId = `0b4f3c2d-1e2f-4a5b-8c7d-9e0f1a2b3c4${n}`;
+        return {
+          data: {
+            visionImageId,
+            blobFileName: 'a.png',
+            thumbnailBlobFileName: 'a-thumbnail.webp',
+            mimeType: 'image/png',
+            width: 8,
+            height: 8,
+            sizeBytes: 10,
+            thumbnails: [{ base64Content: 'AAAA', mimeType: 'image/webp' }],
+          },
+          meta: {},
+        };
+      }
       if (args.url.endsWith('/feedback')) return { data: { feedbackType: 'Positive', isPositive: true, comment: null, createdAt: '' }, meta: {} };
       if (args.url.endsWith('/removeFeedback')) return { data: undefined, meta: {} };
       if (args.url.endsWith('/export') && args.responseKind === 'download')
@@ -143,6 +163,53 @@ describe('the public chat page', () => {
     expect(second.url).toBe('/public-conversations/6f1c9a52-3d7e-4b8a-9a1e-2f4c5d6e7f80/segments');
     expect(second.body).toMatchObject({ lineage: { parentSegmentId: '1a2b3c4d-1e2f-4a5b-8c7d-9e0f1a2b3c4d' } });
     expect(second.headers).toMatchObject({ SessionIdentifier: session });
+  });
+
+  it('offers no image button when the deployment reads no images', async () => {
+    server.details = details;
+    renderPage();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add an image' })).toBeNull();
+    // nor while a bot check is pending (an upload needs the session's pass)
+    cleanup();
+    server.details = { ...details, acceptsImages: true, botCheck: { provider: 'turnstile', siteKey: 'k', scriptUrl: 'https://challenges.example/api.js' } };
+    renderPage();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add an image' })).toBeNull();
+  });
+
+  it("uploads picked images with the visitor's session, shows them as chips that remove, and sends the rest with the question", async () => {
+    server.details = { ...details, acceptsImages: true };
+    server.stream = answer('A red square.');
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Add an image' })).toBeTruthy();
+    const input = screen.getByTestId('visitor-image-input') as HTMLInputElement;
+    expect(input.accept).toContain('image/png');
+    expect(input.accept).not.toContain('.pdf');
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png('red.png'), png('blue.png')] } });
+    expect(await screen.findByRole('button', { name: 'Image blue.png' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Image red.png' })).toBeTruthy();
+    const session = window.localStorage.getItem('atrium.publicChat.session.admissions-help');
+    const uploads = server.calls.filter((c) => c.url === '/public-conversations/admissions-help/visionImages');
+    expect(uploads).toHaveLength(2);
+    expect(uploads[0]!.headers).toEqual({ SessionIdentifier: session });
+
+    // a refused upload shows the server's words and adds nothing
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('Images must be PNG, JPEG, GIF or WebP.')).toBeTruthy();
+
+    // remove red, ask: blue's id goes with the question, and the chips are gone
+    const red = screen.getByRole('button', { name: 'Image red.png' });
+    fireEvent.click(within(red).getByTestId('CancelIcon'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Image red.png' })).toBeNull());
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Colour?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText('A red square.')).toBeTruthy();
+    const asked = server.calls.find((c) => c.url === '/public-conversations/admissions-help' && c.method === 'POST')!;
+    expect(asked.body).toMatchObject({ question: 'Colour?', visionImageIds: ['0b4f3c2d-1e2f-4a5b-8c7d-9e0f1a2b3c42'] });
+    expect(screen.queryByRole('button', { name: 'Image blue.png' })).toBeNull();
   });
 
   it("shows a limit's refusal as the server words it", async () => {

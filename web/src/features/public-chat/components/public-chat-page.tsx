@@ -63,7 +63,7 @@ export default function PublicChatPage() {
   useEffect(() => () => void dispatch(chatActions.brandChosen(null)), [dispatch]);
 
   let body;
-  if (details.data) body = <VisitorConversation details={details.data} chat={chat} />;
+  if (details.data) body = <VisitorConversation details={details.data} chat={chat} sessionIdentifier={sessionIdentifier} />;
   else if (details.error && 'status' in details.error && details.error.status === 404)
     body = <EmptyState icon={<ForumOutlined />} title={t('publicChat.notAvailableTitle')} text={t('publicChat.notAvailableText')} />;
   else if (details.error)

@@ -16,13 +16,16 @@ import type { VisitorTurn } from '../hooks/visitor-chat.reducer';
 import type { useVisitorChat } from '../hooks/use-visitor-chat';
 import { VisitorIntro } from './visitor-intro';
 import { BotCheckWidget } from './bot-check-widget';
+import { VisitorImageButton, type PickedImage } from './visitor-image-button';
 
 interface VisitorConversationProps {
   details: PublicEndpointDetails;
   chat: ReturnType<typeof useVisitorChat>;
+  /** the visitor's session (the images' uploads name it) */
+  sessionIdentifier: string;
 }
 
-export function VisitorConversation({ details, chat }: VisitorConversationProps) {
+export function VisitorConversation({ details, chat, sessionIdentifier }: VisitorConversationProps) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const end = useRef<HTMLDivElement>(null);
@@ -43,22 +46,32 @@ export function VisitorConversation({ details, chat }: VisitorConversationProps)
   const [botToken, setBotToken] = useState<string | null>(null);
   const [botRound, setBotRound] = useState(0);
   const [botHint, setBotHint] = useState(false);
+  // images for the next question: where the deployment reads them, once no bot check is pending (an upload needs the
+  // session's pass, which the first question's check gives; the details are read again after it)
+  const imagesOn = details.acceptsImages === true && !details.botCheck;
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [imagesBusy, setImagesBusy] = useState(false);
+  const takeImages = () => {
+    const ids = images.map((i) => i.image.visionImageId);
+    setImages([]);
+    return ids;
+  };
   const askFirst = (question: string, guidelinesConsent: boolean) => {
-    void chat.ask(question, { guidelinesConsent, botCheckToken: botCheck ? botToken : null });
+    void chat.ask(question, { guidelinesConsent, botCheckToken: botCheck ? botToken : null, visionImageIds: takeImages() });
     if (botCheck) {
       setBotToken(null);
       setBotRound((r) => r + 1);
     }
   };
   const send = (question: string): boolean | Promise<boolean> => {
-    if (chat.streaming) return false;
+    if (chat.streaming || imagesBusy) return false;
     if (botCheck && !botToken) {
       // the question stays in the box (a refused promise puts it back) until the widget has given a token
       setBotHint(true);
       return Promise.resolve(false);
     }
     if (!firstQuestion) {
-      void chat.ask(question);
+      void chat.ask(question, { visionImageIds: takeImages() });
       return true;
     }
     if (!guidelines) {
@@ -154,6 +167,16 @@ export function VisitorConversation({ details, chat }: VisitorConversationProps)
             </Alert>
           )}
         </>
+      )}
+      {imagesOn && (
+        <VisitorImageButton
+          endpointName={details.endpointName}
+          sessionIdentifier={sessionIdentifier}
+          images={images}
+          onChange={setImages}
+          onBusy={setImagesBusy}
+          disabled={chat.streaming}
+        />
       )}
       <ChatInput agentName={details.name} streaming={chat.streaming} onSend={send} onStop={chat.stop} maxLength={details.maxQuestionLength} tools={false} />
       <SegmentFeedbackDialog

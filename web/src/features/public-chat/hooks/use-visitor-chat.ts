@@ -44,9 +44,10 @@ export function useVisitorChat(endpointName: string, sessionIdentifier: string) 
   const ask = useCallback(
     /**
      * guidelinesConsent: the visitor agreed to the agent's guidelines (a first question, where the endpoint asks it);
-     * botCheckToken: the bot check widget's token (a first question, where details.botCheck asks one)
+     * botCheckToken: the bot check widget's token (a first question, where details.botCheck asks one);
+     * visionImageIds: the visitor's images uploaded for this question (where details.acceptsImages)
      */
-    async (question: string, options: { guidelinesConsent?: boolean; botCheckToken?: string | null } = {}) => {
+    async (question: string, options: { guidelinesConsent?: boolean; botCheckToken?: string | null; visionImageIds?: string[] } = {}) => {
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
@@ -55,17 +56,18 @@ export function useVisitorChat(endpointName: string, sessionIdentifier: string) 
       const { conversationId, turns } = latest.current;
       const session = { sessionIdentifier };
       const parentSegmentId = turns.findLast((t) => t.segmentId)?.segmentId ?? null;
+      const visionImageIds = options.visionImageIds ?? [];
       const request: { url: string; body: PublicNewConversationRequest | FollowUpRequest } = conversationId
         ? {
             url: pathTo(PublicConversationRoutes.segments, { conversationId }),
-            body: { question, session, lineage: { parentSegmentId, lineageType: 'Question' }, visionImageIds: [], attachmentIds: [] },
+            body: { question, session, lineage: { parentSegmentId, lineageType: 'Question' }, visionImageIds, attachmentIds: [] },
           }
         : {
             url: pathTo(PublicConversationRoutes.create, { endpointName }),
             body: {
               question,
               session,
-              visionImageIds: [],
+              visionImageIds,
               attachmentIds: [],
               ...(options.guidelinesConsent ? { guidelinesConsent: true } : {}),
               ...(options.botCheckToken ? { botCheckToken: options.botCheckToken } : {}),
