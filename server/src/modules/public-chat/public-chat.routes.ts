@@ -74,7 +74,7 @@ const requiredOnly = (e: unknown) => {
   throw e;
 };
 
-export const publicChatRoutes: Module = (api, ctx) => {
+export const publicChatRoutes: Module = async (api, ctx) => {
   const contextOf = conversationsContexts(ctx);
   const limits = createVisitorLimits({ redisUrl: ctx.config.redisUrl });
   api.addHook('onClose', async () => limits.close());
@@ -261,7 +261,7 @@ export const publicChatRoutes: Module = (api, ctx) => {
   }
 
   // a visitor's vision images: multipart parsing only in this scope (another module may have registered it already)
-  void api.register(async (child) => {
+  await api.register(async (child) => {
     const scope = child as Api;
     if (!scope.hasRequestDecorator('isMultipart')) await scope.register(multipart);
     const limit = ctx.config.uploads.visionImageMaxBytes;
