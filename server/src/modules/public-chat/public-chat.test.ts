@@ -365,17 +365,22 @@ describe('public chat', () => {
     await publishAgent(e);
     let release!: () => void;
     let held = new Promise<void>((r) => (release = r));
-    t.ctx.models = scriptedGateway(async function* () {
+    const gateway = scriptedGateway(async function* () {
       yield { type: 'text', text: 'Working on it' };
       await held;
       yield { type: 'text', text: ' done.' };
     });
+    t.ctx.models = gateway;
     const first = ask(e.endpointName, randomUUID(), 'Long one');
-    // the first stream holds the only slot until it is released
-    const busy = await eventually(
-      () => ask(e.endpointName, randomUUID(), 'Me too'),
-      (r) => r.status === 429,
+    // the first stream holds the only slot until it is released: once the model has its question, the slot is taken
+    // (asking again before that could take the slot itself and wait on the held answer)
+    await eventually(
+      async () => gateway.requests.length,
+      (n) => n === 1,
+      20_000,
     );
+    const busy = await ask(e.endpointName, randomUUID(), 'Me too');
+    expect(busy.status).toBe(429);
     expect(busy.json).toMatchObject({ message: PublicChatMessages.tooManyStreams });
     expect(busy.headers.get('retry-after')).toBe('5');
     release();
