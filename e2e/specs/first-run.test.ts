@@ -78,12 +78,12 @@ describe('the first run of the admin area', () => {
     await nav.getByRole('link', { name: 'Connections' }).waitFor();
     const sidebar = await page.getByRole('list', { name: 'Manage Agents' }).textContent();
     expect(sidebar).toContain('Agents');
-    expect(sidebar).not.toContain('Dashboard');
+    expect(sidebar).toContain('Dashboard');
     expect(sidebar).toContain('File Libraries');
-    for (const name of ['Dashboard', 'Moderation']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+    for (const name of ['Moderation', 'Performance Tests']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
     expect(await page.getByText('Coming next').count()).toBe(0);
     await screenshot(page, 'admin-index-desktop');
-    for (const path of ['/admin/dashboard', '/admin/moderation']) {
+    for (const path of ['/admin/moderation']) {
       await page.goto(`${app.server.baseUrl}${path}`);
       await page.waitForURL(/\/admin$/);
       expect(await page.getByText('Coming next').count(), path).toBe(0);
