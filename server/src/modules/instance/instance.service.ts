@@ -136,7 +136,7 @@ export const HealthCheckTimeoutMs = 2000;
 async function within(check: () => Promise<unknown>, timeoutMs: number): Promise<'Healthy' | 'Unhealthy'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('readiness check timed out')), timeoutMs);
+    timer = setTimeout(() => reject(new Error('check timed out')), timeoutMs);
   });
   try {
     await Promise.race([check(), timeout]);
@@ -170,17 +170,4 @@ export async function checkReadiness(ctx: Pick<AppContext, 'db' | 'blobs' | 'cac
 }
 
 /** Healthy when the database answers `select 1` in time; a hung pool must not hang the load balancer's probe. */
-export async function checkHealth({ db }: DbContext, timeoutMs = HealthCheckTimeoutMs): Promise<Health['status']> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('health check timed out')), timeoutMs);
-  });
-  try {
-    await Promise.race([ping(db), timeout]);
-    return 'Healthy';
-  } catch {
-    return 'Unhealthy';
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const checkHealth = ({ db }: DbContext, timeoutMs = HealthCheckTimeoutMs): Promise<Health['status']> => within(() => ping(db), timeoutMs);
