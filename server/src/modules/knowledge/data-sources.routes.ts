@@ -18,15 +18,14 @@ import {
   MaxFilesPerUpload,
 } from '@atrium/contract';
 import type { Api, AppContext } from '../../platform/context.js';
-import { principalOf, requireArea } from '../../platform/access.js';
+import { principalOf } from '../../platform/access.js';
+import { LibraryRouteAccess } from './knowledge.policy.js';
 import { readUploads } from '../../platform/uploads.js';
 import { contentDisposition } from '../../platform/downloads.js';
 import { checkMayChange } from './file-libraries.service.js';
 import * as service from './data-sources.service.js';
 
-const read = { access: requireArea('dataSources', 'read') };
-const create = { access: requireArea('dataSources', 'create') };
-const edit = { access: requireArea('dataSources', 'editLibrary') };
+const { read, create, edit } = LibraryRouteAccess;
 
 const R = AdminDataSourceRoutes;
 

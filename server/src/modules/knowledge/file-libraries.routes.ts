@@ -28,7 +28,8 @@ import {
   TextIndexFiltersInputSchema,
 } from '@atrium/contract';
 import type { Api, AppContext, Module } from '../../platform/context.js';
-import { principalOf, requireArea } from '../../platform/access.js';
+import { principalOf } from '../../platform/access.js';
+import { LibraryRouteAccess } from './knowledge.policy.js';
 import { readUploads } from '../../platform/uploads.js';
 import { contentDisposition } from '../../platform/downloads.js';
 import * as service from './file-libraries.service.js';
@@ -37,9 +38,7 @@ import { defineIngestion, startSweeping } from './knowledge.ingestion.js';
 import { knowledgeSourcesRoutes } from './knowledge.sources.routes.js';
 import { dataSourcesRoutes } from './data-sources.routes.js';
 
-const read = { access: requireArea('dataSources', 'read') };
-const create = { access: requireArea('dataSources', 'create') };
-const edit = { access: requireArea('dataSources', 'editLibrary') };
+const { read, create, edit } = LibraryRouteAccess;
 
 const R = AdminFileLibraryRoutes;
 

@@ -4,7 +4,7 @@
 // - DataSourcesWrite changes every library, DataSourcesWriteSpecific those in scope, and DataSourcesCreate the
 //   libraries its holder created (a creator fills the library they made).
 // A library the caller may not see does not exist for them (404), so that ids cannot be probed.
-import type { Principal } from '../../platform/access.js';
+import { requireArea, type Principal } from '../../platform/access.js';
 import type { FileLibraryRow } from './knowledge.repository.js';
 
 type LibraryFacts = Pick<FileLibraryRow, 'id' | 'createdByUserId'>;
@@ -27,3 +27,10 @@ export function mayWriteLibrary(principal: Principal, library: LibraryFacts): bo
 
 /** The libraries a caller sees: all, or the ids of their scope (null: all). */
 export const visibleLibraryIds = (principal: Principal): string[] | null => (seesAll(principal) ? null : [...principal.scopes.dataSourceIds]);
+
+/** What the routes of file libraries and of their older data-source calls declare (each call then checks the library). */
+export const LibraryRouteAccess = {
+  read: { access: requireArea('dataSources', 'read') },
+  create: { access: requireArea('dataSources', 'create') },
+  edit: { access: requireArea('dataSources', 'editLibrary') },
+} as const;
