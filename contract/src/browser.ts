@@ -80,3 +80,6 @@ export type * from './knowledge/text-index.schemas.js';
 export * from './analytics/analytics.constants.js';
 export type * from './analytics/analytics.schemas.js';
 export * as AnalyticsRoutes from './analytics/analytics.routes.js';
+export * from './moderation/moderation.constants.js';
+export type * from './moderation/moderation.schemas.js';
+export * as ModerationRoutes from './moderation/moderation.routes.js';

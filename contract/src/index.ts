@@ -78,3 +78,6 @@ export * from './knowledge/text-index.schemas.js';
 export * from './analytics/analytics.constants.js';
 export * from './analytics/analytics.schemas.js';
 export * as AnalyticsRoutes from './analytics/analytics.routes.js';
+export * from './moderation/moderation.constants.js';
+export * from './moderation/moderation.schemas.js';
+export * as ModerationRoutes from './moderation/moderation.routes.js';

@@ -34,6 +34,7 @@ import { firstRunRoutes } from './modules/first-run/first-run.routes.js';
 import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.js';
 import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
 import { registerWebApp } from './web-app.js';
 
@@ -59,6 +60,7 @@ export const internalModules: Module[] = [
   fileLibrariesRoutes,
   publicChatRoutes,
   analyticsRoutes,
+  moderationRoutes,
 ];
 
 /** Modules mounted under /api/external/v1 (docs/wire-protocol.md: embeds). */

@@ -15,3 +15,4 @@ export * from './server-processes.js';
 export * from './knowledge.js';
 export * from './public-chat.js';
 export * from './analytics.js';
+export * from './moderation.js';

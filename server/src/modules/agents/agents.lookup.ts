@@ -18,3 +18,13 @@ export async function systemAgentNames({ db }: DbContext, ids?: readonly string[
     .where(and(eq(gptSystems.gptSystemType, 'System'), eq(gptSystems.isDeleted, false), ids ? inArray(gptSystems.id, [...ids]) : undefined))
     .orderBy(asc(gptSystems.name));
 }
+
+/** Agents of any type with these ids, deleted ones included (what a moderation report names), by name. */
+export async function agentNamesById({ db }: DbContext, ids: readonly string[]): Promise<AgentName[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ gptSystemId: gptSystems.id, name: gptSystems.name })
+    .from(gptSystems)
+    .where(inArray(gptSystems.id, [...new Set(ids)]))
+    .orderBy(asc(gptSystems.name));
+}
