@@ -83,3 +83,6 @@ export * as AnalyticsRoutes from './analytics/analytics.routes.js';
 export * from './moderation/moderation.constants.js';
 export type * from './moderation/moderation.schemas.js';
 export * as ModerationRoutes from './moderation/moderation.routes.js';
+export * from './usage-limits/usage-limits.constants.js';
+export type * from './usage-limits/usage-limits.schemas.js';
+export * as UsageLimitRoutes from './usage-limits/usage-limits.routes.js';

@@ -35,6 +35,7 @@ import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.j
 import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { usageLimitsRoutes } from './modules/usage-limits/usage-limits.routes.js';
 import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
 import { registerWebApp } from './web-app.js';
 
@@ -60,6 +61,7 @@ export const internalModules: Module[] = [
   fileLibrariesRoutes,
   publicChatRoutes,
   analyticsRoutes,
+  usageLimitsRoutes,
   moderationRoutes,
 ];
 

@@ -29,6 +29,7 @@ import {
   UpdateSelectedLeafBodySchema,
   UpdateTitleBodySchema,
   UpdateTitleByIdBodySchema,
+  UsageNoticeHeader,
 } from '@atrium/contract';
 import { sendTextDownload } from '../../platform/downloads.js';
 import type { AppContext, Module } from '../../platform/context.js';
@@ -261,6 +262,8 @@ export async function streamTurn(
   planned: Awaited<ReturnType<typeof planTurn>>,
   transport: (sse: ChatTransport) => ChatTransport = (sse) => sse,
 ) {
+  // a limit near its end: the turn goes ahead, the web shows the notice (docs/usage-limits.md)
+  if (planned.usageNotice) reply.raw.setHeader(UsageNoticeHeader, encodeURIComponent(planned.usageNotice));
   const writer = openSseStream(request, reply);
   try {
     await ctx.chat.run(planned.turn, planned.store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });

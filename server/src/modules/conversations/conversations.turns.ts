@@ -21,6 +21,7 @@ import { type ImageOwner, type TurnUploads } from '../uploads/uploads.turns.js';
 import { isVisitor, ownConversation, refuseInactive, signedIn, type Caller, type Visitor } from './conversations.service.js';
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 import { ProcessId } from '../../platform/server-processes.js';
+import { checkTurn } from '../usage-limits/usage-limits.service.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
@@ -51,6 +52,8 @@ const NoUploads: TurnUploads = { images: [], attachments: [] };
 export interface PlannedTurn {
   turn: ChatTurn;
   store: SegmentStore;
+  /** a usage limit's threshold message (or a budget's warning) to show with the turn (docs/usage-limits.md) */
+  usageNotice?: string | null;
 }
 
 export const initialTitle = (question: string) => question.trim().replace(/\s+/g, ' ').slice(0, InitialTitleLength);
@@ -283,6 +286,13 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   const named = await knownUploads(ctx, caller, request.body);
   const basis = await resolveTurn(ctx, caller, request, now);
   const { agent, askedWith, preview } = basis;
+  // the agent's daily limits and the person's monthly budget: 403 once reached (a draft's preview is not counted)
+  const usageNotice = preview
+    ? null
+    : await checkTurn(ctx, isVisitor(caller) ? { userId: null, roleIds: [] } : caller, {
+        gptSystemId: agent.gptSystemId,
+        tokenLimitSettings: agent.config.tokenLimitSettings,
+      });
 
   const deployment = await ctx.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
   const earlierTurns = lineageOf(basis.lineage, basis.parentSegmentId);
@@ -324,6 +334,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   });
   const level = request.body.segmentTraceLogLevel;
   return {
+    usageNotice,
     store: segmentStore(ctx, caller, basis, segment, now),
     turn: {
       conversationId: basis.conversationId,
