@@ -2,7 +2,7 @@
 // module's rollup job, so that the admin analytics calls read a few thousand rows instead of scanning segments.
 // Hours are UTC hour buckets (`hour` is the start of the hour); a person's time zone groups them when read.
 // @owner: analytics
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Public: a visitor's conversation at a public endpoint; Private: a signed-in person's. */
 export type { AnalyticsPrivacy } from '@atrium/contract';
@@ -87,6 +87,44 @@ export const analyticsUsersHourly = pgTable('analytics_users_hourly', { hour: ti
 export const analyticsUsersDaily = pgTable('analytics_users_daily', { day: timestamp('day', { withTimezone: true }).notNull(), ...userColumns() }, (t) => [
   index('analytics_users_daily_day_idx').on(t.day),
 ]);
+
+/**
+ * When each user last asked, per dimension: `dimension` 'all' (key ''), 'agent' (key the agent id, '' for previews)
+ * or 'brand' (key the brand key). Every reporting period ends with the current hour, so the users active in a period
+ * are exactly those whose last question is at or after its start: distinct users per agent, per brand and in all
+ * are counted from one row per user and key instead of one per user, day and key.
+ */
+export const analyticsUsersLastSeen = pgTable(
+  'analytics_users_last_seen',
+  {
+    dimension: text('dimension').$type<'all' | 'agent' | 'brand'>().notNull(),
+    key: text('key').notNull(),
+    userKey: uuid('user_key').notNull(),
+    privacy: text('privacy').$type<AnalyticsPrivacy>().notNull(),
+    /** the UTC hour of the user's last question */
+    lastHour: timestamp('last_hour', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.key, t.userKey, t.privacy] }), index('analytics_users_last_seen_hour_idx').on(t.dimension, t.lastHour)],
+);
+
+/**
+ * Distinct users of closed buckets (a zone's day, week or month), counted once from the per-user rows when a chart
+ * first asks for them after their days are final (the rollup no longer recomputes them), and read from here after.
+ */
+export const analyticsUserBuckets = pgTable(
+  'analytics_user_buckets',
+  {
+    timeZone: text('time_zone').notNull(),
+    /** 'day' | 'week' | 'month' */
+    unit: text('unit').notNull(),
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    bucketEnd: timestamp('bucket_end', { withTimezone: true }).notNull(),
+    signedInUsers: integer('signed_in_users').notNull(),
+    visitors: integer('visitors').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.timeZone, t.unit, t.bucketStart, t.bucketEnd] })],
+);
 
 /** The rollup job's watermark. */
 export const analyticsRollupState = pgTable('analytics_rollup_state', {

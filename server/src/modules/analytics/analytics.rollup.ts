@@ -11,6 +11,7 @@ import {
   analyticsUsageHourly,
   analyticsUsersDaily,
   analyticsUsersHourly,
+  analyticsUsersLastSeen,
 } from '../../db/schema/index.js';
 import { firstSegmentAt, segmentUsageRows } from '../conversations/conversations.usage.js';
 import type { AppContext, DbContext } from '../../platform/context.js';
@@ -101,6 +102,17 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
       from ${uh} h
       where h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
       group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    // when each user last asked, per agent, brand and in all: moved forward only (a recomputed day holds the same or
+    // fewer rows; a deleted conversation stays counted, as in the other rollups)
+    const ls = analyticsUsersLastSeen;
+    await tx.execute(sql`
+      insert into ${ls} (dimension, key, user_key, privacy, last_hour)
+      select 'all', '', h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 3, 4
+      union all
+      select 'agent', coalesce(h.gpt_system_id::text, ''), h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
+      union all
+      select 'brand', h.brand_key, h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
+      on conflict (dimension, key, user_key, privacy) do update set last_hour = greatest(${ls.lastHour}, excluded.last_hour)`);
     const ug = analyticsUsageDaily;
     const tot = analyticsTotalsHourly;
     await tx.execute(sql`delete from ${ug} where ${ug.day} >= ${from.toISOString()}::timestamptz and ${ug.day} < ${dayTo.toISOString()}::timestamptz`);

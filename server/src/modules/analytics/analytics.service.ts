@@ -1,13 +1,22 @@
 // The admin analytics (docs/analytics.md): each chart is read from the hourly rollups (analytics.rollup.ts), grouped
-// in the caller's time zone by PostgreSQL. Distinct users are counted exactly from per-user rows: whole UTC days that
-// lie in one bucket from the daily table, the other hours from the hourly one.
+// in the caller's time zone by PostgreSQL. Distinct users are counted exactly: in a period (which always ends with
+// the current hour) from when each user last asked; per closed bucket once from the per-user rows (whole UTC days that
+// lie in one bucket from the daily table, the other hours from the hourly one) and kept when final.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsBucket, AnalyticsChart, AnalyticsItem, ReportingPeriod } from '@atrium/contract';
-import { analyticsTotalsHourly, analyticsUsageDaily, analyticsUsageHourly, analyticsUsersDaily, analyticsUsersHourly } from '../../db/schema/index.js';
+import {
+  analyticsTotalsHourly,
+  analyticsUsageDaily,
+  analyticsUsageHourly,
+  analyticsUserBuckets,
+  analyticsUsersDaily,
+  analyticsUsersHourly,
+  analyticsUsersLastSeen,
+} from '../../db/schema/index.js';
 import type { DbContext } from '../../platform/context.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
 import { getBrand } from '../brands/brands.service.js';
-import { rolledUpUntil } from './analytics.rollup.js';
+import { LookBackDays, rolledUpUntil } from './analytics.rollup.js';
 
 const HourMs = 3_600_000;
 const DayMs = 24 * HourMs;
@@ -359,9 +368,33 @@ const countUsers = (key: SQL, rows: SQL) =>
   sql`select key, count(*) filter (where privacy = 'Private')::float8 as private, count(*) filter (where privacy = 'Public')::float8 as public
     from (select ${key} as key, user_key, privacy from (${rows}) x group by 1, 2, 3) y group by key`;
 
-async function totalUsers({ db }: DbContext, p: Period): Promise<number> {
+/**
+ * Whether the last-seen rows answer for the period: they do when it ends at or after the rolled-up hours, as every
+ * reporting period does (it ends with the current hour). A period ending earlier reads the per-user rows.
+ */
+const lastSeenAnswers = (p: Period) => p.rolledUpUntil !== null && p.to.getTime() >= p.rolledUpUntil.getTime();
+
+/** Users per key (null for no agent) whose last question, in the dimension, is at or after `from`. */
+const lastSeenCounts = (dimension: 'all' | 'agent' | 'brand', from: Date) => {
+  const ls = analyticsUsersLastSeen;
+  const key = dimension === 'agent' ? sql`nullif(${ls.key}, '')` : sql`${ls.key}`;
+  return sql`select ${key} as key, count(*) filter (where ${ls.privacy} = 'Private')::float8 as private,
+      count(*) filter (where ${ls.privacy} = 'Public')::float8 as public
+    from ${ls} where ${ls.dimension} = ${dimension} and ${ls.lastHour} >= ${ts(from)} group by ${ls.key}`;
+};
+
+async function usersSince({ db }: DbContext, from: Date): Promise<UserCounts> {
+  const [row] = await rowsOf<UserCounts>(db, lastSeenCounts('all', from));
+  return row ?? { key: null, private: 0, public: 0 };
+}
+
+async function totalUsers(ctx: DbContext, p: Period): Promise<number> {
   if (!p.from) return 0;
-  const [row] = await rowsOf<UserCounts>(db, countUsers(sql`null::text`, userRows(p, null)));
+  if (lastSeenAnswers(p)) {
+    const c = await usersSince(ctx, p.from);
+    return c.private + c.public;
+  }
+  const [row] = await rowsOf<UserCounts>(ctx.db, countUsers(sql`null::text`, userRows(p, null)));
   return row ? row.private + row.public : 0;
 }
 
@@ -377,7 +410,8 @@ const userItem = (label: string, key: string | null, c: UserCounts | undefined):
 export async function usersByDimension(ctx: DbContext, p: Period, dimension: 'brand' | 'agent'): Promise<AnalyticsChart> {
   if (!p.from) return chart(p, [], 0, null);
   const column = dimension === 'brand' ? sql`brand_key` : sql`gpt_system_id::text`;
-  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, countUsers(column, userRows(p, null))), totalUsers(ctx, p)]);
+  const counts = lastSeenAnswers(p) ? lastSeenCounts(dimension, p.from) : countUsers(column, userRows(p, null));
+  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, counts), totalUsers(ctx, p)]);
   const labels = await labelsOf(
     ctx,
     dimension,
@@ -390,14 +424,72 @@ export async function usersByDimension(ctx: DbContext, p: Period, dimension: 'br
 export async function usersSeries(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
   const buckets = await bucketsOf(ctx, p);
   if (!p.from || buckets.length === 0) return chart(p, [], 0, p.bucket);
-  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, countUsers(sql`b`, userRows(p, buckets))), totalUsers(ctx, p)]);
-  const byLabel = new Map(rows.map((r) => [r.key, r]));
+  const [counts, total] = await Promise.all([
+    p.bucket !== 'Hour' && lastSeenAnswers(p) ? bucketUsers(ctx, p, buckets) : countBuckets(ctx, p, buckets),
+    totalUsers(ctx, p),
+  ]);
   return chart(
     p,
-    buckets.map((b) => userItem(b.label, b.at.toISOString(), byLabel.get(b.label))),
+    buckets.map((b) => userItem(b.label, b.at.toISOString(), counts.get(b.label))),
     total,
     p.bucket,
   );
+}
+
+/** Distinct users per bucket label, counted from the per-user rows of the buckets' range. */
+async function countBuckets({ db }: DbContext, p: Period, buckets: Bucket[], to = p.to): Promise<Map<string | null, UserCounts>> {
+  const rows = await rowsOf<UserCounts>(db, countUsers(sql`b`, userRows({ ...p, from: buckets[0]!.at, to }, buckets)));
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+/**
+ * Distinct users per bucket, the last (which ends with the current hour) from the last-seen rows, the closed ones from
+ * analytics_user_buckets when their days are final (before the days the rollup recomputes), counted and kept there
+ * otherwise.
+ */
+async function bucketUsers(ctx: DbContext, p: Period, buckets: Bucket[]): Promise<Map<string | null, UserCounts>> {
+  const ub = analyticsUserBuckets;
+  const unit = Unit[p.bucket];
+  const last = buckets.at(-1)!;
+  const closed = buckets.slice(0, -1).map((b, i) => ({ ...b, end: buckets[i + 1]!.at }));
+  const counts = new Map<string | null, UserCounts>([[last.label, await usersSince(ctx, last.at)]]);
+  if (closed.length === 0) return counts;
+  const finalBefore = floorDay(p.rolledUpUntil!.getTime() - LookBackDays * DayMs);
+  const kept = await rowsOf<{ start: string | Date; end: string | Date; private: number; public: number }>(
+    ctx.db,
+    sql`select ${ub.bucketStart} as start, ${ub.bucketEnd} as end, ${ub.signedInUsers}::float8 as private, ${ub.visitors}::float8 as public from ${ub}
+      where ${ub.timeZone} = ${p.timeZone} and ${ub.unit} = ${unit} and ${ub.bucketStart} >= ${ts(closed[0]!.at)} and ${ub.bucketEnd} <= ${ts(last.at)}`,
+  );
+  const keptAt = new Map(kept.map((k) => [`${new Date(k.start).getTime()}:${new Date(k.end).getTime()}`, k]));
+  const missing: typeof closed = [];
+  for (const b of closed) {
+    const k = keptAt.get(`${b.at.getTime()}:${b.end.getTime()}`);
+    if (k) counts.set(b.label, { key: b.label, private: k.private, public: k.public });
+    else missing.push(b);
+  }
+  if (missing.length === 0) return counts;
+  // one count over the range from the first missing bucket to the end of the last (kept ones in between counted again)
+  const from = closed.indexOf(missing[0]!);
+  const range = closed.slice(from, closed.indexOf(missing.at(-1)!) + 1);
+  const counted = await countBuckets(ctx, p, range, range.at(-1)!.end);
+  const final = missing.filter((b) => b.end.getTime() <= finalBefore);
+  for (const b of missing) counts.set(b.label, counted.get(b.label) ?? { key: b.label, private: 0, public: 0 });
+  if (final.length > 0) {
+    await ctx.db
+      .insert(ub)
+      .values(
+        final.map((b) => ({
+          timeZone: p.timeZone,
+          unit,
+          bucketStart: b.at,
+          bucketEnd: b.end,
+          signedInUsers: counts.get(b.label)!.private,
+          visitors: counts.get(b.label)!.public,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  return counts;
 }
 
 /** UsersByHourOfDay: distinct users who asked in each hour of the day (0-23, the zone's) over the period. */
