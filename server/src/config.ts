@@ -63,6 +63,11 @@ export interface Config {
    */
   modelTimeouts: { firstTokenMs: number; idleMs: number };
   /**
+   * Resumable answers (ai/resumable-answers.ts): how long an answer's events are kept to be read back after its last write
+   * (ANSWER_KEEP_MS), and how long an answer goes on after its client left with nobody reading it back (ANSWER_GRACE_MS)
+   */
+  answerResume: { keepMs: number; graceMs: number };
+  /**
    * RERANK_URL, RERANK_MODEL and RERANK_API_KEY: the Rerank deployment a start creates while there is none
    * (modules/connections/connections.seed.ts); null: none is created. File library searches are reranked by the
    * default Rerank deployment (modules/knowledge/reranker.ts).
@@ -269,6 +274,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       // reasoning models send nothing while they think: the first part may be long in coming
       firstTokenMs: read(env, 'MODEL_FIRST_TOKEN_TIMEOUT_MS', millis(120_000)),
       idleMs: read(env, 'MODEL_IDLE_TIMEOUT_MS', millis(60_000)),
+    },
+    answerResume: {
+      keepMs: read(env, 'ANSWER_KEEP_MS', millis(300_000)),
+      // 0: an answer stops as soon as its client leaves (it can still be read back up to there)
+      graceMs: read(
+        env,
+        'ANSWER_GRACE_MS',
+        z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0).max(3_600_000).default(20_000),
+      ),
     },
     reranker: readReranker(env),
     rerankTimeoutMs: read(env, 'RERANK_TIMEOUT_MS', millis(5_000)),

@@ -25,6 +25,7 @@ import { OverviewCounters } from './platform/admin-overview.js';
 import { AggregateNames } from './platform/aggregate-names.js';
 import { Caches } from './platform/caches.js';
 import { connectCacheBus, type CacheBus } from './platform/cache-bus.js';
+import { createResumableAnswers } from './ai/resumable-answers.setup.js';
 import { Metrics } from './platform/metrics.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 import { JobEngine } from './platform/jobs.js';
@@ -145,6 +146,7 @@ async function runServer(config: Config): Promise<void> {
     jobs: new JobEngine(database, logger),
     metrics,
     cacheBus: null as CacheBus | null,
+    answers: createResumableAnswers(config, logger),
   };
   const seeded = await seed(ctx);
   // answers a crashed process left InProgress end as interrupted; this process's own are marked as its
@@ -203,6 +205,7 @@ async function runServer(config: Config): Promise<void> {
     await sleep(250);
     await ctx.jobs.stop();
     await cacheBus?.close();
+    await ctx.answers.close();
     await processes.stop();
     await database.close();
     process.exit(0);

@@ -25,3 +25,10 @@ export const removeFeedback = '/userConversations/:conversationId/removeFeedback
 export const citations = '/userConversations/:conversationId/citations';
 export const executionDetails = '/userConversations/:conversationId/segments/:segmentId/executionDetails';
 export const traceLogs = '/userConversations/:conversationId/traceLogs';
+/**
+ * GET: an answer's events again (resumable answers), after the last one the client saw (`Last-Event-ID` header or
+ * `lastEventId` query: the count of events it read), then the rest as they come; each event carries its number (`id:`)
+ */
+export const segmentStream = '/userConversations/:conversationId/segments/:segmentId/stream';
+/** POST: stops the answer being written, on whichever server process writes it */
+export const stopSegment = '/userConversations/:conversationId/segments/:segmentId/stop';

@@ -69,6 +69,8 @@ export type RegenerateRequest = z.input<typeof RegenerateBodySchema>;
 export const ConversationParamsSchema = z.object({ conversationId: z.string().uuid() });
 export const SegmentParamsSchema = ConversationParamsSchema.extend({ segmentId: z.string().uuid() });
 export const GptSystemParamsSchema = z.object({ gptSystemId: z.string().uuid() });
+/** GET …/segments/{segmentId}/stream: the number of the last event the client read (also the `Last-Event-ID` header) */
+export const SegmentStreamQuerySchema = z.object({ lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

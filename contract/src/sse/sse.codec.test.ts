@@ -82,6 +82,13 @@ describe('SseDecoder', () => {
     expect(decodeAll(['event: no-more-data\ndata: '])).toEqual([{ event: 'no-more-data', data: '' }]);
   });
 
+  it('reads the id of a numbered block (a resumed answer) and no id elsewhere', () => {
+    expect(decodeAll([`id: 7\n${encodeSseEvent('response-updated', 'x')}${encodeSseEvent('no-more-data')}`])).toEqual([
+      { event: 'response-updated', data: 'x', id: '7' },
+      { event: 'no-more-data', data: '' },
+    ]);
+  });
+
   it('keeps a payload that is not base64 as text', () => {
     expect(decodeAll(['event: error\ndata: not base64!\n\n'])).toEqual([{ event: 'error', data: 'not base64!' }]);
   });

@@ -21,6 +21,8 @@ export interface SseEvent {
   event: string;
   /** decoded UTF-8 text of the base64 payload ('' when empty) */
   data: string;
+  /** the block's `id:` (a resumed answer numbers its events), when it has one */
+  id?: string;
 }
 
 const encoder = new TextEncoder();
@@ -72,6 +74,7 @@ export class SseDecoder {
   private bytes = new TextDecoder('utf-8');
   private lastEvent: string | null = null;
   private blockEvent: string | null = null;
+  private blockId: string | null = null;
   private dataLines: string[] = [];
   private sawCr = false;
 
@@ -107,12 +110,15 @@ export class SseDecoder {
     if (line === '') {
       if (this.dataLines.length > 0) {
         const name = this.blockEvent ?? this.lastEvent ?? 'message';
-        out.push({ event: name, data: decodeSseData(this.dataLines.join('\n')) });
+        const event: SseEvent = { event: name, data: decodeSseData(this.dataLines.join('\n')) };
+        if (this.blockId !== null) event.id = this.blockId;
+        out.push(event);
         this.lastEvent = name;
       } else if (this.blockEvent !== null) {
         this.lastEvent = this.blockEvent;
       }
       this.blockEvent = null;
+      this.blockId = null;
       this.dataLines = [];
       return;
     }
@@ -123,5 +129,6 @@ export class SseDecoder {
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'event') this.blockEvent = value;
     else if (field === 'data') this.dataLines.push(value);
+    else if (field === 'id') this.blockId = value;
   }
 }

@@ -15,6 +15,7 @@ import type { Caches } from './caches.js';
 import type { JobEngine } from './jobs.js';
 import type { Metrics } from './metrics.js';
 import type { CacheBus } from './cache-bus.js';
+import type { ResumableAnswers } from '../ai/resumable-answers.js';
 
 export interface AppContext {
   config: Config;
@@ -42,6 +43,8 @@ export interface AppContext {
   metrics: Metrics;
   /** the caches' Redis bus when REDIS_URL is set (platform/cache-bus.ts); connected once the app is built */
   cacheBus: CacheBus | null;
+  /** answers' events kept to be read back, and their stop from any process (ai/resumable-answers.ts; Redis when REDIS_URL is set) */
+  answers: ResumableAnswers;
 }
 
 /**

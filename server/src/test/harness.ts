@@ -14,6 +14,7 @@ import { OverviewCounters } from '../platform/admin-overview.js';
 import { AggregateNames } from '../platform/aggregate-names.js';
 import { Caches } from '../platform/caches.js';
 import { connectCacheBus } from '../platform/cache-bus.js';
+import { createResumableAnswers } from '../ai/resumable-answers.setup.js';
 import { Metrics } from '../platform/metrics.js';
 import { JobEngine } from '../platform/jobs.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
@@ -115,12 +116,13 @@ export async function createTestApp(
     jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 }),
     metrics,
     cacheBus: null,
+    answers: createResumableAnswers(config, logger),
   };
   await seed(ctx);
   const app = await buildApp(ctx);
   await app.ready();
   const cacheBus = config.redisUrl ? connectCacheBus(caches, { redisUrl: config.redisUrl, logger }) : null;
-  await cacheBus?.subscribed;
+  await Promise.all([cacheBus?.subscribed, ctx.answers.bus.subscribed]);
   ctx.cacheBus = cacheBus;
 
   const tokenFor = async (userId: string) => {
@@ -160,6 +162,7 @@ export async function createTestApp(
       await app.close();
       await ctx.jobs.stop();
       await cacheBus?.close();
+      await ctx.answers.close();
       if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -47,6 +47,7 @@ import { createWebSearchDirectory } from '../instance/web-search.directory.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 import { providerErrorOf } from './conversations.lookup.js';
+import { registerAnswerRoutes } from './conversations.resume.js';
 
 const R = ConversationRoutes;
 const auth = { access: 'authenticated' } as const;
@@ -239,6 +240,8 @@ export const conversationsRoutes: Module = (api, ctx) => {
     });
   }
 
+  registerAnswerRoutes(api, ctx);
+
   api.get(R.traceLogs, { config: auth, schema: { params: ConversationParamsSchema, response: { 200: TraceLogsSchema } } }, (request) =>
     service.traceLogs(contextOf(request), principalOf(request), request.params.conversationId),
   );
@@ -264,7 +267,8 @@ export async function streamTurn(
 ) {
   // a limit near its end: the turn goes ahead, the web shows the notice (docs/usage-limits.md)
   if (planned.usageNotice) reply.raw.setHeader(UsageNoticeHeader, encodeURIComponent(planned.usageNotice));
-  const writer = openSseStream(request, reply);
+  // teed into the answer log and stoppable from any process (ai/resumable-answers.ts)
+  const writer = ctx.answers.open(planned.turn.segmentId, planned.owner, openSseStream(request, reply));
   try {
     await ctx.chat.run(planned.turn, planned.store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });
   } catch (e) {

@@ -36,7 +36,8 @@ describe('the chat stream', () => {
   let offline: ModelGateway;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // an answer whose client left goes on for 300 ms, for a resume (conversations.resume.test.ts), then stops
+    t = await createTestApp({ ANSWER_GRACE_MS: '300' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = baseUrl(t);
     agentId = await systemAgentId(t);
@@ -235,7 +236,7 @@ describe('the chat stream', () => {
     expect(model.errors?.[0]?.code).toBe('internal_error');
   });
 
-  it('stops the model call when the client disconnects and keeps the partial answer as Aborted', async () => {
+  it('stops the model call when the client disconnects and nobody reads the answer back, and keeps the partial answer as Aborted', async () => {
     let upstreamAborted = false;
     t.ctx.models = scriptedGateway(async function* (request) {
       request.signal.addEventListener('abort', () => (upstreamAborted = true));

@@ -22,6 +22,7 @@ import { isVisitor, ownConversation, refuseInactive, signedIn, type Caller, type
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 import { ProcessId } from '../../platform/server-processes.js';
 import { checkTurn } from '../usage-limits/usage-limits.service.js';
+import type { AnswerOwner } from '../../platform/answer-log.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
@@ -52,9 +53,17 @@ const NoUploads: TurnUploads = { images: [], attachments: [] };
 export interface PlannedTurn {
   turn: ChatTurn;
   store: SegmentStore;
+  /** who may read the answer back or stop it (ai/resumable-answers.ts) */
+  owner: AnswerOwner;
   /** a usage limit's threshold message (or a budget's warning) to show with the turn (docs/usage-limits.md) */
   usageNotice?: string | null;
 }
+
+/** The person who asks, or the visitor's session of the endpoint. */
+const answerOwner = (caller: Caller, conversationId: string): AnswerOwner =>
+  isVisitor(caller)
+    ? { conversationId, endpointName: caller.endpointName, sessionIdentifier: caller.sessionIdentifier }
+    : { conversationId, userId: caller.userId };
 
 export const initialTitle = (question: string) => question.trim().replace(/\s+/g, ' ').slice(0, InitialTitleLength);
 
@@ -336,6 +345,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   return {
     usageNotice,
     store: segmentStore(ctx, caller, basis, segment, now),
+    owner: answerOwner(caller, basis.conversationId),
     turn: {
       conversationId: basis.conversationId,
       segmentId: segment.id,

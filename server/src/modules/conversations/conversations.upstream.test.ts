@@ -22,7 +22,8 @@ describe('the chat stream through model providers', () => {
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     anthropic = await startFakeAnthropic();
-    app = await startModelTestApp(openAiAndAnthropicConnections(openai.url, anthropic.origin));
+    // an answer whose client left stops at once here (no grace time for a resume: conversations.resume.test.ts)
+    app = await startModelTestApp(openAiAndAnthropicConnections(openai.url, anthropic.origin), { ANSWER_GRACE_MS: '0' });
     ({ t, base, agentId } = app);
     user = await t.createUser({ actions: ['GptSystemsRead'] });
   });

@@ -1,0 +1,289 @@
+// The answer log: every event block an answer's stream writes is also kept for a few minutes under the answer's
+// segment id, numbered 1, 2, 3… in the order written, so that a client that lost its connection can reconnect (to any
+// process) with the last number it saw and get the rest, then the live tail until the answer ends
+// (docs/architecture.md "Resumable answers"). Two stores with one interface:
+// - in memory (one process, no REDIS_URL): the blocks in an array per answer, forgotten `keepMs` after their last write;
+// - Redis streams (REDIS_URL): XADD with explicit ids `0-<n>`, trimmed (MAXLEN ~) and expiring (PEXPIRE) like the memory
+//   store. Writes are gathered per tick into one pipeline and never awaited: a token costs an array push, not a round
+//   trip. A reader first pages through what is there (XRANGE), then blocks for the tail (XREAD BLOCK) on its own
+//   connection, which it closes when the answer ended or the client left.
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Who may read an answer back: the person who asked, or a public endpoint's visitor session. */
+export type AnswerOwner = { conversationId: string; userId: string } | { conversationId: string; endpointName: string; sessionIdentifier: string };
+
+/** One event block of an answer, with its number (1 for the first block the answer wrote). */
+export interface LoggedEvent {
+  id: number;
+  block: string;
+}
+
+export interface AnswerLogWriter {
+  /** keeps one event block (an encoded `event:`/`data:` block); its number is the count of blocks so far */
+  append(block: string): void;
+  /** the answer ended: readers stop after its last block */
+  end(): void;
+}
+
+/** What a read found: `events` yields the blocks after the one asked for, then the tail until the end. */
+export type AnswerRead = { kind: 'missing' } | { kind: 'gone' } | { kind: 'found'; owner: AnswerOwner; events: AsyncIterable<LoggedEvent> };
+
+export interface AnswerLog {
+  writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter;
+  /**
+   * The answer's blocks after number `after`, then the live tail until it ends or `signal` aborts. `missing`: no such
+   * answer (never logged, or expired); `gone`: the blocks after `after` were trimmed away.
+   */
+  read(segmentId: string, after: number, signal: AbortSignal): Promise<AnswerRead>;
+  close(): Promise<void>;
+}
+
+/** How many blocks an answer keeps at most (a 20k-token answer writes about as many). */
+export const MaxLoggedEvents = 50_000;
+
+interface MemoryEntry {
+  owner: AnswerOwner;
+  /** blocks[i] has number first + i */
+  blocks: string[];
+  first: number;
+  ended: boolean;
+  lastWriteAt: number;
+  wake: Set<() => void>;
+}
+
+/** The one-process store: the same numbering and expiry as Redis, in this process's memory. */
+export class MemoryAnswerLog implements AnswerLog {
+  private readonly entries = new Map<string, MemoryEntry>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly keepMs: number,
+    private readonly maxEvents = MaxLoggedEvents,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), Math.max(250, Math.min(keepMs / 2, 30_000)));
+    this.sweeper.unref();
+  }
+
+  private sweep(): void {
+    for (const [id, e] of this.entries) if (this.expired(e)) this.entries.delete(id);
+  }
+
+  private expired(e: MemoryEntry): boolean {
+    return performance.now() - e.lastWriteAt > this.keepMs;
+  }
+
+  private live(segmentId: string): MemoryEntry | null {
+    const e = this.entries.get(segmentId);
+    if (e && this.expired(e)) {
+      this.entries.delete(segmentId);
+      return null;
+    }
+    return e ?? null;
+  }
+
+  writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter {
+    const e: MemoryEntry = { owner, blocks: [], first: 1, ended: false, lastWriteAt: performance.now(), wake: new Set() };
+    this.entries.set(segmentId, e);
+    const wake = () => {
+      if (e.wake.size === 0) return;
+      const waiting = [...e.wake];
+      e.wake.clear();
+      for (const w of waiting) w();
+    };
+    return {
+      append: (block) => {
+        if (e.ended) return;
+        e.blocks.push(block);
+        if (e.blocks.length > this.maxEvents) {
+          e.blocks.shift();
+          e.first++;
+        }
+        e.lastWriteAt = performance.now();
+        wake();
+      },
+      end: () => {
+        if (e.ended) return;
+        e.ended = true;
+        e.lastWriteAt = performance.now();
+        wake();
+      },
+    };
+  }
+
+  async read(segmentId: string, after: number, signal: AbortSignal): Promise<AnswerRead> {
+    const e = this.live(segmentId);
+    if (!e) return { kind: 'missing' };
+    if (after + 1 < e.first) return { kind: 'gone' };
+    async function* events(): AsyncGenerator<LoggedEvent> {
+      let next = after + 1;
+      while (!signal.aborted) {
+        if (next < e!.first) return; // trimmed while the reader was slow
+        const last = e!.first + e!.blocks.length - 1;
+        for (; next <= last; next++) yield { id: next, block: e!.blocks[next - e!.first]! };
+        if (e!.ended) return;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            signal.removeEventListener('abort', done);
+            e!.wake.delete(done);
+            resolve();
+          };
+          e!.wake.add(done);
+          signal.addEventListener('abort', done, { once: true });
+        });
+      }
+    }
+    return { kind: 'found', owner: e.owner, events: events() };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.entries.clear();
+  }
+}
+
+export const answerKey = (segmentId: string) => `atrium:answer:${segmentId}`;
+const idOf = (n: number) => `0-${n}`;
+const numberOf = (id: string) => Number(id.slice(id.indexOf('-') + 1));
+/** how long a reader's XREAD blocks before it looks again (at the signal, at the key's existence) */
+const BlockMs = 5_000;
+const PageSize = 1_000;
+
+type StreamEntry = [id: string, fields: string[]];
+
+/** The store of several processes: Redis streams, one per answer. */
+export class RedisAnswerLog implements AnswerLog {
+  private readonly redis: Redis;
+  /** XADD/PEXPIRE commands gathered in this tick */
+  private pending: (string | number)[][] = [];
+  private warned = false;
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly keepMs: number,
+    private readonly logger: FastifyBaseLogger,
+    private readonly maxEvents = MaxLoggedEvents,
+  ) {
+    // writes wait for the connection (at start, after a blip) but fail after one reconnection attempt instead of
+    // queueing without bound while Redis is away: the answer still streams to its client, it cannot be resumed
+    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    this.redis.on('error', (e: Error) => this.warn(e));
+    this.redis.on('ready', () => (this.warned = false));
+  }
+
+  private warn(e: unknown) {
+    if (this.warned) return;
+    this.warned = true;
+    this.logger.warn({ reason: e instanceof Error ? e.message : String(e) }, 'answer log: Redis unreachable; answers stream but cannot be resumed');
+  }
+
+  private queue(command: (string | number)[]) {
+    if (this.pending.length === 0) setImmediate(this.flush);
+    this.pending.push(command);
+  }
+
+  private readonly flush = () => {
+    const commands = this.pending;
+    this.pending = [];
+    if (commands.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    const expire = new Set<string>();
+    for (const [name, key, ...args] of commands) {
+      pipeline.call(name as string, key as string, ...args);
+      expire.add(key as string);
+    }
+    for (const key of expire) pipeline.pexpire(key, this.keepMs);
+    pipeline.exec().then((results) => {
+      const failed = results?.find(([error]) => error);
+      if (failed) this.warn(failed[0]);
+    }, this.warn.bind(this));
+  };
+
+  writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter {
+    const key = answerKey(segmentId);
+    let n = 0;
+    let ended = false;
+    return {
+      append: (block) => {
+        if (ended) return;
+        n++;
+        // the first entry carries the owner: a resume checks it before anything is sent
+        const fields = n === 1 ? ['b', block, 'o', JSON.stringify(owner)] : ['b', block];
+        this.queue(['xadd', key, 'MAXLEN', '~', this.maxEvents, idOf(n), ...fields]);
+      },
+      end: () => {
+        if (ended) return;
+        ended = true;
+        this.queue(['xadd', key, idOf(n + 1), 'end', '1']);
+      },
+    };
+  }
+
+  async read(segmentId: string, after: number, signal: AbortSignal): Promise<AnswerRead> {
+    const key = answerKey(segmentId);
+    const head = (await this.redis.xrange(key, '-', '+', 'COUNT', 1)) as StreamEntry[];
+    if (head.length === 0) return { kind: 'missing' };
+    const [firstId, firstFields] = head[0]!;
+    const ownerText = fieldOf(firstFields, 'o');
+    // trimmed: the first entry (with the owner) is gone, and perhaps what the reader needs
+    if (ownerText === null || numberOf(firstId) > after + 1) return { kind: 'gone' };
+    const owner = JSON.parse(ownerText) as AnswerOwner;
+    const redis = this.redis;
+    async function* events(): AsyncGenerator<LoggedEvent> {
+      let last = idOf(after);
+      // what is there already, a page at a time
+      for (;;) {
+        if (signal.aborted) return;
+        const page = (await redis.xrange(key, `(${last}`, '+', 'COUNT', PageSize)) as StreamEntry[];
+        for (const [id, fields] of page) {
+          last = id;
+          const block = fieldOf(fields, 'b');
+          if (block === null) return; // the end
+          yield { id: numberOf(id), block };
+        }
+        if (page.length < PageSize) break;
+      }
+      // then the tail, on a connection of its own (XREAD BLOCK holds it)
+      const tail = redis.duplicate({ maxRetriesPerRequest: null });
+      tail.on('error', () => undefined);
+      const onAbort = () => tail.disconnect();
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        while (!signal.aborted) {
+          let found: [string, StreamEntry[]][] | null;
+          try {
+            found = (await tail.xread('COUNT', PageSize, 'BLOCK', BlockMs, 'STREAMS', key, last)) as [string, StreamEntry[]][] | null;
+          } catch (e) {
+            if (signal.aborted) return;
+            throw e;
+          }
+          if (!found) {
+            // nothing for a while: an answer whose log expired (its process stopped) has nothing more to come
+            if ((await redis.exists(key)) === 0) return;
+            continue;
+          }
+          for (const [id, fields] of found[0]![1]) {
+            last = id;
+            const block = fieldOf(fields, 'b');
+            if (block === null) return;
+            yield { id: numberOf(id), block };
+          }
+        }
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+        tail.disconnect();
+      }
+    }
+    return { kind: 'found', owner, events: events() };
+  }
+
+  async close(): Promise<void> {
+    this.flush();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+function fieldOf(fields: string[], name: string): string | null {
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]!;
+  return null;
+}
