@@ -13,11 +13,13 @@ export interface SseRequest {
   onEvent: (event: SseEvent) => void;
   /** more request headers (a visitor's SessionIdentifier) */
   headers?: Record<string, string>;
+  /** the response, once its head arrived (a usage notice rides in a header) */
+  onResponse?: (response: Response) => void;
 }
 
 export type SseOutcome = { kind: 'ended' } | { kind: 'aborted' } | { kind: 'failed'; error: HttpError | { status: 'STREAM_ERROR'; error: string } };
 
-export async function streamSse(client: HttpClient, { url, body, signal, onEvent, headers }: SseRequest): Promise<SseOutcome> {
+export async function streamSse(client: HttpClient, { url, body, signal, onEvent, headers, onResponse }: SseRequest): Promise<SseOutcome> {
   if (signal.aborted) return { kind: 'aborted' };
   const result = await client.request<ReadableStream<Uint8Array> | null>({
     url,
@@ -34,6 +36,7 @@ export async function streamSse(client: HttpClient, { url, body, signal, onEvent
     return { kind: 'aborted' };
   }
   if (result.error) return { kind: 'failed', error: result.error };
+  if (result.meta.response) onResponse?.(result.meta.response);
   if (!result.data) return { kind: 'ended' };
 
   const reader = result.data.getReader();

@@ -7,6 +7,7 @@ import { chatActions } from '../../../app/state/chat.slice';
 import type { AppDispatch, RootState } from '../../../app/state/store';
 import { toChatStreamUpdate } from '../../../lib/sse/chat-stream-updates';
 import { streamSse } from '../../../lib/sse/sse-client';
+import { showUsageNotice, usageLimitRefusal } from '../utils/usage-notices';
 
 /** docs/product.md §9: the list is refetched this long after an abort (the server is still saving the segment). */
 export const RefetchAfterAbortMs = 1000;
@@ -89,6 +90,7 @@ export const askChat =
       url,
       body,
       signal: controller.signal,
+      onResponse: showUsageNotice,
       onEvent: (event) => {
         const update = toChatStreamUpdate(event);
         if (!update) return;
@@ -102,7 +104,8 @@ export const askChat =
     if (outcome.kind === 'failed') {
       // docs/product.md §8: failures starting a conversation or segment are only logged.
       console.error('Chat request failed', outcome.error);
-      dispatch(chatActions.streamEnded({ streamId: id, errors: [{ code: 'RequestFailed', message: '' }] }));
+      // a usage limit reached: the limit's message shows in place of the answer
+      dispatch(chatActions.streamEnded({ streamId: id, errors: [usageLimitRefusal(outcome.error) ?? { code: 'RequestFailed', message: '' }] }));
     } else if (outcome.kind === 'ended') {
       dispatch(chatActions.streamEnded({ streamId: id }));
     }
