@@ -34,6 +34,13 @@ export interface Config {
   metricsToken: string | null;
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL only; 1: this process serves */
   workers: number;
+  /**
+   * BLOB_STORE: where uploaded and generated files live: `file` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket,
+   * `s3` below; platform/blobs.ts)
+   */
+  blobStore: 'file' | 's3';
+  /** S3_*: the bucket of BLOB_STORE=s3; null with BLOB_STORE=file */
+  s3: S3Config | null;
   adminEmail: string;
   adminPassword: string | null;
   publicUrl: string;
@@ -82,6 +89,19 @@ export interface Config {
   botCheck: BotCheckConfig | null;
   /** the web_search and fetch_page tools of agents with InternetSearch (ai/tools/web-search.ts) */
   webSearch: WebSearchConfig;
+}
+
+export interface S3Config {
+  /** S3_BUCKET */
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible server (MinIO, Ceph, Garage, R2, …); null: AWS S3 of the region */
+  endpoint: string | null;
+  /** S3_REGION */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; null: the AWS SDK's default chain (AWS_* variables, an instance role) */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** S3_FORCE_PATH_STYLE: `{endpoint}/{bucket}/{key}` instead of `{bucket}.{endpoint}/{key}` */
+  forcePathStyle: boolean;
 }
 
 export interface WebSearchConfig {
@@ -248,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       'WORKERS',
       z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(1),
     ),
+    ...readBlobStore(env),
     metricsToken: read(env, 'METRICS_TOKEN', z.string().min(16, 'must be at least 16 characters').max(512).optional()) ?? null,
     adminEmail,
     adminPassword,
@@ -294,6 +315,48 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivateAddresses: read(env, 'WEB_FETCH_ALLOW_PRIVATE', bool(false)),
       fetchMaxBytes: read(env, 'WEB_FETCH_MAX_BYTES', bytes(2 * 1024 * 1024)),
       fetchTimeoutMs: read(env, 'WEB_FETCH_TIMEOUT_MS', millis(10_000)),
+    },
+  };
+}
+
+const S3Variables = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+function readBlobStore(env: Env): Pick<Config, 'blobStore' | 's3'> {
+  const blobStore = read(env, 'BLOB_STORE', z.enum(['file', 's3'], { message: 'must be file or s3' }).default('file'));
+  if (blobStore === 'file') {
+    // S3 settings without BLOB_STORE=s3 would otherwise be ignored silently, the files landing on the local disk
+    const stray = S3Variables.find((name) => env[name]);
+    if (stray) throw new ConfigError('BLOB_STORE', `must be s3 when ${stray} is set (or remove the S3_* settings to keep files under DATA_DIR/blobs)`);
+    return { blobStore, s3: null };
+  }
+  const bucket = read(
+    env,
+    'S3_BUCKET',
+    z
+      .string({ message: 'is required when BLOB_STORE=s3' })
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens'),
+  );
+  const endpoint = read(env, 'S3_ENDPOINT', optionalUrl(['http://', 'https://']))?.replace(/\/+$/, '') ?? null;
+  const region = read(
+    env,
+    'S3_REGION',
+    z
+      .string()
+      .regex(/^[a-zA-Z0-9-]{1,64}$/, 'must be a region name such as us-east-1 (letters, digits and hyphens)')
+      .default('us-east-1'),
+  );
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID', z.string().min(1).max(256).optional()) ?? null;
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY', z.string().min(1).max(1024).optional()) ?? null;
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
+  return {
+    blobStore,
+    s3: {
+      bucket,
+      endpoint,
+      region,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+      forcePathStyle: read(env, 'S3_FORCE_PATH_STYLE', bool(false)),
     },
   };
 }

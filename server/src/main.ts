@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startDatabaseMaintenance } from './db/maintenance.js';
 import { buildApp } from './app.js';
-import { FileBlobStore } from './platform/blobs.js';
+import { createBlobStore } from './platform/blobs.js';
 import { TokenService } from './platform/tokens.js';
 import { seed } from './seed.js';
 import { startProcessRegistry } from './platform/server-processes.js';
@@ -135,7 +135,7 @@ async function runServer(config: Config): Promise<void> {
     database,
     db: database.db,
     tokens,
-    blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: await createBlobStore(config),
     logger,
     models,
     secrets,

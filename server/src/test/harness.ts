@@ -19,7 +19,7 @@ import { Metrics } from '../platform/metrics.js';
 import { JobEngine } from '../platform/jobs.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { buildApp } from '../app.js';
-import { FileBlobStore } from '../platform/blobs.js';
+import { createBlobStore } from '../platform/blobs.js';
 import { TokenService } from '../platform/tokens.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { AppContext, Api } from '../platform/context.js';
@@ -104,7 +104,8 @@ export async function createTestApp(
     database,
     db: database.db,
     tokens: TokenService.fromPem(testSigningPem()),
-    blobs: new FileBlobStore(path.join(dataDir, 'blobs')),
+    // DATA_DIR/blobs, or the bucket of BLOB_STORE=s3 in `env`
+    blobs: await createBlobStore(config),
     logger,
     models: createModelGateway({ db: database.db, config, secrets, logger, caches }),
     secrets,
