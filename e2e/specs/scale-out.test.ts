@@ -4,7 +4,7 @@
 // read again (resumed) from the other; a process killed with SIGKILL in the middle of ingestion leaves its job to the
 // other, which finishes it. Needs TEST_DATABASE_URL (PostgreSQL) and the local Redis, as CI has.
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
