@@ -30,11 +30,11 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { userRolesRoutes } from './modules/user-roles/user-roles.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { generatedImagesRoutes } from './modules/generated-images/generated-images.routes.js';
+import { codeInterpreterRoutes } from './modules/code-interpreter/code-interpreter.routes.js';
 import { firstRunRoutes } from './modules/first-run/first-run.routes.js';
 import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.js';
 import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { retentionRoutes } from './modules/retention/retention.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { usageLimitsRoutes } from './modules/usage-limits/usage-limits.routes.js';
 import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
@@ -60,9 +60,9 @@ export const internalModules: Module[] = [
   generatedImagesRoutes,
   firstRunRoutes,
   fileLibrariesRoutes,
+  codeInterpreterRoutes,
   publicChatRoutes,
   analyticsRoutes,
-  retentionRoutes,
   usageLimitsRoutes,
   moderationRoutes,
 ];

@@ -89,6 +89,22 @@ export interface Config {
   botCheck: BotCheckConfig | null;
   /** the web_search and fetch_page tools of agents with InternetSearch (ai/tools/web-search.ts) */
   webSearch: WebSearchConfig;
+  /** the run_code tool of agents with CodeInterpreter (platform/sandbox/sandbox.ts) */
+  codeInterpreter: CodeInterpreterConfig;
+}
+
+export interface CodeInterpreterConfig {
+  /**
+   * CODE_INTERPRETER_ENGINE: auto (the host's python3 under bubblewrap when it works here, else Pyodide), host,
+   * pyodide, or off
+   */
+  engine: 'auto' | 'host' | 'pyodide' | 'off';
+  /** CODE_INTERPRETER_TIMEOUT_MS: the longest one run may take */
+  timeoutMs: number;
+  /** CODE_INTERPRETER_MEMORY_MB: the memory one run may use */
+  memoryMb: number;
+  /** CODE_INTERPRETER_CONCURRENCY: runs at once in this process; more wait */
+  concurrency: number;
 }
 
 export interface S3Config {
@@ -315,6 +331,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivateAddresses: read(env, 'WEB_FETCH_ALLOW_PRIVATE', bool(false)),
       fetchMaxBytes: read(env, 'WEB_FETCH_MAX_BYTES', bytes(2 * 1024 * 1024)),
       fetchTimeoutMs: read(env, 'WEB_FETCH_TIMEOUT_MS', millis(10_000)),
+    },
+    codeInterpreter: {
+      engine: read(
+        env,
+        'CODE_INTERPRETER_ENGINE',
+        z.enum(['auto', 'host', 'pyodide', 'off'], { message: 'must be auto, host, pyodide or off' }).default('auto'),
+      ),
+      timeoutMs: read(env, 'CODE_INTERPRETER_TIMEOUT_MS', millis(30_000)),
+      memoryMb: read(env, 'CODE_INTERPRETER_MEMORY_MB', z.coerce.number({ message: 'must be a number' }).int().min(128).max(16_384).default(512)),
+      concurrency: read(env, 'CODE_INTERPRETER_CONCURRENCY', z.coerce.number({ message: 'must be a number' }).int().min(1).max(64).default(2)),
     },
   };
 }

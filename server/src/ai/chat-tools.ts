@@ -27,6 +27,12 @@ export interface ToolOutcome {
   image?: { title: string; uri: string };
   /** sources the model may cite as [n] (web search results): those the answer cites become its citations */
   sources?: Citation[];
+  /** the code interpreter's text for the answer's code output (code-interpreter-updated) */
+  codeOutput?: string;
+  /** images the code made: shown in the answer like a created image */
+  images?: { title: string; uri: string }[];
+  /** files the code made: download links in the answer */
+  downloads?: { name: string; uri: string }[];
   /** for the execution log; never the prompt (it may quote the conversation) */
   log: { message: string; isError: boolean };
 }
@@ -70,7 +76,7 @@ export const ToolStepRepeatMs = 15_000;
 export async function runToolCall(
   call: ToolCall,
   o: { tools: readonly ChatTool[]; context: ToolContext; publishStep(text: string): void; trace: TraceLog; logger: FastifyBaseLogger; fatal(): boolean },
-): Promise<Pick<ToolOutcome, 'output' | 'image' | 'sources'>> {
+): Promise<Pick<ToolOutcome, 'output' | 'image' | 'sources' | 'codeOutput' | 'images' | 'downloads'>> {
   const tool = o.tools.find((t) => t.spec.name === call.toolName);
   if (!tool) {
     o.trace.error(`The model called ${call.toolName}, which this agent does not offer`, 'ToolCall');
@@ -92,5 +98,6 @@ export async function runToolCall(
   }
   if (outcome.log.isError) o.trace.error(outcome.log.message, 'ToolCall');
   else o.trace.info('ToolCall', outcome.log.message);
-  return { output: outcome.output, ...(outcome.image ? { image: outcome.image } : {}), ...(outcome.sources ? { sources: outcome.sources } : {}) };
+  const { output, image, sources, codeOutput, images, downloads } = outcome;
+  return { output, ...(image ? { image } : {}), ...(sources ? { sources } : {}), ...(codeOutput ? { codeOutput, images, downloads } : {}) };
 }

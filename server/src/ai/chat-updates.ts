@@ -15,6 +15,8 @@ export type ChatUpdate =
   | { type: 'step'; text: string }
   | { type: 'text'; text: string }
   | { type: 'image'; title: string; uri: string }
+  /** the code interpreter's output, appended by clients to the answer's code output */
+  | { type: 'code'; text: string }
   | { type: 'session-tokens'; tokens: SessionTokenEntry[] }
   | { type: 'error'; message: string; internal: boolean }
   | { type: 'response-model'; model: ResponseModelEvent }
@@ -46,6 +48,8 @@ export function encodeChatUpdate(update: ChatUpdate): string {
       const payload: GeneratedImageLinkEvent = { title: update.title, uri: update.uri };
       return block('generated-image-link', JSON.stringify(payload));
     }
+    case 'code':
+      return block('code-interpreter-updated', update.text);
     case 'session-tokens':
       return block('cosmos-db-session-tokens', JSON.stringify(update.tokens));
     case 'error':

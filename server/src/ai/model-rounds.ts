@@ -5,7 +5,7 @@
 // A model that stops sending (stall-watch.ts) ends the turn with a failure that says so, the answer so far kept.
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { generatedImageMarkdown, type Citation, type StreamError } from '@atrium/contract';
+import { codeFileMarkdown, generatedImageMarkdown, type Citation, type StreamError } from '@atrium/contract';
 import type { ChatMessage, ModelGateway, StreamPart, ToolCall } from './model.types.js';
 import { ModelError } from './model.types.js';
 import { runToolCall, type ChatTool } from './chat-tools.js';
@@ -33,8 +33,6 @@ export interface TurnFailure {
   internal: boolean;
   /** the provider's words with credentials removed, for administrators (never sent to the person) */
   providerDetail?: string;
-  /** what is kept of it in HIPAA mode: no words of the provider's, which may quote the conversation */
-  plainDetail?: string;
 }
 
 export interface StreamedAnswer {
@@ -127,9 +125,7 @@ function failureOf(e: unknown, turn: ChatTurn, logger: FastifyBaseLogger): TurnF
   return {
     error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: peopleMessage(e, turn.segmentId) },
     internal: false,
-    ...(providerDetail
-      ? { providerDetail, plainDetail: `${e.status ? `HTTP ${e.status}` : 'The provider failed'} (the provider's words are not kept in HIPAA mode)` }
-      : {}),
+    ...(providerDetail ? { providerDetail } : {}),
   };
 }
 
@@ -156,8 +152,6 @@ function stallFailure(stall: Stall, limits: StallLimits, turn: ChatTurn, logger:
     },
     internal: false,
     providerDetail: `No ${stall === 'first-token' ? 'first part' : 'further part'} from ${turn.deployment.name} within ${ms} ms`,
-    // our own words: kept in HIPAA mode too
-    plainDetail: `No ${stall === 'first-token' ? 'first part' : 'further part'} from ${turn.deployment.name} within ${ms} ms`,
   };
 }
 
@@ -191,10 +185,17 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
       // a stopped answer or an unsaved segment ends the turn; anything else is the tool's own failure
       fatal: () => signal.aborted || !!ctx.writer.failure,
     });
-    if (outcome.image) {
+    if (outcome.codeOutput) transport.publish({ type: 'code', text: outcome.codeOutput });
+    for (const image of [...(outcome.image ? [outcome.image] : []), ...(outcome.images ?? [])]) {
       // the same markdown the client appends on the event, so that a reloaded answer shows the image
-      result.answer += generatedImageMarkdown(outcome.image);
-      transport.publish({ type: 'image', title: outcome.image.title, uri: outcome.image.uri });
+      result.answer += generatedImageMarkdown(image);
+      transport.publish({ type: 'image', title: image.title, uri: image.uri });
+      ctx.writer.progress(result.answer);
+    }
+    for (const file of outcome.downloads ?? []) {
+      const link = codeFileMarkdown(file);
+      result.answer += link;
+      transport.publish({ type: 'text', text: link });
       ctx.writer.progress(result.answer);
     }
     if (outcome.sources) for (const s of outcome.sources) if (!toolSources.includes(s)) toolSources.push(s);

@@ -1,7 +1,7 @@
 // What the agent editors are told about capabilities, over real HTTP: image creation follows the image deployments
 // (and HIPAA mode), vision the deployments that see images, web search a search provider (none here), the code
-// interpreter says it is not available here yet, knowledge always works; the admin and the personal editor get the
-// same answer.
+// interpreter a sandbox engine (switched off here, then Pyodide), knowledge always works; the admin and the personal
+// editor get the same answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AvailableConfigurationSchema,
@@ -12,6 +12,7 @@ import {
 } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { CapabilityReasons } from './agents.capabilities.js';
+import { SandboxReasons } from '../../platform/sandbox/sandbox.js';
 
 describe('capabilities the agent editors offer', () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe('capabilities the agent editors offer', () => {
   let person: { token: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ CODE_INTERPRETER_ENGINE: 'off' });
     admin = await t.createUser({
       actions: ['GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite', 'ConnectionsRead', 'ConnectionsWrite', 'InstanceSettingsWrite'],
     });
@@ -46,7 +47,23 @@ describe('capabilities the agent editors offer', () => {
     expect(of(capabilityAvailability, 'ImageCreation')!.reason).toBe(CapabilityReasons.noImageDeployment);
     expect(of(capabilityAvailability, 'Vision')!.reason).toBe(CapabilityReasons.noVisionDeployment);
     expect(of(capabilityAvailability, 'InternetSearch')!.reason).toBe(CapabilityReasons.noSearchProvider);
-    expect(of(capabilityAvailability, 'CodeInterpreter')!.reason).toBe('The code interpreter is not available on this server yet.');
+    expect(of(capabilityAvailability, 'CodeInterpreter')!.reason).toBe(SandboxReasons.off);
+  });
+
+  it('offers the code interpreter where a sandbox engine works (Pyodide works wherever npm install ran)', async () => {
+    const withSandbox = await createTestApp({ CODE_INTERPRETER_ENGINE: 'pyodide' });
+    try {
+      const editor = await withSandbox.createUser({ actions: ['GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite'] });
+      const res = await withSandbox.app.inject({
+        method: 'GET',
+        url: '/api/internal/admin/gptSystems/AvailableConfiguration',
+        headers: { authorization: `Bearer ${editor.token}` },
+      });
+      const list = AvailableConfigurationSchema.parse(res.json()).capabilityAvailability;
+      expect(of(list, 'CodeInterpreter')).toEqual({ capabilityType: 'CodeInterpreter', available: true, reason: null });
+    } finally {
+      await withSandbox.close();
+    }
   });
 
   it('offers image creation once an image deployment exists, vision once a deployment sees images, and HIPAA mode takes image creation away', async () => {

@@ -3,11 +3,12 @@
 // image deployment (in HIPAA mode only a HIPAA-compliant one), vision comes with a deployment that sees images,
 // and knowledge (FileSearch: libraries and the agent's own files) always works, with the offline engine too (it
 // quotes the passages). Web search needs a search provider and is off in HIPAA mode (instance/web-search.directory.ts);
-// the code interpreter has no engine on this server yet.
+// the code interpreter needs a sandbox engine (platform/sandbox/sandbox.ts: off, or Pyodide missing, say why).
 import { AgentCapabilityTypes, type CapabilityAvailability } from '@atrium/contract';
 import type { AppContext } from '../../platform/context.js';
 import { listImageDeployments } from '../connections/connections.catalog.js';
 import { createWebSearchDirectory, WebSearchReasons } from '../instance/web-search.directory.js';
+import { codeSandbox } from '../../platform/sandbox/sandbox.js';
 
 type Capability = (typeof AgentCapabilityTypes)[number];
 
@@ -17,7 +18,6 @@ export const CapabilityReasons = {
   noVisionDeployment: 'None of the deployments on this server can see images: an administrator marks a vision-capable one under Connections.',
   noSearchProvider: WebSearchReasons.noProvider,
   searchOffInHipaaMode: WebSearchReasons.hipaa,
-  CodeInterpreter: 'The code interpreter is not available on this server yet.',
 } as const;
 
 /**
@@ -28,13 +28,18 @@ export async function capabilityAvailability(
   ctx: Pick<AppContext, 'db' | 'models' | 'caches' | 'secrets' | 'config'>,
   chatDeployments: readonly { vision: boolean }[],
 ): Promise<CapabilityAvailability[]> {
-  const [images, drawing, search] = await Promise.all([listImageDeployments(ctx.db), ctx.models.imageDeployment(), createWebSearchDirectory(ctx).current()]);
+  const [images, drawing, search, sandbox] = await Promise.all([
+    listImageDeployments(ctx.db),
+    ctx.models.imageDeployment(),
+    createWebSearchDirectory(ctx).current(),
+    codeSandbox(ctx.config.codeInterpreter),
+  ]);
   const reasonFor: Record<Capability, string | null> = {
     // the model registry's choice, which leaves out what HIPAA mode forbids
     ImageCreation: drawing ? null : images.length > 0 ? CapabilityReasons.noCompliantImageDeployment : CapabilityReasons.noImageDeployment,
     Vision: chatDeployments.some((d) => d.vision) ? null : CapabilityReasons.noVisionDeployment,
     InternetSearch: search.reason,
-    CodeInterpreter: CapabilityReasons.CodeInterpreter,
+    CodeInterpreter: sandbox.reason,
     FileSearch: null,
   };
   return AgentCapabilityTypes.map((capabilityType) => ({ capabilityType, available: reasonFor[capabilityType] === null, reason: reasonFor[capabilityType] }));

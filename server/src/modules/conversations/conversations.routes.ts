@@ -44,10 +44,11 @@ import { createUploadDirectory } from '../uploads/uploads.turns.js';
 import { createGeneratedImageStore } from '../generated-images/generated-images.service.js';
 import { createKnowledgeDirectory } from '../knowledge/knowledge.directory.js';
 import { createWebSearchDirectory } from '../instance/web-search.directory.js';
+import { codeSandbox } from '../../platform/sandbox/sandbox.js';
+import { createCodeFileStore } from '../code-interpreter/code-files.service.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 import { providerErrorOf } from './conversations.lookup.js';
-import { defineTitleJob } from './conversations.titles.js';
 import { registerAnswerRoutes } from './conversations.resume.js';
 
 const R = ConversationRoutes;
@@ -61,26 +62,26 @@ export function conversationsContexts(ctx: AppContext): (request: FastifyRequest
   const generatedImages = createGeneratedImageStore(ctx);
   const knowledge = createKnowledgeDirectory(ctx);
   const webSearch = { ...createWebSearchDirectory(ctx), config: ctx.config.webSearch };
+  const codeInterpreter = { sandbox: () => codeSandbox(ctx.config.codeInterpreter), files: createCodeFileStore(ctx) };
   // read per request, so that the model gateway can be swapped at run time (connections change)
   return (request) => ({
     db: ctx.db,
     caches: ctx.caches,
     models: ctx.models,
     logger: request.log,
-    jobs: ctx.jobs,
     agents,
     uploads,
     previews,
     generatedImages,
     knowledge,
     webSearch,
+    codeInterpreter,
   });
 }
 
 export const conversationsRoutes: Module = (api, ctx) => {
   const contextOf = conversationsContexts(ctx);
   const previews = createPreviewDirectory(ctx);
-  defineTitleJob(ctx);
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;

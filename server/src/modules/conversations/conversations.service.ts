@@ -25,6 +25,8 @@ import type { GeneratedImageStore } from '../../ai/tools/create-image.js';
 import type { KnowledgeDirectory } from '../../ai/knowledge-step.js';
 import type { WebSearchDirectory } from '../instance/web-search.directory.js';
 import type { WebSearchConfig } from '../../config.js';
+import type { CodeSandbox } from '../../platform/sandbox/sandbox.js';
+import type { CodeFileStore } from '../../ai/tools/run-code.js';
 import * as repo from './conversations.repository.js';
 import { presentConversation, presentListItem, selectedPath, segmentIndex, type AgentSummary } from './conversations.presenter.js';
 import type { DbContext, AppContext } from '../../platform/context.js';
@@ -34,7 +36,7 @@ import type { DbContext, AppContext } from '../../platform/context.js';
  * go on its write lane), caches and models, the request's logger, and the other modules' directories it
  * answers with (built once per app by conversations.routes.ts).
  */
-export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' | 'logger' | 'jobs'> & {
+export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' | 'logger'> & {
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };
   /** drafts that configuration-state previews answer with */
   previews: PreviewDirectory;
@@ -46,6 +48,8 @@ export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' |
   knowledge: KnowledgeDirectory;
   /** the web search provider of agents with InternetSearch, and the fetcher's limits */
   webSearch: WebSearchDirectory & { config: WebSearchConfig };
+  /** the sandbox agents with CodeInterpreter run code in, and where the files it makes are kept */
+  codeInterpreter: { sandbox(): Promise<CodeSandbox>; files: CodeFileStore };
 };
 
 /**

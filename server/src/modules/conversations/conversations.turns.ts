@@ -9,6 +9,7 @@ import type { ChatTurn, SegmentStore } from '../../ai/chat-turn.js';
 import { turnCapabilities } from '../../ai/chat-tools.js';
 import { imageToolForTurn } from '../../ai/tools/create-image.js';
 import { webSearchToolsForTurn } from '../../ai/tools/web-search.js';
+import { codeToolForTurn } from '../../ai/tools/run-code.js';
 import { numberSources, standaloneQuestion, traceLines, type KnowledgeSearch, type TurnKnowledge } from '../../ai/knowledge-step.js';
 import { buildMessages, lineageOf, type LineageSegment, type PromptMessage } from '../../ai/chat-prompt.js';
 import type { ChatMessage, ResolvedDeployment } from '../../ai/model.types.js';
@@ -21,8 +22,6 @@ import { type ImageOwner, type TurnUploads } from '../uploads/uploads.turns.js';
 import { isVisitor, ownConversation, refuseInactive, signedIn, type Caller, type Visitor } from './conversations.service.js';
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 import { ProcessId } from '../../platform/server-processes.js';
-import { queueTitle } from './conversations.titles.js';
-import { hipaaMode } from '../instance/instance.hipaa.js';
 import { checkTurn } from '../usage-limits/usage-limits.service.js';
 import type { AnswerOwner } from '../../platform/answer-log.js';
 
@@ -321,15 +320,29 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   const input = uploads.attachments.length ? ctx.uploads.textInput(uploads, basis.question, deployment) : null;
   const current = { role: 'user' as const, content: input?.content ?? basis.question, images: uploads.images };
   const capabilities = turnCapabilities(agent.config.capabilityTypes, request.body.answerGenerationOptions);
-  const [messages, imageTool, knowledge, searchProvider] = await Promise.all([
+  const [messages, imageTool, knowledge, searchProvider, codeTool] = await Promise.all([
     promptMessages(ctx, { earlierTurns, earlierUploads, current, system, deployment }),
     imageToolForTurn({ capabilities, deployment, models: ctx.models, images: ctx.generatedImages }),
     ctx.knowledge.forAgent(agent, preview),
     // the provider (and HIPAA mode) is read only for a turn that may search
     capabilities.has('InternetSearch') && deployment.tools ? ctx.webSearch.current() : null,
+    codeToolForTurn({
+      capabilities,
+      toolsAllowed: deployment.tools,
+      sandbox: ctx.codeInterpreter.sandbox,
+      // the files attached as CodeInterpreter to this question, the earlier ones and the agent, read at the first run
+      inputs: () =>
+        ctx.uploads.codeInterpreterFiles(
+          [...uploads.attachments, ...[...earlierUploads.values()].flatMap((u) => u.attachments)],
+          (agent.config.attachments ?? []).flatMap((a) => (a.attachmentId ? [a.attachmentId] : [])),
+        ),
+      files: ctx.codeInterpreter.files,
+      images: ctx.generatedImages,
+    }),
   ]);
   const tools = [
     ...(imageTool ? [imageTool] : []),
+    ...(codeTool ? [codeTool] : []),
     ...webSearchToolsForTurn({
       capabilities,
       deployment,
@@ -344,8 +357,6 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
     now,
   });
   const level = request.body.segmentTraceLogLevel;
-  // in HIPAA mode the execution details keep no words of the conversation (cached: no read of its own)
-  const withoutContent = await hipaaMode(ctx);
   return {
     usageNotice,
     store: segmentStore(ctx, caller, basis, segment, now),
@@ -366,13 +377,12 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       },
       startedAt,
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
-      withoutContent,
       // a preview is a throwaway: no second model call for its title
       generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview,
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(tools.length ? { tools } : {}),
-      ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question, withoutContent }) } : {}),
+      ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question }) } : {}),
     },
   };
 }
@@ -381,13 +391,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
 function turnKnowledge(
   ctx: ConversationsContext,
   search: KnowledgeSearch,
-  turn: {
-    agent: ChatAgent;
-    deployment: ResolvedDeployment;
-    earlierTurns: readonly { question: string; answer: string }[];
-    question: string;
-    withoutContent: boolean;
-  },
+  turn: { agent: ChatAgent; deployment: ResolvedDeployment; earlierTurns: readonly { question: string; answer: string }[]; question: string },
 ): TurnKnowledge {
   return {
     // only its sources may answer when they are all it has: an agent with web search may find the answer there
@@ -395,7 +399,7 @@ function turnKnowledge(
     async search(signal) {
       const query = await standaloneQuestion(ctx.models, turn.deployment, [...turn.earlierTurns], turn.question, signal);
       const { passages, trace } = await search.search(query, signal);
-      return { sources: numberSources(passages), trace: traceLines(trace, passages, search.libraries, turn.withoutContent) };
+      return { sources: numberSources(passages), trace: traceLines(trace, passages, search.libraries) };
     },
   };
 }
@@ -431,6 +435,7 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
   const uploadIndex = async () => ctx.uploads.describe(uploadOwnerOf(caller), segment.visionImageIds, segment.attachmentIds);
   // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
   const use = basis.preview || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
+  const title = newConversation?.title ?? firstTitle ?? '';
   return {
     async create() {
       await repo.createTurn(ctx.db, { conversation: newConversation, segment, at: now, use });
@@ -450,6 +455,7 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
       const row = await repo.finishSegment(ctx.db, segment.id, outcome);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
-    queueTitle: () => queueTitle(ctx, { conversationId, segmentId: segment.id }),
+    // bound, not a closure: a queued title keeps this function alive, and a closure here would keep the whole turn
+    replaceTitle: repo.replaceInitialTitle.bind(null, ctx.db, conversationId, title),
   };
 }

@@ -23,6 +23,15 @@ export async function findVisionImage(db: Db, id: string): Promise<VisionImageRo
   return row ?? null;
 }
 
+/** The attachments with these ids, whoever uploaded them (an agent's own files, named by its configuration). */
+export async function listAttachmentsById(db: Db, ids: readonly string[]): Promise<AttachmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(attachments)
+    .where(inArray(attachments.id, [...ids]));
+}
+
 /** This person's attachments among the ids (others' and unknown ids are left out). */
 export async function listOwnAttachments(db: Db, userId: string, ids: readonly string[]): Promise<AttachmentRow[]> {
   if (ids.length === 0) return [];

@@ -51,9 +51,16 @@ export interface UploadDirectory {
   textInput(uploads: TurnUploads, question: string, deployment: ResolvedDeployment): { content: string; passages: ContextPassage[] };
   /** the images as the model receives them; a missing file is 400 when `required` (the new question), else left out */
   imagesForModel(rows: readonly VisionImageRow[], required: boolean): Promise<ChatImage[]>;
+  /**
+   * The files the code interpreter puts in /mnt/data: those of `rows` attached as CodeInterpreter (the question's and
+   * the earlier questions'), and the agent's own CodeInterpreter files by id; files gone since are left out.
+   */
+  codeInterpreterFiles(rows: readonly AttachmentRow[], agentAttachmentIds: readonly string[]): Promise<{ name: string; data: Buffer }[]>;
   /** how segments list these ids */
   describe(owner: ImageOwner, visionImageIds: readonly string[], attachmentIds: readonly string[]): Promise<UploadIndex>;
 }
+
+const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How much of the attached files' text one question may carry: a share of the context window, at most this. */
 const MaxAttachmentChars = 200_000;
@@ -163,6 +170,19 @@ export function createUploadDirectory(ctx: Pick<AppContext, 'db' | 'caches' | 'b
       if (required && images.includes(null))
         throw badRequest('An image of this question is no longer stored.', [{ field: 'visionImageIds', message: 'Image file missing' }]);
       return images.filter((i): i is ChatImage => i !== null);
+    },
+
+    async codeInterpreterFiles(rows, agentAttachmentIds) {
+      const isCode = (r: AttachmentRow) => r.attachmentType.toLowerCase() === 'codeinterpreter';
+      const agentRows = (
+        await repo.listAttachmentsById(
+          ctx.db,
+          [...new Set(agentAttachmentIds)].filter((id) => UuidPattern.test(id)),
+        )
+      ).filter((r) => isCode(r) && r.context.toLowerCase() === 'gptsystem');
+      const unique = [...new Map([...agentRows, ...rows.filter(isCode)].map((r) => [r.id, r])).values()];
+      const files = await Promise.all(unique.map(async (r) => ({ name: r.originalFileName, data: await ctx.blobs.get(r.blobKey) })));
+      return files.filter((f): f is { name: string; data: Buffer } => f.data !== null);
     },
 
     async describe(owner, visionImageIds, attachmentIds) {
