@@ -12,6 +12,7 @@ export type * from './common/list.schemas.js';
 export type * from './auth/auth.schemas.js';
 export * as AuthRoutes from './auth/auth.routes.js';
 export type * from './instance/instance.schemas.js';
+export type * from './instance/retention.schemas.js';
 export * as InstanceRoutes from './instance/instance.routes.js';
 export * as InstanceAdminRoutes from './instance/instance-admin.routes.js';
 export type * from './brands/brands.schemas.js';

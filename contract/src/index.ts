@@ -10,6 +10,7 @@ export * from './common/list.schemas.js';
 export * from './auth/auth.schemas.js';
 export * as AuthRoutes from './auth/auth.routes.js';
 export * from './instance/instance.schemas.js';
+export * from './instance/retention.schemas.js';
 export * as InstanceRoutes from './instance/instance.routes.js';
 export * as InstanceAdminRoutes from './instance/instance-admin.routes.js';
 export * from './brands/brands.schemas.js';

@@ -35,6 +35,7 @@ import { firstRunRoutes } from './modules/first-run/first-run.routes.js';
 import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.js';
 import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { retentionRoutes } from './modules/retention/retention.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { usageLimitsRoutes } from './modules/usage-limits/usage-limits.routes.js';
 import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
@@ -63,6 +64,7 @@ export const internalModules: Module[] = [
   codeInterpreterRoutes,
   publicChatRoutes,
   analyticsRoutes,
+  retentionRoutes,
   usageLimitsRoutes,
   moderationRoutes,
 ];

@@ -11,3 +11,7 @@ export const branding = '/admin/instanceSettings/branding';
 export const favicons = '/InstanceSettings/favicons';
 /** the same under the admin settings */
 export const adminFavicons = '/admin/instanceSettings/favicons';
+/** GET, PUT and DELETE (back to the defaults) how long conversations, uploads and trace logs are kept (docs/retention.md) */
+export const retention = '/admin/instanceSettings/retention';
+/** POST: run the retention sweep now (a job; answers 202 with its id) */
+export const retentionRun = '/admin/instanceSettings/retention/run';

@@ -24,3 +24,17 @@ export type InstanceSettingsTab = (typeof InstanceSettingsTabs)[number];
 
 /** localStorage key of the instance settings version the browser last saw change (busts the 7-day cache). */
 export const InstanceSettingsVersionKey = 'instanceSettingsVersion';
+
+/** How many days a retention setting may keep something: a day at least, a hundred years at most (docs/retention.md). */
+export const RetentionMinDays = 1;
+export const RetentionMaxDays = 36_500;
+/** The kinds of data the retention settings keep for a number of days (null: forever). */
+export const RetentionKinds = ['signedInConversationDays', 'publicConversationDays', 'uploadDays', 'traceLogDays'] as const;
+export type RetentionKind = (typeof RetentionKinds)[number];
+/** What HIPAA mode keeps, until an administrator sets the retention settings (docs/retention.md). */
+export const HipaaRetentionDefaults: Record<RetentionKind, number> = {
+  signedInConversationDays: 90,
+  publicConversationDays: 30,
+  uploadDays: 30,
+  traceLogDays: 30,
+};

@@ -1,7 +1,7 @@
 // The chat engine: runs one chat turn through its stages (the conversations module has resolved the
 // request and assembled the prompt into a ChatTurn):
 //   search the agent's knowledge (knowledge-step.ts) → stream model rounds with tools (model-rounds.ts)
-//   → settle (turn-settle.ts) → queue its title (chat-titles.ts),
+//   → settle (turn-settle.ts) → queue its title (a job: modules/conversations/conversations.titles.ts),
 // with the segment's persistence behind one object (segment-writer.ts) and the process-wide first-token
 // gate (first-token-gate.ts) that keeps other work out of the way of people waiting for an answer.
 // A model that stops sending ends its turn after the configured timeouts (stall-watch.ts).
@@ -9,18 +9,16 @@
 import { ThinkingStep, type ChatTransport } from './chat-updates.js';
 import { TraceLog } from './chat-trace.js';
 import { FirstTokenGate } from './first-token-gate.js';
-import { TitleQueue } from './chat-titles.js';
 import { SegmentWriter } from './segment-writer.js';
 import { streamModelRounds, type StreamedAnswer } from './model-rounds.js';
 import { citationsOf, NoInformationAnswer, SearchingKnowledgeStep, withSources, type KnowledgeSource } from './knowledge-step.js';
 import type { StallLimits } from './stall-watch.js';
 import { settleTurn } from './turn-settle.js';
-import { questionOf, type ChatDeps, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-turn.js';
+import { type ChatDeps, type ChatTurn, type SegmentOutcome, type SegmentStore } from './chat-turn.js';
 import { NoChatObserver, type ChatObserver } from '../platform/metrics.js';
 
 export class ChatEngine {
   readonly gate = new FirstTokenGate();
-  private readonly titles = new TitleQueue(this.gate);
   private inFlight = 0;
 
   /**
@@ -55,7 +53,7 @@ export class ChatEngine {
     else transport.signal.addEventListener('abort', onClientGone, { once: true });
 
     const firstTokenCame = this.gate.hold();
-    const trace = new TraceLog(turn.persistDebugLogs);
+    const trace = new TraceLog({ keepDebug: turn.persistDebugLogs, withoutContent: turn.withoutContent ?? false });
     trace.info('ModelSelected', `Answering with ${turn.deployment.displayName} (${turn.deployment.name})`);
     transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
     const knowledge = turn.knowledge ? await searchKnowledge(turn, transport, trace, controller.signal, deps) : null;
@@ -92,16 +90,7 @@ export class ChatEngine {
       stopped: controller.signal.aborted,
     });
     this.observer.settled(turn.deployment.name, outcome.status, outcome.usage.promptTokens, outcome.usage.completionTokens);
-    if (turn.generateTitle && outcome.status === 'Success' && saved) {
-      this.titles.add({
-        conversationId: turn.conversationId,
-        question: questionOf(turn),
-        answer: outcome.answer,
-        replace: store.replaceTitle,
-        models: deps.models,
-        logger: deps.logger,
-      });
-    }
+    if (turn.generateTitle && outcome.status === 'Success' && saved) store.queueTitle();
     return writer.failure ? null : outcome;
   }
 }

@@ -19,6 +19,8 @@ export interface ChatTurn {
   startedAt: number;
   /** keep Debug-level execution logs (segmentTraceLogLevel other than NonPersisted) */
   persistDebugLogs: boolean;
+  /** HIPAA mode: the execution logs and the provider's error keep no words of the conversation (ai/chat-trace.ts) */
+  withoutContent?: boolean;
   /** replace the first-question title with a generated one after this answer */
   generateTitle: boolean;
   /** the question as asked, when the last message carries more (attached files' text) */
@@ -63,8 +65,8 @@ export interface SegmentStore {
   saveProgress(answer: string): Promise<void>;
   /** writes the final answer, status and usage; returns the segment as clients read it */
   finish(outcome: SegmentOutcome): Promise<ResponseModelEvent>;
-  /** replaces the first-question title unless someone renamed the conversation meanwhile */
-  replaceTitle(title: string): Promise<void>;
+  /** queues the generation of the conversation's title (a job; never throws, never waits for the model) */
+  queueTitle(): void;
 }
 
 /** What one turn is run with: the request's logger, and the model gateway. */

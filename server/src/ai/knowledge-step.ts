@@ -99,10 +99,12 @@ export function citationsOf(answer: string, sources: KnowledgeSource[]): Citatio
 }
 
 /** The retrieval as execution log lines: the query, each retriever, each candidate that reached the model. */
-export function traceLines(trace: RetrievalTrace, passages: RetrievedPassage[], libraries: number): string[] {
+export function traceLines(trace: RetrievalTrace, passages: RetrievedPassage[], libraries: number, withoutQuery = false): string[] {
   const rank = (r: { rank: number; score: number } | null) => (r ? `rank ${r.rank} (${r.score})` : 'not found');
+  // in HIPAA mode the query (the question, or its rewrite) is not kept
+  const query = withoutQuery ? '' : ` for "${trace.query}"`;
   return [
-    `Searched ${libraries} ${libraries === 1 ? 'library' : 'libraries'} (${trace.mode}) for "${trace.query}" in ${trace.durationMs} ms`,
+    `Searched ${libraries} ${libraries === 1 ? 'library' : 'libraries'} (${trace.mode})${query} in ${trace.durationMs} ms`,
     ...trace.retrievers.map((r) => `${r.name}: ${r.candidates} candidates in ${r.durationMs} ms`),
     `${trace.fused} candidates after fusion, ${passages.length} sent to the model`,
     ...(trace.reranker ? [rerankLine(trace.reranker)] : []),

@@ -33,6 +33,8 @@ export interface TurnFailure {
   internal: boolean;
   /** the provider's words with credentials removed, for administrators (never sent to the person) */
   providerDetail?: string;
+  /** what is kept of it in HIPAA mode: no words of the provider's, which may quote the conversation */
+  plainDetail?: string;
 }
 
 export interface StreamedAnswer {
@@ -125,7 +127,9 @@ function failureOf(e: unknown, turn: ChatTurn, logger: FastifyBaseLogger): TurnF
   return {
     error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: peopleMessage(e, turn.segmentId) },
     internal: false,
-    ...(providerDetail ? { providerDetail } : {}),
+    ...(providerDetail
+      ? { providerDetail, plainDetail: `${e.status ? `HTTP ${e.status}` : 'The provider failed'} (the provider's words are not kept in HIPAA mode)` }
+      : {}),
   };
 }
 
@@ -152,6 +156,8 @@ function stallFailure(stall: Stall, limits: StallLimits, turn: ChatTurn, logger:
     },
     internal: false,
     providerDetail: `No ${stall === 'first-token' ? 'first part' : 'further part'} from ${turn.deployment.name} within ${ms} ms`,
+    // our own words: kept in HIPAA mode too
+    plainDetail: `No ${stall === 'first-token' ? 'first part' : 'further part'} from ${turn.deployment.name} within ${ms} ms`,
   };
 }
 

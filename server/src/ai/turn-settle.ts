@@ -59,7 +59,7 @@ function outcomeOf(turn: ChatTurn, streamed: StreamedAnswer, status: SegmentOutc
     },
     executionLogs: [],
     completedAt: new Date(),
-    providerError: streamed.failure?.providerDetail ?? null,
+    providerError: (turn.withoutContent ? streamed.failure?.plainDetail : streamed.failure?.providerDetail) ?? null,
   };
 }
 

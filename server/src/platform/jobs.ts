@@ -25,6 +25,12 @@ export interface QueueOptions {
   retryDelaySeconds: number;
   /** a job still running after this long counts as lost (its process died) and runs again */
   expireInSeconds: number;
+  /**
+   * For long jobs: the process running a job marks it alive every half of this many seconds (at least 10), and a job
+   * not marked for this long counts as lost and runs again, long before `expireInSeconds` (a process killed with
+   * `kill -9` stops marking at once).
+   */
+  heartbeatSeconds?: number;
 }
 
 export interface QueueDefinitionOptions<T> extends QueueOptions {
@@ -33,6 +39,12 @@ export interface QueueDefinitionOptions<T> extends QueueOptions {
    * `exclusive` policy with the key as singletonKey), so that work found twice is queued once.
    */
   key?: (data: T) => string;
+  /**
+   * Runs the queue on a schedule as well (pg-boss's cron, in UTC, kept in its schema: every process that runs the
+   * engine evaluates it and one job is sent per occurrence, however many processes run). An occurrence that came
+   * due while no process ran (the instance was down) is sent once at the next start.
+   */
+  schedule?: { cron: string; data: T };
 }
 
 export interface JobRun {
@@ -108,7 +120,7 @@ export class JobEngine {
   define<T extends object>(name: string, options: QueueDefinitionOptions<T>, handler: JobHandler<T>): void {
     if (!QueueName.test(name)) throw new Error(`Job queue names are <module>.<step> in lower case: ${name}`);
     if (this.queues.has(name)) throw new Error(`The job queue ${name} is defined twice`);
-    const queue: QueueDefinition = { name, options: options as QueueDefinitionOptions<never>, handler: handler as JobHandler<never>, workerIds: [] };
+    const queue: QueueDefinition = { name, options: options as unknown as QueueDefinitionOptions<never>, handler: handler as JobHandler<never>, workerIds: [] };
     this.queues.set(name, queue);
     if (this.boss) void this.startQueue(this.boss, queue).catch((e: unknown) => this.logger.error({ err: e, queue: name }, 'job queue did not start'));
   }
@@ -150,6 +162,7 @@ export class JobEngine {
       // the embedded database has one process: a job it shows as running was left by a process that has ended
       if (this.database.kind === 'pglite') await this.retryOrphans(boss);
       for (const queue of this.queues.values()) await this.startWorkers(boss, queue);
+      for (const queue of this.queues.values()) await this.scheduleQueue(boss, queue);
     } catch (e) {
       await boss.stop({ graceful: false, close: true }).catch(() => undefined);
       throw e;
@@ -163,6 +176,22 @@ export class JobEngine {
   private async startQueue(boss: PgBoss, queue: QueueDefinition): Promise<void> {
     await boss.createQueue(queue.name, queueOptions(queue.options));
     await this.startWorkers(boss, queue);
+    await this.scheduleQueue(boss, queue);
+  }
+
+  /** Puts the queue's schedule in pg-boss (an upsert: every start writes the same row), or takes an old one away. */
+  private async scheduleQueue(boss: PgBoss, queue: QueueDefinition): Promise<void> {
+    const schedule = queue.options.schedule;
+    if (!schedule) {
+      await boss.unschedule(queue.name);
+      return;
+    }
+    const key = queue.options.key?.(schedule.data);
+    await boss.schedule(queue.name, schedule.cron, schedule.data, {
+      tz: 'UTC',
+      missed: 'once',
+      ...(key === undefined ? {} : { singletonKey: key }),
+    });
   }
 
   private async startWorkers(boss: PgBoss, queue: QueueDefinition): Promise<void> {
@@ -288,6 +317,7 @@ const queueOptions = (o: QueueDefinitionOptions<never>) => ({
   retryBackoff: true,
   retryDelayMax: 300,
   expireInSeconds: o.expireInSeconds,
+  ...(o.heartbeatSeconds ? { heartbeatSeconds: o.heartbeatSeconds } : {}),
   // finished jobs are kept a day for inspection; the modules keep their own state
   deleteAfterSeconds: 86_400,
 });

@@ -1,6 +1,6 @@
 // Queries of sign-in: refresh sessions and the sign-in failure counters; people (looked up, provisioned)
 // through the users module. No rules here; the service decides.
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { BuiltInRoleKey } from '@atrium/contract';
 import { refreshSessions, signInFailures } from '../../db/schema/index.js';
@@ -128,6 +128,31 @@ export class AuthRepository {
       .set({ revokedAt: at })
       .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)))
       .returning({ id: refreshSessions.id });
+    return rows.length;
+  }
+
+  /**
+   * Deletes up to `limit` sessions that can no longer be used nor matter: expired before `expiredBefore`, or ended
+   * before `endedBefore` (the access hook reads sessions ended within a token's lifetime); how many.
+   */
+  async purgeSessions(expiredBefore: Date, endedBefore: Date, limit: number): Promise<number> {
+    const ids = this.db
+      .select({ id: refreshSessions.id })
+      .from(refreshSessions)
+      .where(or(lt(refreshSessions.expiresAt, expiredBefore), lt(refreshSessions.revokedAt, endedBefore)))
+      .limit(limit);
+    const rows = await this.db.delete(refreshSessions).where(inArray(refreshSessions.id, ids)).returning({ id: refreshSessions.id });
+    return rows.length;
+  }
+
+  /** Deletes up to `limit` failure counters idle since `idleBefore` and not blocking at `at`; how many. */
+  async purgeFailures(idleBefore: Date, at: Date, limit: number): Promise<number> {
+    const keys = this.db
+      .select({ key: signInFailures.key })
+      .from(signInFailures)
+      .where(and(lt(signInFailures.lastFailureAt, idleBefore), or(isNull(signInFailures.blockedUntil), lt(signInFailures.blockedUntil, at))))
+      .limit(limit);
+    const rows = await this.db.delete(signInFailures).where(inArray(signInFailures.key, keys)).returning({ key: signInFailures.key });
     return rows.length;
   }
 

@@ -17,6 +17,7 @@ import type { Module } from '../../platform/context.js';
 import { principalOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { AuthRepository } from './auth.repository.js';
+import { definePurgeJob } from './auth.purge.js';
 import { AuthService, RefreshRejected, RefreshSessionDays, type ClientInfo, type SignInResult } from './auth.service.js';
 import { OidcVerifier } from './oidc.verifier.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -25,6 +26,7 @@ import { userChanged } from '../users/users.service.js';
 import { claimShareInvitations } from '../agents/personal/personal-agents.sharing.js';
 
 export const authRoutes: Module = (api, ctx) => {
+  definePurgeJob(ctx);
   const repository = new AuthRepository(ctx.db);
   const service = new AuthService({
     repository,

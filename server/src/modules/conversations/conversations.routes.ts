@@ -49,6 +49,7 @@ import { createCodeFileStore } from '../code-interpreter/code-files.service.js';
 import * as service from './conversations.service.js';
 import { planTurn, type TurnRequest } from './conversations.turns.js';
 import { providerErrorOf } from './conversations.lookup.js';
+import { defineTitleJob } from './conversations.titles.js';
 import { registerAnswerRoutes } from './conversations.resume.js';
 
 const R = ConversationRoutes;
@@ -69,6 +70,7 @@ export function conversationsContexts(ctx: AppContext): (request: FastifyRequest
     caches: ctx.caches,
     models: ctx.models,
     logger: request.log,
+    jobs: ctx.jobs,
     agents,
     uploads,
     previews,
@@ -82,6 +84,7 @@ export function conversationsContexts(ctx: AppContext): (request: FastifyRequest
 export const conversationsRoutes: Module = (api, ctx) => {
   const contextOf = conversationsContexts(ctx);
   const previews = createPreviewDirectory(ctx);
+  defineTitleJob(ctx);
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;

@@ -36,7 +36,7 @@ import type { DbContext, AppContext } from '../../platform/context.js';
  * go on its write lane), caches and models, the request's logger, and the other modules' directories it
  * answers with (built once per app by conversations.routes.ts).
  */
-export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' | 'logger'> & {
+export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' | 'logger' | 'jobs'> & {
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };
   /** drafts that configuration-state previews answer with */
   previews: PreviewDirectory;

@@ -22,6 +22,8 @@ import { type ImageOwner, type TurnUploads } from '../uploads/uploads.turns.js';
 import { isVisitor, ownConversation, refuseInactive, signedIn, type Caller, type Visitor } from './conversations.service.js';
 import { agentGuidelines, guidelinesForChat, withGuidelines } from '../guidelines/guidelines.chat.js';
 import { ProcessId } from '../../platform/server-processes.js';
+import { queueTitle } from './conversations.titles.js';
+import { hipaaMode } from '../instance/instance.hipaa.js';
 import { checkTurn } from '../usage-limits/usage-limits.service.js';
 import type { AnswerOwner } from '../../platform/answer-log.js';
 
@@ -357,6 +359,8 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
     now,
   });
   const level = request.body.segmentTraceLogLevel;
+  // in HIPAA mode the execution details keep no words of the conversation (cached: no read of its own)
+  const withoutContent = await hipaaMode(ctx);
   return {
     usageNotice,
     store: segmentStore(ctx, caller, basis, segment, now),
@@ -377,12 +381,13 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       },
       startedAt,
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
+      withoutContent,
       // a preview is a throwaway: no second model call for its title
       generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview,
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(tools.length ? { tools } : {}),
-      ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question }) } : {}),
+      ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question, withoutContent }) } : {}),
     },
   };
 }
@@ -391,7 +396,13 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
 function turnKnowledge(
   ctx: ConversationsContext,
   search: KnowledgeSearch,
-  turn: { agent: ChatAgent; deployment: ResolvedDeployment; earlierTurns: readonly { question: string; answer: string }[]; question: string },
+  turn: {
+    agent: ChatAgent;
+    deployment: ResolvedDeployment;
+    earlierTurns: readonly { question: string; answer: string }[];
+    question: string;
+    withoutContent: boolean;
+  },
 ): TurnKnowledge {
   return {
     // only its sources may answer when they are all it has: an agent with web search may find the answer there
@@ -399,7 +410,7 @@ function turnKnowledge(
     async search(signal) {
       const query = await standaloneQuestion(ctx.models, turn.deployment, [...turn.earlierTurns], turn.question, signal);
       const { passages, trace } = await search.search(query, signal);
-      return { sources: numberSources(passages), trace: traceLines(trace, passages, search.libraries) };
+      return { sources: numberSources(passages), trace: traceLines(trace, passages, search.libraries, turn.withoutContent) };
     },
   };
 }
@@ -435,7 +446,6 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
   const uploadIndex = async () => ctx.uploads.describe(uploadOwnerOf(caller), segment.visionImageIds, segment.attachmentIds);
   // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
   const use = basis.preview || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
-  const title = newConversation?.title ?? firstTitle ?? '';
   return {
     async create() {
       await repo.createTurn(ctx.db, { conversation: newConversation, segment, at: now, use });
@@ -455,7 +465,6 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
       const row = await repo.finishSegment(ctx.db, segment.id, outcome);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
-    // bound, not a closure: a queued title keeps this function alive, and a closure here would keep the whole turn
-    replaceTitle: repo.replaceInitialTitle.bind(null, ctx.db, conversationId, title),
+    queueTitle: () => queueTitle(ctx, { conversationId, segmentId: segment.id }),
   };
 }

@@ -21,6 +21,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { createConnection, deleteConnection, getConnection, listConnections, updateConnection } from '../connections/connections.service.js';
 import { deleteSetting, listFeatureFlags, readSetting, upsertFeatureFlag, upsertSetting } from './instance.repository.js';
 import { readSettings } from './instance.service.js';
+import { hipaaModeChanged } from './instance.hipaa.js';
 
 export type InstanceAdminContext = InTransaction<Pick<AppContext, 'db' | 'caches' | 'secrets' | 'models' | 'config'>>;
 
@@ -162,8 +163,9 @@ export async function setHipaa(ctx: InstanceAdminContext, actor: AuditActor, ena
       after: { enabled },
     });
   });
-  // the registry caches the mode with its deployments: the change applies to the next turn
+  // the registry caches the mode with its deployments, the chat path on its own: the change applies to the next turn
   ctx.models.invalidate();
+  hipaaModeChanged(ctx);
   return getHipaa(ctx);
 }
 

@@ -8,6 +8,7 @@ import type adminUiTexts from '../../components/admin/admin-ui.texts.json';
 import type agentConfigTexts from '../../components/agent-config/agent-config.texts.json';
 import type agentDataSourcesTexts from '../../components/agent-config/agent-data-sources.texts.json';
 import type formsTexts from '../../components/forms/forms.texts.json';
+import type usageLimitsTexts from '../../components/usage-limits/usage-limits.texts.json';
 import type accessPoliciesTexts from '../../features/admin-access-policies/access-policies.texts.json';
 import type adminAnalyticsTexts from '../../features/admin-analytics/admin-analytics.texts.json';
 import type adminAgentsTexts from '../../features/admin-agents/admin-agents.texts.json';
@@ -37,6 +38,7 @@ export type Texts = typeof enUS &
   typeof agentConfigTexts &
   typeof agentDataSourcesTexts &
   typeof formsTexts &
+  typeof usageLimitsTexts &
   typeof accessPoliciesTexts &
   typeof adminAnalyticsTexts &
   typeof adminAgentsTexts &

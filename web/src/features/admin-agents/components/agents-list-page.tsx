@@ -20,6 +20,7 @@ import { AgentAvatar } from '../../../components/agent-avatar/agent-avatar';
 import { DateTime } from '../../../components/date-time';
 import { useListAdminAgentsQuery } from '../api/admin-agents.api';
 import { editPath, listPath } from './agent-paths';
+import { AgentUsageCell } from '../../../components/usage-limits/usage-cells';
 
 export function AgentsListPage() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export function AgentsListPage() {
   const debounced = useDebouncedValue(search, 300);
   const query = useListAdminAgentsQuery({ search: debounced.trim() || undefined });
   const canCreate = useMayAct('agents', 'create');
+  const ids = query.data?.items.map((a) => a.gptSystemId) ?? [];
   const columns: AdminColumn<AdminAgent>[] = [
     {
       key: 'name',
@@ -48,6 +50,13 @@ export function AgentsListPage() {
       align: 'right',
       hideBelow: 'sm',
       render: (a) => (a.publishedVersion ? `v${a.publishedVersion}` : '—'),
+    },
+    {
+      key: 'usage',
+      header: t('agentsAdmin.columns.usageToday'),
+      width: 200,
+      hideBelow: 'sm',
+      render: (a) => <AgentUsageCell ids={ids} gptSystemId={a.gptSystemId} />,
     },
     { key: 'updated', header: t('agentsAdmin.columns.updated'), hideBelow: 'md', render: (a) => <DateTime value={a.lastModifiedAt} /> },
   ];

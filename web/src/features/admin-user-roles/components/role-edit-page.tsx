@@ -17,6 +17,7 @@ import { useCreateUserRoleMutation, useDeleteUserRoleMutation, useGetUserRoleQue
 import { RoleActionsChecklist } from './role-actions-checklist';
 import { RoleEntityConfiguration } from './role-entity-configuration';
 import { RoleUsers } from './role-users';
+import { RoleBudgetSection } from '../../../components/usage-limits/role-budget-section';
 import { useRolePermissions } from './use-role-permissions';
 import { can } from '../../../app/hooks/can';
 
@@ -170,6 +171,7 @@ export function RoleEditPage() {
           <AdminSection title={t('adminUserRoles.entityConfiguration')}>
             <RoleEntityConfiguration role={role} canWrite={canWrite} />
           </AdminSection>
+          <RoleBudgetSection userRoleId={role.userRoleId} canWrite={canWrite} />
           <AdminSection title={t('adminUserRoles.roleUsers')}>
             <RoleUsers userRoleId={role.userRoleId} />
           </AdminSection>

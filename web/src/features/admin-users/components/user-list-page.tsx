@@ -20,11 +20,13 @@ import { UserViewToggle } from './user-view-toggle';
 import { useUserPermissions } from './use-user-permissions';
 import { DateTime } from '../../../components/date-time';
 import { can } from '../../../app/hooks/can';
+import { UserUsageCell } from '../../../components/usage-limits/usage-cells';
 
 export function UserListPage() {
   const { t } = useTranslation();
   const { canCreate } = useUserPermissions();
   const { filter, setFilter, query, paging } = useUserList(25);
+  const ids = query.data?.items.map((u) => u.userId) ?? [];
   const columns: AdminColumn<AdminUser>[] = [
     {
       key: 'name',
@@ -53,6 +55,7 @@ export function UserListPage() {
       render: (u) => (u.lastSignInAt ? <DateTime value={u.lastSignInAt} /> : t('adminUsers.never')),
       hideBelow: 'lg',
     },
+    { key: 'usage', header: t('adminUsers.usageThisMonth'), width: 200, hideBelow: 'md', render: (u) => <UserUsageCell ids={ids} userId={u.userId} /> },
     { key: 'status', header: t('adminUsers.status'), render: (u) => <UserStatusChip user={u} /> },
     {
       key: 'actions',
