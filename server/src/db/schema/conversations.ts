@@ -49,6 +49,8 @@ export const conversations = pgTable(
     archived: boolean('archived').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     isTemporary: boolean('is_temporary').notNull().default(false),
+    /** the performance test run that asked it (docs/performance-tests.md): never in a person's list */
+    performanceTestRunId: uuid('performance_test_run_id'),
     brandKey: text('brand_key').notNull().default('default'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -118,6 +120,8 @@ export const conversationSegments = pgTable(
     gptSystemId: uuid('gpt_system_id'),
     brandKey: text('brand_key'),
     userId: uuid('user_id'),
+    /** the performance test run that asked it: usage limits and analytics leave its tokens out */
+    performanceTestRunId: uuid('performance_test_run_id'),
   },
   (t) => [
     index('conversation_segments_conversation_idx').on(t.conversationId, t.createdAt),

@@ -16,3 +16,4 @@ export * from './knowledge.js';
 export * from './public-chat.js';
 export * from './analytics.js';
 export * from './moderation.js';
+export * from './performance-tests.js';
