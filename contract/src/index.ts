@@ -87,3 +87,6 @@ export * as ModerationRoutes from './moderation/moderation.routes.js';
 export * from './usage-limits/usage-limits.constants.js';
 export * from './usage-limits/usage-limits.schemas.js';
 export * as UsageLimitRoutes from './usage-limits/usage-limits.routes.js';
+export * from './speech/speech.constants.js';
+export * from './speech/speech.schemas.js';
+export * as SpeechRoutes from './speech/speech.routes.js';

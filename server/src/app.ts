@@ -35,6 +35,7 @@ import { firstRunRoutes } from './modules/first-run/first-run.routes.js';
 import { fileLibrariesRoutes } from './modules/knowledge/file-libraries.routes.js';
 import { publicChatRoutes } from './modules/public-chat/public-chat.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { speechRoutes } from './modules/speech/speech.routes.js';
 import { retentionRoutes } from './modules/retention/retention.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { usageLimitsRoutes } from './modules/usage-limits/usage-limits.routes.js';
@@ -67,6 +68,7 @@ export const internalModules: Module[] = [
   retentionRoutes,
   usageLimitsRoutes,
   moderationRoutes,
+  speechRoutes,
 ];
 
 /** Modules mounted under /api/external/v1 (docs/wire-protocol.md: embeds). */

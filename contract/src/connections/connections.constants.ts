@@ -11,10 +11,11 @@ export type ProviderTypeName = (typeof ProviderTypes)[number];
  * (an embeddings model such as text-embedding-3-small); Rerank deployments reorder the passages a file library
  * search found by how well each answers the question (a cross-encoder such as rerank-v3.5 or
  * jina-reranker-v2-base-multilingual, served at the Cohere/Jina-compatible `POST {baseUrl}/rerank`; on
- * OpenAI-compatible connections only). Each kind has its own default. Later kinds are added here, and every screen
- * that lists kinds follows.
+ * OpenAI-compatible connections only); Speech deployments read answers aloud (a text-to-speech model such as
+ * gpt-4o-mini-tts or tts-1, served at `POST {baseUrl}/audio/speech`; docs/speech.md). Each kind has its own default.
+ * Later kinds are added here, and every screen that lists kinds follows.
  */
-export const DeploymentKinds = ['Chat', 'ImageGeneration', 'Embedding', 'Rerank'] as const;
+export const DeploymentKinds = ['Chat', 'ImageGeneration', 'Embedding', 'Rerank', 'Speech'] as const;
 export type DeploymentKind = (typeof DeploymentKinds)[number];
 
 /**

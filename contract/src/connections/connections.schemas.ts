@@ -5,7 +5,7 @@ export const ProviderTypeSchema = z.enum(ProviderTypes);
 export const DeploymentKindSchema = z
   .enum(DeploymentKinds)
   .describe(
-    'Chat answers; ImageGeneration draws; Embedding embeds file libraries; Rerank reorders the passages file library searches find (OpenAI-compatible connections only: POST {baseUrl}/rerank). Each kind has its own default.',
+    'Chat answers; ImageGeneration draws; Embedding embeds file libraries; Rerank reorders the passages file library searches find (OpenAI-compatible connections only: POST {baseUrl}/rerank); Speech reads answers aloud (POST {baseUrl}/audio/speech). Each kind has its own default.',
   );
 
 export const ProviderFieldSchema = z.object({
@@ -213,7 +213,7 @@ export const ListedModelSchema = z.object({
   displayName: z.string().nullable(),
   /** Azure: the model behind the deployment, e.g. gpt-4o */
   baseModel: z.string().nullable(),
-  /** guessed from the name; null for models of no deployment kind (speech, moderation) */
+  /** guessed from the name; null for models of no deployment kind (transcription, moderation) */
   kind: DeploymentKindSchema.nullable(),
   /** when the server says it (vLLM) */
   contextWindow: z.number().int().nullable(),

@@ -19,6 +19,7 @@ import {
   listEmbeddingDeployments,
   listImageDeployments,
   listRerankDeployments,
+  listSpeechDeployments,
   type AnsweringDeployment,
 } from '../modules/connections/connections.catalog.js';
 import { OfflineDeployment, streamOffline } from './offline-engine.js';
@@ -34,6 +35,7 @@ import {
   type ModelGateway,
   type RerankTarget,
   type ResolvedDeployment,
+  type SpeechTarget,
   type StreamPart,
 } from './model.types.js';
 import { providerAdapters, providerTypeFromName } from './providers/index.js';
@@ -87,6 +89,8 @@ interface Catalog {
   embeddings: Entry[];
   /** the default rerank deployment, when it is enabled */
   rerank: Entry | null;
+  /** the default speech deployment, when it is enabled */
+  speech: Entry | null;
   loadedAt: number;
 }
 
@@ -133,16 +137,18 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   options.caches?.onAnnounced(CatalogCacheName, forget);
 
   const load = async (): Promise<Catalog> => {
-    const [chat, image, embedding, rerank] = await Promise.all([
+    const [chat, image, embedding, rerank, speech] = await Promise.all([
       listAnsweringDeployments(db),
       listImageDeployments(db),
       listEmbeddingDeployments(db),
       listRerankDeployments(db),
+      listSpeechDeployments(db),
     ]);
     const entries: Entry[] = chat.map((d) => ({ ...d, resolved: toResolved(d) }));
     const images: Entry[] = image.map((d) => ({ ...d, resolved: toResolved(d) }));
     const embeddings: Entry[] = embedding.map((d) => ({ ...d, resolved: toResolved(d) }));
     const rerankDefault = rerank.find((d) => d.isDefault);
+    const speechDefault = speech.find((d) => d.isDefault);
     return {
       entries,
       byName: new Map(entries.map((e) => [e.name.toLowerCase(), e])),
@@ -151,6 +157,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       images,
       embeddings,
       rerank: rerankDefault ? { ...rerankDefault, resolved: toResolved(rerankDefault) } : null,
+      speech: speechDefault ? { ...speechDefault, resolved: toResolved(speechDefault) } : null,
       loadedAt: Date.now(),
     };
   };
@@ -304,6 +311,19 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       // the question and the passages reach only a compliant reranker in HIPAA mode
       if (!entry.hipaaCompliant && (await hipaaMode())) return null;
       return { deployment: entry.resolved, baseUrl: (entry.connection.endpoint ?? '').replace(/\/+$/, ''), apiKey: apiKeyOf(entry) };
+    },
+
+    async speaker(): Promise<SpeechTarget | null> {
+      const entry = (await current()).speech;
+      if (!entry) return null;
+      // the answers reach only a compliant speech model in HIPAA mode
+      if (!entry.hipaaCompliant && (await hipaaMode())) return null;
+      return {
+        deployment: entry.resolved,
+        endpoint: (entry.connection.endpoint ?? '').replace(/\/+$/, ''),
+        apiVersion: entry.connection.apiVersion,
+        apiKey: apiKeyOf(entry),
+      };
     },
 
     async generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null> {

@@ -148,6 +148,18 @@ export interface RerankTarget {
   apiKey: string | null;
 }
 
+/**
+ * The instance's default Speech deployment as reading aloud calls it (ai/speech.ts): the connection's endpoint (empty
+ * for OpenAI's own), its api-version (Azure OpenAI) and its key, decrypted for the request header only.
+ */
+export interface SpeechTarget {
+  deployment: ResolvedDeployment;
+  /** without a trailing slash */
+  endpoint: string;
+  apiVersion: string | null;
+  apiKey: string | null;
+}
+
 /** How much of the question and of the answer the title prompt reads (ModelGateway.generateTitle). */
 export const TitleInputChars = 2000;
 
@@ -173,6 +185,11 @@ export interface ModelGateway {
    * HIPAA-compliant: the question and the passages would reach it); throws ModelError when its key cannot be decrypted
    */
   reranker(): Promise<RerankTarget | null>;
+  /**
+   * the default Speech deployment, or null when there is none (or, in HIPAA mode, when it is not marked
+   * HIPAA-compliant: the answers would reach it); throws ModelError when its key cannot be decrypted
+   */
+  speaker(): Promise<SpeechTarget | null>;
   /** a short title for a conversation from the first TitleInputChars of question and answer, or null when no language model is configured */
   generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null>;
   /** forget cached deployments and connections (after an administrator changed them) */

@@ -82,7 +82,8 @@ describe('model lists', () => {
         guessKind,
       ),
     ).toEqual(Array(6).fill('Embedding'));
-    expect(['whisper-1', 'tts-1-hd', 'omni-moderation-latest'].map(guessKind)).toEqual(Array(3).fill(null));
+    expect(['whisper-1', 'gpt-4o-transcribe', 'omni-moderation-latest'].map(guessKind)).toEqual(Array(3).fill(null));
+    expect(['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts', 'kokoro'].map(guessKind)).toEqual(Array(4).fill('Speech'));
     expect(['BAAI/bge-reranker-v2-m3', 'rerank-v3.5', 'jina-reranker-v2-base-multilingual'].map(guessKind)).toEqual(Array(3).fill('Rerank'));
   });
 

@@ -11,7 +11,7 @@ export interface ListedModel {
   displayName: string | null;
   /** Azure: the model behind the deployment, e.g. gpt-4o */
   baseModel: string | null;
-  /** a guess from the name: Chat, ImageGeneration, Embedding, Rerank, or null for other models (speech, moderation) */
+  /** a guess from the name: Chat, ImageGeneration, Embedding, Rerank, Speech, or null for other models (transcription, moderation) */
   kind: DeploymentKind | null;
   /** when the server says (vLLM's max_model_len, OpenRouter's context_length) */
   contextWindow: number | null;
@@ -35,20 +35,23 @@ const ImageModel = /(^|[/:_-])(gpt-image|dall-?e|flux|stable-diffusion|sdxl|sd3|
 const EmbeddingModel = /embed|(^|[/:])(bge|gte|e5)-/i;
 /** rerank-v3.5, jina-reranker-v2-base-multilingual, BAAI/bge-reranker-v2-m3, mxbai-rerank-large-v1 */
 const RerankModel = /rerank/i;
-const OtherModel = /(whisper|tts|transcribe|moderation|audio|realtime|search-preview|speech)/i;
+/** tts-1, tts-1-hd, gpt-4o-mini-tts, kokoro (a self-hosted speech server's model) */
+const SpeechModel = /(^|[/:_-])(tts|kokoro)([/:_-]|$)/i;
+const OtherModel = /(whisper|transcribe|moderation|audio|realtime|search-preview|speech)/i;
 
-/** Chat unless the name says it draws images, embeds, reranks, or does something else than chat. */
+/** Chat unless the name says it draws images, embeds, reranks, speaks, or does something else than chat. */
 export function guessKind(id: string): DeploymentKind | null {
   if (ImageModel.test(id)) return 'ImageGeneration';
   // a reranker is not an embedding model, whatever else its name says (bge-reranker)
   if (RerankModel.test(id)) return 'Rerank';
+  if (SpeechModel.test(id)) return 'Speech';
   if (OtherModel.test(id)) return null;
   if (EmbeddingModel.test(id)) return 'Embedding';
   return 'Chat';
 }
 
 /** The provider's error message from an error body (OpenAI, Azure and Anthropic shapes), else its text. */
-function providerMessage(body: string): string {
+export function providerMessage(body: string): string {
   try {
     const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown };
     const error = parsed.error;

@@ -29,8 +29,8 @@ export const openaiCompatibleProvider: ProviderAdapter = {
       { name: 'apiKey', displayName: 'API key', description: 'Only if the server asks for one.', fieldType: 'secret', required: false, defaultValue: null },
     ],
     modelFieldDescription:
-      'The model name the server knows, e.g. llama3.1:8b, an image model served at /images/generations, an embedding model served at /embeddings (nomic-embed-text) or a reranker served at /rerank (Cohere, Jina, vLLM, TEI or Infinity: rerank-v3.5, jina-reranker-v2-base-multilingual, BAAI/bge-reranker-v2-m3).',
-    deploymentKinds: ['Chat', 'ImageGeneration', 'Embedding', 'Rerank'],
+      'The model name the server knows, e.g. llama3.1:8b, an image model served at /images/generations, an embedding model served at /embeddings (nomic-embed-text) or a reranker served at /rerank (Cohere, Jina, vLLM, TEI or Infinity: rerank-v3.5, jina-reranker-v2-base-multilingual, BAAI/bge-reranker-v2-m3) or a speech model served at /audio/speech (kokoro, tts-1).',
+    deploymentKinds: ['Chat', 'ImageGeneration', 'Embedding', 'Rerank', 'Speech'],
   },
   languageModel: (connection, model) => client(connection).chatModel(model),
   imageModel: (connection, model) => client(connection).imageModel(model),

@@ -37,6 +37,9 @@ export const listEmbeddingDeployments = (db: Db) => listEnabledDeployments(db, '
 /** Enabled rerank deployments on connections that rerank (OpenAI-compatible), the default rerank deployment first. */
 export const listRerankDeployments = (db: Db) => listEnabledDeployments(db, 'Rerank');
 
+/** Enabled speech deployments on connections that speak (OpenAI, Azure OpenAI, OpenAI-compatible), the default first. */
+export const listSpeechDeployments = (db: Db) => listEnabledDeployments(db, 'Speech');
+
 async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<AnsweringDeployment[]> {
   const rows = await listEnabledDeploymentsWithConnection(db, kind);
   return rows.flatMap(({ deployment: d, connection: c }) => {
@@ -44,7 +47,7 @@ async function listEnabledDeployments(db: Db, kind: DeploymentKind): Promise<Ans
     if (!providerType) return [];
     if (kind === 'ImageGeneration' && !providerAdapters[providerType].imageModel) return [];
     if (kind === 'Embedding' && !providerAdapters[providerType].embeddingModel) return [];
-    if (kind === 'Rerank' && !providerAdapters[providerType].description.deploymentKinds.includes('Rerank')) return [];
+    if ((kind === 'Rerank' || kind === 'Speech') && !providerAdapters[providerType].description.deploymentKinds.includes(kind)) return [];
     return [
       {
         deploymentId: d.id,

@@ -38,7 +38,7 @@ export interface Actor {
 const iso = (d: Date) => d.toISOString();
 
 /** A kind as a message names it: "the default image deployment". */
-const KindNames: Record<DeploymentKind, string> = { Chat: 'chat', ImageGeneration: 'image', Embedding: 'embedding', Rerank: 'rerank' };
+const KindNames: Record<DeploymentKind, string> = { Chat: 'chat', ImageGeneration: 'image', Embedding: 'embedding', Rerank: 'rerank', Speech: 'speech' };
 
 export const presentDeployment = (d: DeploymentRow): Deployment => ({
   deploymentId: d.id,

@@ -208,7 +208,7 @@ describe('Admin Connections', () => {
   it('keeps image deployments apart: their own default, not offered to agents, refused where the provider draws none', async () => {
     const base = `/admin/connections/${created.connectionId}/deployments`;
     const providers = (await call('GET', '/admin/connections/Providers', reader)).json() as { items: { providerType: string; deploymentKinds: string[] }[] };
-    expect(providers.items.find((p) => p.providerType === 'OpenAI')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration', 'Embedding']);
+    expect(providers.items.find((p) => p.providerType === 'OpenAI')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration', 'Embedding', 'Speech']);
     expect(providers.items.find((p) => p.providerType === 'Anthropic')!.deploymentKinds).toEqual(['Chat']);
 
     const gpt4o = ((await call('GET', base, reader)).json() as { items: Deployment[] }).items.find((d) => d.name === 'gpt-4o')!;
@@ -259,7 +259,13 @@ describe('Admin Connections', () => {
 
   it('takes Rerank deployments on OpenAI-compatible connections only, with their own default, kept from agents', async () => {
     const providers = (await call('GET', '/admin/connections/Providers', reader)).json() as { items: { providerType: string; deploymentKinds: string[] }[] };
-    expect(providers.items.find((p) => p.providerType === 'OpenAICompatible')!.deploymentKinds).toEqual(['Chat', 'ImageGeneration', 'Embedding', 'Rerank']);
+    expect(providers.items.find((p) => p.providerType === 'OpenAICompatible')!.deploymentKinds).toEqual([
+      'Chat',
+      'ImageGeneration',
+      'Embedding',
+      'Rerank',
+      'Speech',
+    ]);
     // OpenAI serves no /rerank: 400 naming the field and the provider that does
     const base = `/admin/connections/${created.connectionId}/deployments`;
     const onOpenAI = await call('POST', base, admin, { name: 'rerank-v3.5', model: 'rerank-v3.5', kind: 'Rerank' });

@@ -24,6 +24,7 @@ import type adminUsersTexts from '../../features/admin-users/admin-users.texts.j
 import type guidelinesConsentTexts from '../../features/chat-conversation/components/guidelines-consent.texts.json';
 import type citationChipsTexts from '../../features/chat-conversation/components/citation-chips.texts.json';
 import type chatNoticesTexts from '../../features/chat-conversation/chat-notices.texts.json';
+import type readAloudTexts from '../../features/chat-conversation/read-aloud.texts.json';
 import type chatUnavailableTexts from '../../features/chat-conversation/chat-unavailable.texts.json';
 import type uploadsTexts from '../../features/chat-conversation/uploads.texts.json';
 import type publicChatTexts from '../../features/public-chat/public-chat.texts.json';
@@ -54,6 +55,7 @@ export type Texts = typeof enUS &
   typeof guidelinesConsentTexts &
   typeof citationChipsTexts &
   typeof chatNoticesTexts &
+  typeof readAloudTexts &
   typeof chatUnavailableTexts &
   typeof uploadsTexts &
   typeof personalAgentsTexts &

@@ -7,6 +7,8 @@ export interface LocalSettings {
   themeContrast: 'default' | 'bold';
   themeStretch: boolean;
   themeLayout: 'vertical';
+  /** read each answer aloud, sentence by sentence, as it streams (docs/speech.md) */
+  readAloud: boolean;
 }
 
 export const SettingsStorageKey = 'settings';
@@ -16,6 +18,7 @@ export const defaultSettings: LocalSettings = {
   themeContrast: 'default',
   themeStretch: false,
   themeLayout: 'vertical',
+  readAloud: false,
 };
 
 export function loadSettings(storage: Storage | undefined = globalThis.localStorage): LocalSettings {
@@ -27,6 +30,7 @@ export function loadSettings(storage: Storage | undefined = globalThis.localStor
       themeContrast: stored.themeContrast === 'bold' ? 'bold' : 'default',
       themeStretch: stored.themeStretch === true,
       themeLayout: 'vertical',
+      readAloud: stored.readAloud === true,
     };
   } catch {
     return defaultSettings;
@@ -42,6 +46,9 @@ export const settingsSlice = createSlice({
     },
     setStretch(state, action: PayloadAction<boolean>) {
       state.themeStretch = action.payload;
+    },
+    setReadAloud(state, action: PayloadAction<boolean>) {
+      state.readAloud = action.payload;
     },
     setDirection(state, action: PayloadAction<LocalSettings['themeDirection']>) {
       state.themeDirection = action.payload;

@@ -29,7 +29,7 @@ describe('the defaults of each kind', () => {
       'draw',
       'embed',
     ]);
-    expect(defaultsByKind([])).toEqual({ Chat: null, ImageGeneration: null, Embedding: null, Rerank: null });
+    expect(defaultsByKind([])).toEqual({ Chat: null, ImageGeneration: null, Embedding: null, Rerank: null, Speech: null });
   });
 });
 

@@ -1,6 +1,6 @@
 // Adds or edits a deployment: what people see and agents name it, the provider's model, its kind, what it
 // can do (vision, tools, HIPAA), its limits and its prices, and for Embedding deployments the vector length asked
-// of the model. A Rerank deployment has none of vision, tools, limits or prices (a reranker reads the question and
+// of the model. A Rerank or Speech deployment has none of vision, tools, limits or prices (a reranker reads the question and
 // the passages, and answers scores): only HIPAA, enabled and default. Numbers go out as numbers (docs/product.md §5); the server's 400 details show under their fields.
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -90,11 +90,11 @@ const bodyField: Record<NumberField, string> = {
   outputPrice: 'outputPricePerMillionTokens',
   dimensions: 'dimensions',
 };
-/** the number fields a kind has: only Embedding deployments have a vector length, Rerank deployments none */
+/** the number fields a kind has: only Embedding deployments have a vector length, Rerank and Speech deployments none */
 const numberFieldsOf = (kind: DeploymentKind): readonly NumberField[] =>
-  kind === 'Rerank' ? [] : kind === 'Embedding' ? NumberFields : NumberFields.filter((f) => f !== 'dimensions');
+  kind === 'Rerank' || kind === 'Speech' ? [] : kind === 'Embedding' ? NumberFields : NumberFields.filter((f) => f !== 'dimensions');
 /** whether the kind answers in turns that may read images and call tools */
-const answersInTurns = (kind: DeploymentKind) => kind !== 'Rerank';
+const answersInTurns = (kind: DeploymentKind) => kind !== 'Rerank' && kind !== 'Speech';
 
 export interface DeploymentDialogProps {
   open: boolean;
@@ -237,7 +237,10 @@ function DeploymentForm({
             value={form.kind}
             onChange={(e) => set({ kind: e.target.value as DeploymentKind })}
             error={!!errors.kind}
-            helperText={errors.kind ?? (form.kind === 'Rerank' ? t('adminModels.dialog.rerankHelp') : undefined)}
+            helperText={
+              errors.kind ??
+              (form.kind === 'Rerank' ? t('adminModels.dialog.rerankHelp') : form.kind === 'Speech' ? t('adminModels.dialog.speechHelp') : undefined)
+            }
           >
             {kinds.map((k) => (
               <MenuItem key={k} value={k}>

@@ -38,6 +38,8 @@ interface AnswerCardProps {
   feedback?: FeedbackType | null;
   /** false: a cited document of this app shows its excerpt but no link (a visitor cannot open the sources page) */
   sourceLinks?: boolean;
+  /** the speaker button (read-aloud/read-aloud-button.tsx): beside the actions, alone while the answer streams */
+  readAloud?: ReactNode;
   /** absent while the answer streams; regenerate and the execution details only where given (not for visitors) */
   actions?: {
     onCopy: () => void;
@@ -76,6 +78,7 @@ export function AnswerCard({
   modelName,
   feedback,
   sourceLinks,
+  readAloud,
   actions,
 }: AnswerCardProps) {
   const { t } = useTranslation();
@@ -113,11 +116,13 @@ export function AnswerCard({
           <CitationChips citations={citations} sourceLinks={sourceLinks} />
         </Suspense>
       )}
+      {!actions && readAloud}
       {actions && (
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}>
           <Action label={t('conversation.copyAnswer')} onClick={actions.onCopy}>
             <ContentCopy fontSize="small" />
           </Action>
+          {readAloud}
           {actions.onRegenerate && (
             <Action label={t('conversation.regenerate')} onClick={actions.onRegenerate} disabled={actions.disabled}>
               <Refresh fontSize="small" />

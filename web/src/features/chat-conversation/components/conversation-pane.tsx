@@ -34,6 +34,8 @@ const JumpToLatest = lazy(() => import('./jump-to-latest').then((m) => ({ defaul
 const CodeInterpreterOutput = lazy(() => import('./code-interpreter-output').then((m) => ({ default: m.CodeInterpreterOutput })));
 const ConnectModelLink = lazy(() => import('./connect-model-link').then((m) => ({ default: m.ConnectModelLink })));
 const SegmentFeedbackDialog = lazy(() => import('./segment-feedback-dialog').then((m) => ({ default: m.SegmentFeedbackDialog })));
+// the speaker button of each answer (docs/speech.md)
+const ReadAloudButton = lazy(() => import('../read-aloud/read-aloud-button'));
 const ExecutionDetailsDrawer = lazy(() => import('./execution-details-drawer').then((m) => ({ default: m.ExecutionDetailsDrawer })));
 import { QuestionBubble } from './question-bubble';
 import '../chat-notices-texts';
@@ -177,6 +179,13 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                   failureMessage={segment.status === 'Failed' ? failureOf(segment) : null}
                   modelName={segment.answeredWithModel?.displayName}
                   feedback={segment.feedback?.feedbackType ?? null}
+                  readAloud={
+                    conversationId && (
+                      <Suspense fallback={null}>
+                        <ReadAloudButton conversationId={conversationId} segmentId={segment.conversationSegmentId} answer={segment.answer} />
+                      </Suspense>
+                    )
+                  }
                   actions={{
                     onCopy: () => actions.copyAnswer(segment),
                     onRegenerate: () => {
@@ -213,6 +222,19 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                 stopped={chat.streamAborted}
                 failed={streamed.errors.length > 0}
                 failureMessage={streamed.errors[0]?.message}
+                readAloud={
+                  chat.currentConversationId &&
+                  streamed.conversationSegmentId && (
+                    <Suspense fallback={null}>
+                      <ReadAloudButton
+                        conversationId={chat.currentConversationId}
+                        segmentId={streamed.conversationSegmentId}
+                        answer={streamed.answer}
+                        streaming={streaming}
+                      />
+                    </Suspense>
+                  )
+                }
               />
             </Stack>
           )}

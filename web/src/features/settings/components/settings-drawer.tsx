@@ -1,4 +1,4 @@
-// docs/product.md §2 Settings drawer: contrast, stretch, fullscreen; Reset and Close.
+// docs/product.md §2 Settings drawer: contrast, stretch, reading answers aloud (docs/speech.md), fullscreen; Reset and Close.
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import Button from '@mui/material/Button';
@@ -80,6 +80,17 @@ export default function SettingsDrawer() {
           />
           <Typography variant="caption" color="text.secondary">
             {t('settings.stretchHint')}
+          </Typography>
+        </Stack>
+        <Stack spacing={0.5}>
+          <FormControlLabel
+            labelPlacement="start"
+            sx={{ mx: 0, justifyContent: 'space-between' }}
+            label={t('settings.readAloud')}
+            control={<Switch checked={settings.readAloud} onChange={(e) => dispatch(settingsActions.setReadAloud(e.target.checked))} />}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {t('settings.readAloudHint')}
           </Typography>
         </Stack>
         <Button

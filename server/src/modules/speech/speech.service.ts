@@ -1,0 +1,132 @@
+// Reading answers aloud (docs/speech.md). The browser names an answer (conversation, segment) and a sentence of it;
+// the server reads the answer itself, as stored, and sends that sentence to the instance's Speech deployment, so that
+// only answers of the person's own conversations are ever synthesized at the instance's cost. A sentence of an answer
+// still being written is waited for (the answer is saved as it grows) up to SpeechSentenceWaitMs.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  DefaultVoice,
+  ErrorCodes,
+  OpenAiVoices,
+  SpeechCallsPerMinute,
+  SpeechInputMaxChars,
+  SpeechSentenceWaitMs,
+  splitSentences,
+  type SegmentSpeechQuery,
+  type SpeechOptions,
+} from '@atrium/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/access.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { ModelError } from '../../ai/model.types.js';
+import { synthesizeSpeech, type SpeechAudio } from '../../ai/speech.js';
+import { answerToReadOf } from '../conversations/conversations.lookup.js';
+
+export type SpeechContext = Pick<AppContext, 'db' | 'models'>;
+
+/** How often an answer being written is read again for the sentence asked. */
+const SentencePollMs = 250;
+
+const notConfigured = () => new AppError(ErrorCodes.notReady, 409, 'No Speech deployment is configured: the browser reads answers aloud with its own voice.');
+
+/** What reading aloud uses here: the default Speech deployment (and its voices), else the browser's voice. */
+export async function speechOptions(ctx: SpeechContext): Promise<SpeechOptions> {
+  const target = await ctx.models.speaker().catch(() => null);
+  if (!target) return { engine: 'Browser', deploymentName: null, voices: [], defaultVoice: null };
+  return { engine: 'Server', deploymentName: target.deployment.displayName, voices: [...OpenAiVoices], defaultVoice: DefaultVoice };
+}
+
+/** Each person's speech calls in a minute (this process's count). */
+export function createSpeechLimiter(pointsPerMinute = SpeechCallsPerMinute): { take(userId: string): Promise<void> } {
+  const limiter = new RateLimiterMemory({ keyPrefix: 'speech', points: pointsPerMinute, duration: 60 });
+  return {
+    async take(userId) {
+      try {
+        await limiter.consume(userId);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+        throw new AppError(ErrorCodes.tooManyAttempts, 429, `Too many answers read aloud; try again in ${seconds} s.`, [], { 'retry-after': String(seconds) });
+      }
+    },
+  };
+}
+
+/** The words of the whole answer that one call may read: whole sentences up to SpeechInputMaxChars. */
+export function wholeAnswerText(sentences: string[]): string {
+  let text = '';
+  for (const sentence of sentences) {
+    const next = text ? `${text} ${sentence}` : sentence;
+    if (next.length > SpeechInputMaxChars) return text || cutToLimit(sentence);
+    text = next;
+  }
+  return text;
+}
+
+/** A sentence longer than one call may read, cut at the last space that fits. */
+function cutToLimit(text: string): string {
+  if (text.length <= SpeechInputMaxChars) return text;
+  const cut = text.slice(0, SpeechInputMaxChars);
+  const space = cut.lastIndexOf(' ');
+  return space > SpeechInputMaxChars / 2 ? cut.slice(0, space) : cut;
+}
+
+/**
+ * The text of the sentence asked (or of the whole answer), once the stored answer holds it complete; 404 when the
+ * conversation is not the person's, or the finished answer has no such sentence; 409 when the sentence did not come
+ * within SpeechSentenceWaitMs.
+ */
+async function textToRead(
+  ctx: SpeechContext,
+  principal: Principal,
+  ids: { conversationId: string; segmentId: string },
+  sentence: number | undefined,
+  signal: AbortSignal,
+) {
+  const deadline = Date.now() + SpeechSentenceWaitMs;
+  for (;;) {
+    const row = await answerToReadOf(ctx, principal.userId, ids.conversationId, ids.segmentId);
+    if (!row) throw notFound('The answer');
+    const sentences = splitSentences(row.answer, !row.inProgress);
+    if (sentence === undefined && !row.inProgress) {
+      const text = wholeAnswerText(sentences);
+      if (!text) throw notFound('Text to read in this answer');
+      return text;
+    }
+    if (sentence !== undefined && sentence < sentences.length) return cutToLimit(sentences[sentence]!);
+    if (!row.inProgress) throw notFound(`Sentence ${sentence} of the answer`);
+    if (Date.now() >= deadline)
+      throw new AppError(ErrorCodes.conflict, 409, 'The answer is still being written; ask again for this part of it later.', [], { 'retry-after': '2' });
+    await sleep(SentencePollMs, undefined, { signal });
+  }
+}
+
+/** The audio of a sentence of the person's answer (or the whole answer, cut at SpeechInputMaxChars). */
+export async function segmentSpeech(
+  ctx: SpeechContext,
+  limiter: { take(userId: string): Promise<void> },
+  principal: Principal,
+  ids: { conversationId: string; segmentId: string },
+  query: SegmentSpeechQuery,
+  signal: AbortSignal,
+): Promise<SpeechAudio> {
+  const target = await ctx.models.speaker();
+  if (!target) throw notConfigured();
+  const input = await textToRead(ctx, principal, ids, query.sentence, signal);
+  await limiter.take(principal.userId);
+  try {
+    return await synthesizeSpeech(target, { input, voice: query.voice ?? DefaultVoice, signal });
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    if (error.kind === 'aborted') throw error;
+    // the provider's words, its key removed (ai/speech.ts): what an administrator needs to put it right
+    const status = error.status === 429 ? 429 : 502;
+    throw new AppError(
+      status === 429 ? ErrorCodes.tooManyAttempts : ErrorCodes.internal,
+      status,
+      error.message,
+      [],
+      status === 429 ? { 'retry-after': '5' } : {},
+    );
+  }
+}
