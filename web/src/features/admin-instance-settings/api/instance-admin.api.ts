@@ -14,6 +14,9 @@ import {
   type GptInstanceSettingsUpdate,
   type HipaaSettings,
   type InstanceApiKeyProvider,
+  type RetentionDays,
+  type RetentionRunQueued,
+  type RetentionSettings,
 } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { bumpInstanceSettingsVersion } from '../../../app/api/instance.api';
@@ -41,8 +44,19 @@ export const instanceAdminApi = baseApi.injectEndpoints({
         bumpInstanceSettingsVersion();
         return { url: InstanceAdminRoutes.hipaa, method: 'PUT', body };
       },
-      invalidatesTags: [tag('hipaa'), 'InstanceSettings'],
+      // HIPAA mode's retention defaults apply while no retention settings were saved
+      invalidatesTags: [tag('hipaa'), tag('retention'), 'InstanceSettings'],
     }),
+    getRetention: build.query<RetentionSettings, void>({ query: () => InstanceAdminRoutes.retention, providesTags: [tag('retention')] }),
+    setRetention: build.mutation<RetentionSettings, RetentionDays>({
+      query: (body) => ({ url: InstanceAdminRoutes.retention, method: 'PUT', body }),
+      invalidatesTags: [tag('retention')],
+    }),
+    resetRetention: build.mutation<RetentionSettings, void>({
+      query: () => ({ url: InstanceAdminRoutes.retention, method: 'DELETE' }),
+      invalidatesTags: [tag('retention')],
+    }),
+    runRetention: build.mutation<RetentionRunQueued, void>({ query: () => ({ url: InstanceAdminRoutes.retentionRun, method: 'POST' }) }),
     getGptInstanceSettings: build.query<GptInstanceSettings, void>({ query: () => InstanceAdminRoutes.gptInstanceSettings, providesTags: [tag('gpt')] }),
     setGptInstanceSettings: build.mutation<GptInstanceSettings, GptInstanceSettingsUpdate>({
       query: (body) => {
@@ -86,6 +100,10 @@ export const {
   useGetClaudeEnabledQuery,
   useGetHipaaQuery,
   useSetHipaaMutation,
+  useGetRetentionQuery,
+  useSetRetentionMutation,
+  useResetRetentionMutation,
+  useRunRetentionMutation,
   useGetGptInstanceSettingsQuery,
   useSetGptInstanceSettingsMutation,
   useGetBrandingQuery,

@@ -11,6 +11,8 @@ import { showUsageNotice, usageLimitRefusal } from '../utils/usage-notices';
 
 /** docs/product.md §9: the list is refetched this long after an abort (the server is still saving the segment). */
 export const RefetchAfterAbortMs = 1000;
+/** How long after a new conversation's first answer the list is read again for its generated title. */
+export const TitleRefetchMs = 5000;
 
 export type AskRequest =
   | { kind: 'new'; gptSystemId: string; question: string; withUploads?: boolean }
@@ -113,6 +115,8 @@ export const askChat =
     if (outcome.kind !== 'aborted') refetchConversations(dispatch, stream.conversationId);
     // a new conversation makes its agent the most recently used one (the Agents tab's Recent list)
     if (ask.kind === 'new') dispatch(baseApi.util.invalidateTags([{ type: 'Agent', id: 'recent' }]));
+    // a new conversation's title is made by a job after its answer (docs/jobs.md): the list is read again once it is likely there
+    if (ask.kind === 'new' && outcome.kind === 'ended') setTimeout(() => refetchConversations(dispatch, stream.conversationId), TitleRefetchMs);
     const chat = getState().chat;
     return chat.streamId === id && !chat.conversationChanged ? chat.currentConversationId : null;
   };
