@@ -1,6 +1,7 @@
 // The scale-out proof (docs/scaling.md): two server processes on one PostgreSQL database and one Redis, behind a
-// small round-robin proxy, with the same keys from configuration. Sign in on one and chat on the other; a role given
-// on one is seen by the other within 100 ms (the cache bus); an answer streaming on one is stopped from the other and
+// small round-robin proxy, with the same keys from configuration and blobs in an S3 bucket (@20minutes/s3rver on
+// 127.0.0.1). Sign in on one and chat on the other; a role given on one is seen by the other at once (the cache bus);
+// a file uploaded through one is served by the other; an answer streaming on one is stopped from the other and
 // read again (resumed) from the other; a process killed with SIGKILL in the middle of ingestion leaves its job to the
 // other, which finishes it. Needs TEST_DATABASE_URL (PostgreSQL) and the local Redis, as CI has.
 import http from 'node:http';
@@ -11,6 +12,8 @@ import pg from 'pg';
 import { SseDecoder, type SseEvent } from '@atrium/contract';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
 import { hashPassword } from '../../server/src/platform/passwords.js';
+import { startS3Server, type TestS3Server } from '../../server/src/test/s3-server.js';
+import { multipart } from '../../server/src/test/upload-fixtures.js';
 import { callApi, startServer, type RunningServer } from '../harness/server.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-scale-out-password' };
@@ -82,6 +85,7 @@ const answerOf = (events: SseEvent[]) =>
 
 describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
   let model: FakeUpstream;
+  let s3: TestS3Server;
   let databaseUrl: string;
   let a: RunningServer;
   let b: RunningServer;
@@ -98,6 +102,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
           ? { chunks: ['Title'] }
           : { chunks: Array.from({ length: 80 }, (_, i) => ` piece${i}`), chunkDelayMs: 50 },
     });
+    s3 = await startS3Server();
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     await client.query(`create database ${name}`);
@@ -116,6 +121,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
       ADMIN_PASSWORD: admin.password,
       OPENAI_BASE_URL: model.url,
       OPENAI_MODELS: 'fake-gpt',
+      ...s3.env,
     };
     // the first makes the tables; then the second starts on them
     a = await startServer(env);
@@ -132,6 +138,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     await a?.stop();
     await b?.stop();
     await model?.close();
+    await s3?.close();
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
@@ -186,6 +193,22 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     }
     process.stdout.write(`scale-out: a role given on one process was seen on the other after ${Math.round(seenAfterMs)} ms\n`);
     expect(seenAfterMs).toBeLessThan(1_000);
+  });
+
+  it('serves a file uploaded through one process from the other (the blobs are in the S3 bucket)', async () => {
+    const token = await tokenOf(a.baseUrl, admin);
+    const text = 'Minutes of the senate\nThe budget passed.';
+    const body = multipart(Buffer.from(text), 'minutes.md', 'text/markdown');
+    const uploaded = await fetch(`${a.baseUrl}/api/internal/attachments?attachmentType=FileSearch&context=Conversation`, {
+      method: 'POST',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      body: body.payload,
+    });
+    expect(uploaded.status).toBe(200);
+    const { attachmentId } = (await uploaded.json()) as { attachmentId: string };
+    const back = await callApi(b, token, 'GET', `/attachments/${attachmentId}/base64`);
+    expect(back.status).toBe(200);
+    expect(Buffer.from(((await back.json()) as { base64Content: string }).base64Content, 'base64').toString()).toBe(text);
   });
 
   it('stops an answer from the other process, and reads it again there', async () => {
