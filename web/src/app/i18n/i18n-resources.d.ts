@@ -13,6 +13,7 @@ import type accessPoliciesTexts from '../../features/admin-access-policies/acces
 import type adminAnalyticsTexts from '../../features/admin-analytics/admin-analytics.texts.json';
 import type adminAgentsTexts from '../../features/admin-agents/admin-agents.texts.json';
 import type adminAuditTexts from '../../features/admin-audit/admin-audit.texts.json';
+import type adminModerationTexts from '../../features/admin-moderation/admin-moderation.texts.json';
 import type adminBrandsTexts from '../../features/admin-brands/admin-brands.texts.json';
 import type guidelinesTexts from '../../features/admin-guidelines/guidelines.texts.json';
 import type adminKnowledgeTexts from '../../features/admin-knowledge/admin-knowledge.texts.json';
@@ -24,6 +25,7 @@ import type adminUsersTexts from '../../features/admin-users/admin-users.texts.j
 import type guidelinesConsentTexts from '../../features/chat-conversation/components/guidelines-consent.texts.json';
 import type citationChipsTexts from '../../features/chat-conversation/components/citation-chips.texts.json';
 import type chatNoticesTexts from '../../features/chat-conversation/chat-notices.texts.json';
+import type reportAnswerTexts from '../../features/chat-conversation/report-answer.texts.json';
 import type readAloudTexts from '../../features/chat-conversation/read-aloud.texts.json';
 import type chatUnavailableTexts from '../../features/chat-conversation/chat-unavailable.texts.json';
 import type uploadsTexts from '../../features/chat-conversation/uploads.texts.json';
@@ -44,6 +46,7 @@ export type Texts = typeof enUS &
   typeof adminAnalyticsTexts &
   typeof adminAgentsTexts &
   typeof adminAuditTexts &
+  typeof adminModerationTexts &
   typeof adminBrandsTexts &
   typeof guidelinesTexts &
   typeof adminKnowledgeTexts &
@@ -55,6 +58,7 @@ export type Texts = typeof enUS &
   typeof guidelinesConsentTexts &
   typeof citationChipsTexts &
   typeof chatNoticesTexts &
+  typeof reportAnswerTexts &
   typeof readAloudTexts &
   typeof chatUnavailableTexts &
   typeof uploadsTexts &

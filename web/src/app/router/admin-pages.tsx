@@ -17,6 +17,7 @@ export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<Co
   connections: lazy(() => import('../../features/admin-models/components/models-routes')),
   fileLibraries: lazy(() => import('../../features/admin-knowledge/components/knowledge-routes')),
   dashboard: lazy(() => import('../../features/admin-analytics/components/dashboard-routes')),
+  moderation: lazy(() => import('../../features/admin-moderation/components/moderation-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };
 

@@ -13,6 +13,7 @@ describe('admin sidebar', () => {
       'dashboard',
       'agents',
       'fileLibraries',
+      'moderation',
       'connections',
       'brands',
       'guidelines',
@@ -37,6 +38,7 @@ describe('admin sidebar', () => {
     ]);
     expect(keys(['ConfigurationAuditLogRead'])).toEqual(['audit']);
     expect(keys(['ConnectionsRead'])).toEqual(['connections']);
+    expect(keys(['ModerationReportsRead'])).toEqual(['moderation']);
   });
 
   it('hides Instance Settings unless the instance shows that page', () => {

@@ -1,12 +1,12 @@
 // The admin sidebar of docs/product.md §2: sections, items, paths, and which resolved actions show each item.
-// An item is linked only once its area has pages (app/router/admin-pages.tsx): Dashboard and Moderation join the
-// sidebar and the /admin index when their screens do, never as an empty promise.
+// An item is linked only once its area has pages (app/router/admin-pages.tsx): an area joins the sidebar and the
+// /admin index when its screens do, never as an empty promise.
 import { AdminNavActions, AreaActions, type AdminNavKey, type UserAction } from '@atrium/contract';
 
 export type AdminAreaKey = AdminNavKey | 'moderation';
 
 export interface AdminNavItem {
-  key: AdminNavKey;
+  key: AdminAreaKey;
   path: string;
 }
 
@@ -22,6 +22,7 @@ export const adminNavSections: AdminNavSection[] = [
       { key: 'dashboard', path: '/admin/dashboard' },
       { key: 'agents', path: '/admin/gptsystem' },
       { key: 'fileLibraries', path: '/admin/datasource' },
+      { key: 'moderation', path: '/admin/moderation' },
     ],
   },
   {

@@ -2,10 +2,12 @@
 import { AdminOverviewRoutes, type AdminOverview } from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 
-export const adminOverviewApi = baseApi.injectEndpoints({
+// the moderation area invalidates AdminOverview when it resolves or deletes a report (the sidebar's open count)
+export const adminOverviewApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminOverview'] }).injectEndpoints({
   endpoints: (build) => ({
     getAdminOverview: build.query<AdminOverview, void>({
       query: () => AdminOverviewRoutes.overview,
+      providesTags: ['AdminOverview'],
       // counts change with every admin edit anywhere; a visit to /admin asks again
       keepUnusedDataFor: 0,
     }),

@@ -24,7 +24,8 @@ export function AdminIndexPage({ actions, showInstanceSettings }: { actions: rea
   usePageTitle(t('admin.pageTitle'));
   const sections = visibleAdminNav(actions, showInstanceSettings, builtAdminAreas);
   const shortcuts = visibleShortcuts(actions);
-  const { data: overview } = useGetAdminOverviewQuery();
+  // the sidebar keeps the overview subscribed: each visit of the index asks again
+  const { data: overview } = useGetAdminOverviewQuery(undefined, { refetchOnMountOrArgChange: true });
   const counts = new Map((overview?.items ?? []).map((i) => [i.key, i]));
   return (
     <Stack spacing={4}>

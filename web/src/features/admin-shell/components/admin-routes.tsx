@@ -1,6 +1,6 @@
 // The admin routes of docs/product.md §2. Each area with pages (app/router/admin-pages.tsx) draws its own
 // sub-routes under its base path; an area a user may not open sends them back to /admin, and so do unknown
-// paths and areas whose screens have not arrived yet (Dashboard, Moderation).
+// paths and areas whose screens have not arrived yet.
 import { Suspense } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { adminAreaPages } from '../../../app/router/admin-pages';

@@ -1,6 +1,9 @@
-// The admin navigation: sections and items the user's resolved actions allow; icons only when minimised.
+// The admin navigation: sections and items the user's resolved actions allow; icons only when minimised. Moderation
+// shows how many reports are open (the overview's moderation counter).
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -10,7 +13,8 @@ import Tooltip from '../../../components/tooltip';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { NavLink } from 'react-router';
 import { builtAdminAreas } from '../../../app/router/admin-pages';
-import { visibleAdminNav } from '../admin-nav';
+import { canOpenAdminArea, visibleAdminNav } from '../admin-nav';
+import { useGetAdminOverviewQuery } from '../api/admin-overview.api';
 import { adminIcons } from './admin-icons';
 
 interface AdminSidebarProps {
@@ -23,14 +27,18 @@ interface AdminSidebarProps {
 export function AdminSidebar({ mini, onNavigate, actions, showInstanceSettings }: AdminSidebarProps) {
   const { t } = useTranslation();
   const sections = visibleAdminNav(actions, showInstanceSettings, builtAdminAreas);
-  const link = (to: string, label: string, icon: React.ReactNode, end = false) => (
+  const moderates = builtAdminAreas.has('moderation') && canOpenAdminArea('moderation', actions, showInstanceSettings);
+  // new reports come in while a moderator works elsewhere in the admin area: asked again every minute
+  const { data: overview } = useGetAdminOverviewQuery(undefined, { skip: !moderates, pollingInterval: 60_000 });
+  const openReports = overview?.items.find((i) => i.key === 'moderation')?.count ?? 0;
+  const link = (to: string, label: string, icon: React.ReactNode, end = false, count = 0) => (
     <Tooltip key={to} title={mini ? label : ''} placement="right">
       <ListItemButton
         component={NavLink}
         to={to}
         end={end}
         onClick={onNavigate}
-        aria-label={label}
+        aria-label={count > 0 ? `${label}, ${t('admin.openReports', { count })}` : label}
         sx={{
           borderRadius: 2,
           mb: 0.5,
@@ -40,8 +48,17 @@ export function AdminSidebar({ mini, onNavigate, actions, showInstanceSettings }
           '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
         }}
       >
-        <ListItemIcon sx={{ minWidth: mini ? 0 : 38, color: 'inherit' }}>{icon}</ListItemIcon>
+        <ListItemIcon sx={{ minWidth: mini ? 0 : 38, color: 'inherit' }}>
+          {mini && count > 0 ? (
+            <Badge badgeContent={count} color="warning" max={99}>
+              {icon}
+            </Badge>
+          ) : (
+            icon
+          )}
+        </ListItemIcon>
         {!mini && <ListItemText primary={label} slotProps={{ primary: { fontSize: 14, fontWeight: 500 } }} />}
+        {!mini && count > 0 && <Chip size="small" color="warning" label={count > 99 ? '99+' : count} sx={{ height: 20, fontSize: 12, fontWeight: 600 }} />}
       </ListItemButton>
     </Tooltip>
   );
@@ -65,7 +82,7 @@ export function AdminSidebar({ mini, onNavigate, actions, showInstanceSettings }
         >
           {section.items.map((item) => {
             const Icon = adminIcons[item.key];
-            return link(item.path, t(`admin.${item.key}`), <Icon fontSize="small" />);
+            return link(item.path, t(`admin.${item.key}`), <Icon fontSize="small" />, false, item.key === 'moderation' ? openReports : 0);
           })}
         </List>
       ))}

@@ -1,6 +1,7 @@
 // One answer: markdown, the step status while streaming, citations, and its actions (copy,
-// regenerate, feedback, execution details).
+// regenerate, feedback, report, execution details).
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import ThumbDown from '@mui/icons-material/ThumbDown';
@@ -45,6 +46,8 @@ interface AnswerCardProps {
     onCopy: () => void;
     onRegenerate?: () => void;
     onFeedback: (type: FeedbackType) => void;
+    /** the report flag (docs/moderation.md): only for signed-in people's saved answers */
+    onReport?: () => void;
     onDetails?: () => void;
     disabled: boolean;
   };
@@ -134,6 +137,11 @@ export function AnswerCard({
           <Action label={t('conversation.badAnswer')} onClick={() => actions.onFeedback('Negative')} disabled={actions.disabled}>
             {feedback === 'Negative' ? <ThumbDown fontSize="small" color="primary" /> : <ThumbDownOutlined fontSize="small" />}
           </Action>
+          {actions.onReport && (
+            <Action label={t('conversation.reportAnswer')} onClick={actions.onReport} disabled={actions.disabled}>
+              <OutlinedFlag fontSize="small" />
+            </Action>
+          )}
           {actions.onDetails && (
             <Action label={t('conversation.executionDetails')} onClick={actions.onDetails}>
               <ReceiptLongOutlined fontSize="small" />

@@ -36,6 +36,7 @@ const ConnectModelLink = lazy(() => import('./connect-model-link').then((m) => (
 const SegmentFeedbackDialog = lazy(() => import('./segment-feedback-dialog').then((m) => ({ default: m.SegmentFeedbackDialog })));
 // the speaker button of each answer (docs/speech.md)
 const ReadAloudButton = lazy(() => import('../read-aloud/read-aloud-button'));
+const ReportAnswerDialog = lazy(() => import('./report-answer-dialog').then((m) => ({ default: m.ReportAnswerDialog })));
 const ExecutionDetailsDrawer = lazy(() => import('./execution-details-drawer').then((m) => ({ default: m.ExecutionDetailsDrawer })));
 import { QuestionBubble } from './question-bubble';
 import '../chat-notices-texts';
@@ -94,6 +95,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
   // the drawer belongs to the conversation it was opened in: switching closes it (docs/product.md §4)
   const [detailsFor, setDetailsFor] = useState<{ conversationId: string; segmentId: string } | null>(null);
   const detailsTarget = detailsFor && detailsFor.conversationId === conversationId ? detailsFor : null;
+  const [reportFor, setReportFor] = useState<{ gptSystemId: string; conversationId: string; conversationSegmentId: string } | null>(null);
 
   // Sending a question goes to the end and follows the answer; another conversation opens at its end. The
   // stream's own new conversation getting its address is no switch: a reader who scrolled up stays put.
@@ -193,6 +195,13 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                       actions.regenerate(segment);
                     },
                     onFeedback: (type) => onFeedback(segment, type),
+                    onReport: () =>
+                      conversation?.gptSystem &&
+                      setReportFor({
+                        gptSystemId: conversation.gptSystem.gptSystemId,
+                        conversationId: conversation.conversationId,
+                        conversationSegmentId: segment.conversationSegmentId,
+                      }),
                     onDetails: () => conversationId && setDetailsFor({ conversationId, segmentId: segment.conversationSegmentId }),
                     disabled: streaming,
                   }}
@@ -265,6 +274,9 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
             setFeedbackFor(null);
           }}
         />
+      </LazyMount>
+      <LazyMount open={reportFor !== null}>
+        <ReportAnswerDialog target={reportFor} onClose={() => setReportFor(null)} />
       </LazyMount>
       <LazyMount open={detailsTarget !== null}>
         <ExecutionDetailsDrawer target={detailsTarget} onClose={() => setDetailsFor(null)} />
