@@ -27,6 +27,8 @@ import {
   useUpdateAdminConfigStateMutation,
   useUpdateAgentFromStateMutation,
 } from '../api/admin-agents.api';
+import { UsageLimitsFields, usageLimitSettingsOf, usageLimitsValid, usageLimitValuesOf } from './usage-limits-fields';
+import { refusedSave } from '../../../components/agent-config/agent-data-sources-values';
 
 export type DraftStep = 'settings' | 'dataSources';
 
@@ -72,17 +74,21 @@ function DraftForm({
   const knowledge = useRef<AgentKnowledgeHandle>(null);
   const [knowledgeState, setKnowledgeState] = useState<AgentKnowledgeState>({ count: initial.dataSources.length, labels: {} });
   const [saveState] = useUpdateAdminConfigStateMutation();
+  // the daily token limits (docs/usage-limits.md) go out with the rest of the draft
+  const [limits, setLimits] = useState(() => usageLimitValuesOf(initial.tokenLimitSettings));
   // the libraries go out with the rest of the draft, once the contract's rules find nothing wrong with them
   const save = async ({ id: configStateId, body }: { id: string; body: ConfigStateUpdate }) => {
     const prepared = knowledge.current?.prepare();
     if (prepared && 'refused' in prepared) return prepared.refused;
-    return saveState({ id: configStateId, body: prepared ? { ...body, dataSources: prepared.dataSources } : body });
+    if (!usageLimitsValid(limits)) return refusedSave([{ property: 'tokenLimitSettings', message: t('agentsAdmin.usageLimits.wholeTokens') }]);
+    const tokenLimitSettings = usageLimitSettingsOf(limits, initial.tokenLimitSettings);
+    return saveState({ id: configStateId, body: { ...body, tokenLimitSettings, ...(prepared ? { dataSources: prepared.dataSources } : {}) } });
   };
   const { values, setValues, labels, fieldProblems, failure, fail, clearFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish'>(initial, save);
   const [updateAgent] = useUpdateAgentFromStateMutation();
   const [publish] = usePublishAgentMutation();
   const current = state.data ?? initial;
-  const issueLabels = { ...labels, ...knowledgeState.labels };
+  const issueLabels = { ...labels, ...knowledgeState.labels, tokenLimitSettings: t('agentsAdmin.usageLimits.title') };
   const showStep = (next: DraftStep) => (onStep ? onStep(next) : setOwnStep(next));
 
   const onSave = () =>
@@ -131,6 +137,7 @@ function DraftForm({
                   disabled={busy !== null || !canEdit}
                   problems={fieldProblems}
                 />
+                <UsageLimitsFields value={limits} onChange={setLimits} disabled={busy !== null || !canEdit} />
               </div>
               <div hidden={step !== 'dataSources'}>
                 <AgentKnowledge
