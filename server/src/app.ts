@@ -39,6 +39,7 @@ import { speechRoutes } from './modules/speech/speech.routes.js';
 import { retentionRoutes } from './modules/retention/retention.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { usageLimitsRoutes } from './modules/usage-limits/usage-limits.routes.js';
+import { performanceTestsRoutes } from './modules/performance-tests/performance-tests.routes.js';
 import { registerPublicChatFrames } from './modules/public-chat/public-chat.frames.js';
 import { registerWebApp } from './web-app.js';
 
@@ -68,6 +69,7 @@ export const internalModules: Module[] = [
   retentionRoutes,
   usageLimitsRoutes,
   moderationRoutes,
+  performanceTestsRoutes,
   speechRoutes,
 ];
 

@@ -207,8 +207,13 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest lastModifiedAt first, keyset-paged over (last_modified_at, id) along conversations_user_modified_idx. */
 export async function listConversations(db: Db, f: ListFilter) {
-  // previews of configuration states are not part of a person's conversations
-  const where: SQL[] = [eq(conversations.userId, f.userId), eq(conversations.isTemporary, false), isNull(conversations.configStateId)];
+  // previews of configuration states and performance tests' questions are not part of a person's conversations
+  const where: SQL[] = [
+    eq(conversations.userId, f.userId),
+    eq(conversations.isTemporary, false),
+    isNull(conversations.configStateId),
+    isNull(conversations.performanceTestRunId),
+  ];
   // an empty conversation (POST /userConversations) joins the list with its first question
   where.push(sql`(${conversations.selectedLeafSegmentId} is not null or ${conversations.title} <> '')`);
   if (!f.includeDeleted) where.push(isNull(conversations.deletedAt));

@@ -1,6 +1,7 @@
 // The tokens the recorded segments used, as the usage limits read them (docs/usage-limits.md): an agent's over a time
 // range, and a person's (with one agent or all) since a time. The tables stay this module's; the usage-limits module
-// calls these functions. A segment's tokens are its prompt and completion tokens, written when its answer ends.
+// calls these functions. A segment's tokens are its prompt and completion tokens, written when its answer ends; a
+// performance test's segments do not count (docs/performance-tests.md).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conversationSegments, conversations } from '../../db/schema/index.js';
@@ -27,6 +28,7 @@ export async function agentTokensBetween(db: Db, gptSystemIds: readonly string[]
     db,
     sql`select ${s.gptSystemId} as id, ${tokens} as tokens from ${s}
       where ${s.createdAt} >= ${at(from)} and ${s.createdAt} < ${at(to)} and ${s.gptSystemId} in (${uuids(gptSystemIds)})
+        and ${s.performanceTestRunId} is null
       group by ${s.gptSystemId}`,
   );
   for (const r of rows) found.set(r.id, Number(r.tokens));
@@ -44,7 +46,7 @@ export async function personTokensSince(db: Db, userIds: readonly string[], from
   const rows = await rowsOf<{ id: string; tokens: string | number }>(
     db,
     sql`select ${c.userId} as id, ${tokens} as tokens
-      from ${c} join ${s} on ${s.conversationId} = ${c.id} and ${s.createdAt} >= ${at(from)}
+      from ${c} join ${s} on ${s.conversationId} = ${c.id} and ${s.createdAt} >= ${at(from)} and ${s.performanceTestRunId} is null
       where ${c.userId} in (${uuids(userIds)}) and ${c.lastModifiedAt} >= ${at(from)}
         ${gptSystemId ? sql`and ${s.gptSystemId} = ${gptSystemId}::uuid` : sql``}
       group by ${c.userId}`,

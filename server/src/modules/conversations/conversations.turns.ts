@@ -30,7 +30,11 @@ import type { AnswerOwner } from '../../platform/answer-log.js';
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
 export type TurnRequest =
-  | { kind: 'new'; gptSystemId: string; body: NewConversationBody }
+  /**
+   * a person's first question; a performance test's question names its run (docs/performance-tests.md): its conversation
+   * stays out of the person's list, no usage limit refuses it, no title is made and the agent's guidelines need no consent
+   */
+  | { kind: 'new'; gptSystemId: string; body: NewConversationBody; performanceTestRunId?: string }
   /** a public endpoint's visitor's first question (docs/public-chat.md): the caller is the Visitor, with its agent */
   | { kind: 'public-new'; body: NewConversationBody }
   | { kind: 'follow-up'; conversationId: string; body: FollowUpBody }
@@ -166,6 +170,8 @@ interface TurnBasis {
   firstTitle: string | null;
   /** answered with a configuration state's draft (never the published configuration) */
   preview: boolean;
+  /** asked by this performance test run */
+  performanceTestRunId: string | null;
 }
 
 type NewRequest = Extract<TurnRequest, { kind: 'new' | 'preview-new' | 'public-new' }>;
@@ -183,9 +189,11 @@ async function startConversation(ctx: ConversationsContext, caller: Caller, requ
         ? refuseInactive(await ctx.agents.getForChat(signedIn(caller), request.gptSystemId))
         : await previewAgent(ctx, caller, request);
   const conversationId = randomUUID();
+  const performanceTestRunId = (request.kind === 'new' && request.performanceTestRunId) || null;
   return {
     agent,
     conversationId,
+    performanceTestRunId,
     newConversation: {
       id: conversationId,
       userId: visitor ? null : signedIn(caller).userId,
@@ -198,6 +206,7 @@ async function startConversation(ctx: ConversationsContext, caller: Caller, requ
       clientAddress: visitor?.clientAddress ?? null,
       isTemporary: visitor ? false : (request.body.isTemporary ?? false),
       brandKey: agent.brandKey,
+      performanceTestRunId,
       createdAt: now,
       lastModifiedAt: now,
     },
@@ -252,6 +261,7 @@ function regenerate(opened: OpenedConversation, segmentId: string | null | undef
     askedWith: !fields.visionImageIds.length && !fields.attachmentIds.length ? original : null,
     firstTitle: null,
     preview: opened.preview,
+    performanceTestRunId: null,
   };
 }
 
@@ -276,6 +286,7 @@ function followUp(opened: OpenedConversation, body: FollowUpBody): TurnBasis {
     askedWith: null,
     firstTitle: lineage.length === 0 && conversation.title === '' && !opened.preview ? initialTitle(question) : null,
     preview: opened.preview,
+    performanceTestRunId: null,
   };
 }
 
@@ -298,13 +309,16 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   const named = await knownUploads(ctx, caller, request.body);
   const basis = await resolveTurn(ctx, caller, request, now);
   const { agent, askedWith, preview } = basis;
-  // the agent's daily limits and the person's monthly budget: 403 once reached (a draft's preview is not counted)
-  const usageNotice = preview
-    ? null
-    : await checkTurn(ctx, isVisitor(caller) ? { userId: null, roleIds: [] } : caller, {
-        gptSystemId: agent.gptSystemId,
-        tokenLimitSettings: agent.config.tokenLimitSettings,
-      });
+  const loadTest = basis.performanceTestRunId !== null;
+  // the agent's daily limits and the person's monthly budget: 403 once reached (a draft's preview and a performance
+  // test are not counted)
+  const usageNotice =
+    preview || loadTest
+      ? null
+      : await checkTurn(ctx, isVisitor(caller) ? { userId: null, roleIds: [] } : caller, {
+          gptSystemId: agent.gptSystemId,
+          tokenLimitSettings: agent.config.tokenLimitSettings,
+        });
 
   const deployment = await ctx.models.resolve(request.body.answerGenerationOptions?.deploymentIdentifier ?? agent.config.deploymentName);
   const earlierTurns = lineageOf(basis.lineage, basis.parentSegmentId);
@@ -313,7 +327,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   // module's to check, docs/public-chat.md). The earlier questions' uploads load meanwhile (no query when none of
   // them named any; a visitor has none).
   const [guidelines, earlierUploads] = await Promise.all([
-    preview || isVisitor(caller) ? agentGuidelines(ctx, agent.gptSystemId) : guidelinesForChat(ctx, caller, agent.gptSystemId),
+    preview || loadTest || isVisitor(caller) ? agentGuidelines(ctx, agent.gptSystemId) : guidelinesForChat(ctx, caller, agent.gptSystemId),
     ctx.uploads.forHistory(uploadOwnerOf(caller), askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
   ]);
   const uploads = (askedWith && earlierUploads.get(askedWith.id)) || named;
@@ -383,7 +397,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
       withoutContent,
       // a preview is a throwaway: no second model call for its title
-      generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview,
+      generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview && !loadTest,
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(tools.length ? { tools } : {}),
@@ -434,6 +448,7 @@ function newSegment(basis: TurnBasis, caller: Caller, deployment: ResolvedDeploy
     gptSystemId: basis.preview ? null : basis.agent.gptSystemId,
     brandKey: basis.agent.brandKey,
     userId: isVisitor(caller) ? null : caller.userId,
+    performanceTestRunId: basis.performanceTestRunId,
   } satisfies repo.NewSegment;
 }
 
@@ -445,7 +460,8 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
   };
   const uploadIndex = async () => ctx.uploads.describe(uploadOwnerOf(caller), segment.visionImageIds, segment.attachmentIds);
   // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
-  const use = basis.preview || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
+  const use =
+    basis.preview || basis.performanceTestRunId || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
   return {
     async create() {
       await repo.createTurn(ctx.db, { conversation: newConversation, segment, at: now, use });

@@ -1,5 +1,6 @@
-// What analytics reads of the conversation segments (docs/analytics.md): one row per segment created in a time range,
-// as a subquery that the analytics rollup aggregates in the database. The tables stay this module's: the caller gets
+// What analytics reads of the conversation segments (docs/analytics.md): one row per segment created in a time range
+// (a performance test's are left out: docs/performance-tests.md), as a subquery that the analytics rollup aggregates in
+// the database. The tables stay this module's: the caller gets
 // a select with these columns and nothing else.
 import { sql, type SQL } from 'drizzle-orm';
 import { conversationSegments, conversations } from '../../db/schema/index.js';
@@ -43,7 +44,8 @@ export function segmentUsageRows(from: Date, to: Date): SQL {
       case when (${s.feedback} ->> 'isPositive') = 'true' then 1 else 0 end as feedback_positive,
       case when (${s.feedback} ->> 'isPositive') = 'false' then 1 else 0 end as feedback_negative
     from ${s} join ${c} on ${c.id} = ${s.conversationId}
-    where ${s.createdAt} >= ${from.toISOString()}::timestamptz and ${s.createdAt} < ${to.toISOString()}::timestamptz`;
+    where ${s.createdAt} >= ${from.toISOString()}::timestamptz and ${s.createdAt} < ${to.toISOString()}::timestamptz
+      and ${s.performanceTestRunId} is null`;
 }
 
 /** When the first segment was created (null: none yet): where a first rollup starts. */
