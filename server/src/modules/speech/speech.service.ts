@@ -26,6 +26,11 @@ export type SpeechContext = Pick<AppContext, 'db' | 'models'>;
 
 /** How often an answer being written is read again for the sentence asked. */
 const SentencePollMs = 250;
+/**
+ * How long a segment that is not there yet is waited for: an answer's rows are written once it has run for a second
+ * (ai/segment-writer.ts), and the browser knows the segment's id from the stream's first event.
+ */
+export const SegmentAppearWaitMs = 3_000;
 
 const notConfigured = () => new AppError(ErrorCodes.notReady, 409, 'No Speech deployment is configured: the browser reads answers aloud with its own voice.');
 
@@ -73,8 +78,8 @@ function cutToLimit(text: string): string {
 
 /**
  * The text of the sentence asked (or of the whole answer), once the stored answer holds it complete; 404 when the
- * conversation is not the person's, or the finished answer has no such sentence; 409 when the sentence did not come
- * within SpeechSentenceWaitMs.
+ * conversation is not the person's (after SegmentAppearWaitMs: a new answer's rows come a second after its id), or the
+ * finished answer has no such sentence; 409 when the sentence did not come within SpeechSentenceWaitMs.
  */
 async function textToRead(
   ctx: SpeechContext,
@@ -83,10 +88,15 @@ async function textToRead(
   sentence: number | undefined,
   signal: AbortSignal,
 ) {
-  const deadline = Date.now() + SpeechSentenceWaitMs;
+  const started = Date.now();
+  const deadline = started + SpeechSentenceWaitMs;
   for (;;) {
     const row = await answerToReadOf(ctx, principal.userId, ids.conversationId, ids.segmentId);
-    if (!row) throw notFound('The answer');
+    if (!row) {
+      if (Date.now() - started >= SegmentAppearWaitMs) throw notFound('The answer');
+      await sleep(SentencePollMs, undefined, { signal });
+      continue;
+    }
     const sentences = splitSentences(row.answer, !row.inProgress);
     if (sentence === undefined && !row.inProgress) {
       const text = wholeAnswerText(sentences);
@@ -112,8 +122,9 @@ export async function segmentSpeech(
 ): Promise<SpeechAudio> {
   const target = await ctx.models.speaker();
   if (!target) throw notConfigured();
-  const input = await textToRead(ctx, principal, ids, query.sentence, signal);
+  // counted before the wait: asking for answers that never come costs the asker too
   await limiter.take(principal.userId);
+  const input = await textToRead(ctx, principal, ids, query.sentence, signal);
   try {
     return await synthesizeSpeech(target, { input, voice: query.voice ?? DefaultVoice, signal });
   } catch (error) {
