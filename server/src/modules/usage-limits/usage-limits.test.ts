@@ -283,3 +283,36 @@ describe('an agent’s tokens of the day', () => {
     expect(await today(new Date('2030-03-11T00:00:01Z'))).toBe(0);
   });
 });
+
+describe('a public endpoint’s visitors', () => {
+  it('count towards the agent’s daily limit and are refused with its message; a person’s limit is not theirs', async () => {
+    const endpointName = `limited-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await api('POST', '/admin/gptSystems', {
+      gptSystemName: 'Front desk',
+      description: 'Answers visitors',
+      config: {
+        systemPrompt: 'You help.',
+        publicEndpointConfiguration: { endpointName, isEnabled: true, allowedOrigins: [] },
+        tokenLimitSettings: { limitTokens: true, tokensPerDay: 100, tokensPerUserPerDay: 10 },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { gptSystemId, configStateId } = created.json() as { gptSystemId: string; configStateId: string };
+    expect((await api('PUT', `/admin/gptSystems/${gptSystemId}/publishing`, { configStateId })).statusCode).toBe(200);
+    const visit = (tokens: number) => {
+      next = [tokens, 0];
+      const session = crypto.randomUUID();
+      return postStream(
+        base,
+        `/public-conversations/${endpointName}`,
+        { question: 'Opening hours?', visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: session } },
+        { token: '', headers: { SessionIdentifier: session } },
+      );
+    };
+    expectAnswered(await visit(99));
+    const nearly = await visit(1);
+    expectAnswered(nearly);
+    expect(noticeOf(nearly)).toBe(DefaultUsageMessages.thresholdTokensPerDayMessage);
+    expectRefused(await visit(1), DefaultUsageMessages.limitReachedTokensPerDayMessage);
+  });
+});
