@@ -1,11 +1,14 @@
 // The jobs engine on the test database (PGlite in the server project, PostgreSQL in server-pg): a job runs,
-// a failing one runs again, a job a stopped engine held runs after the next start, and a queue never runs more
-// than its concurrency at once.
+// a failing one runs again, a job a stopped engine held runs after the next start, a queue never runs more
+// than its concurrency at once, and (PostgreSQL) a job whose process was killed with SIGKILL runs again on another.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { openTestDatabase, testDbKind } from '../test/harness.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { JobEngine, JobsSchema, type JobRun } from './jobs.js';
+import { VictimOptions, VictimQueue } from '../test/job-victim.js';
 
 const logger = pino({ level: 'silent' });
 const fast = { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 };
@@ -217,5 +220,49 @@ describe('jobs engine', () => {
     );
     await expect(jobs.send('test.unknown', {})).rejects.toThrow(/No job queue/);
     expect(jobs.running).toBe(false);
+  });
+});
+
+// PostgreSQL: several processes share the queues. A process killed with SIGKILL stops its heartbeats; another process
+// fails its job (pg-boss's supervisor) and runs it again, long before the job's hour-long expiry.
+describe.skipIf(testDbKind() !== 'postgres')('a job whose process was killed', () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('runs again on another process once its heartbeats stop', { timeout: 90_000 }, async () => {
+    if (database.connection.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const script = fileURLToPath(new URL('../test/job-victim.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { PATH: process.env.PATH ?? '', VICTIM_DATABASE_URL: database.connection.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until(() => output.includes('running '), 60_000);
+    const jobId = /running (\S+)/.exec(output)![1]!;
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const survivor = new JobEngine(database, logger, { ...fast, superviseIntervalSeconds: 1 });
+    const runs: { id: string; attempt: number }[] = [];
+    survivor.define(VictimQueue, VictimOptions, async (_data, run) => {
+      runs.push({ id: run.id, attempt: run.attempt });
+    });
+    const killedAt = Date.now();
+    try {
+      await survivor.start();
+      await until(() => runs.length === 1, 45_000);
+      expect(runs[0]).toEqual({ id: jobId, attempt: 1 });
+      // the heartbeat (10 s) found it, not the expiry (an hour)
+      expect(Date.now() - killedAt).toBeLessThan(40_000);
+    } finally {
+      await survivor.stop();
+    }
   });
 });

@@ -96,6 +96,11 @@ export interface JobEngineOptions {
   pollingIntervalSeconds?: number;
   /** how long a stop waits for running jobs before failing them (they run again), in ms */
   stopTimeoutMs?: number;
+  /**
+   * how often pg-boss looks for lost jobs (expired, or without heartbeats) and fails them so that they run again, in
+   * seconds (pg-boss's supervise and monitor intervals; 60 by default, tests make it short)
+   */
+  superviseIntervalSeconds?: number;
 }
 
 const QueueName = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9.-]*$/;
@@ -150,10 +155,12 @@ export class JobEngine {
   private async startBoss(): Promise<PgBoss> {
     if (this.stopping) await this.stopping;
     const connection = this.database.connection;
+    const supervise = this.options.superviseIntervalSeconds;
+    const intervals = supervise ? { superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise } : {};
     const boss =
       connection.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(connection.thread), backend: 'pglite', schema: JobsSchema })
-        : new PgBoss({ connectionString: connection.url, schema: JobsSchema, max: 4, application_name: 'atrium-jobs' });
+        ? new PgBoss({ db: fromPglite(connection.thread), backend: 'pglite', schema: JobsSchema, ...intervals })
+        : new PgBoss({ connectionString: connection.url, schema: JobsSchema, max: 4, application_name: 'atrium-jobs', ...intervals });
     boss.on('error', (e: unknown) => this.logger.error({ err: e }, 'jobs engine error'));
     boss.on('warning', (w: unknown) => this.logger.warn({ warning: w }, 'jobs engine warning'));
     await boss.start();

@@ -3,7 +3,7 @@
 // is, uploads another conversation still names stay, an agent's files stay; a sweep stopped half-way and run again
 // finishes without errors; the pg-boss job runs it on demand; the sign-in purge.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, HipaaRetentionDefaults, RetentionSettingsSchema, type RetentionDays } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -358,6 +358,14 @@ describe('the retention sweep', () => {
     expect(res.json().jobId).toEqual(expect.any(String));
     const audits = await eventually(sweepAudits, (rows) => rows.length > before, 20_000);
     expect(audits.at(-1)).toMatchObject({ userId: admin.id, userName: 'Retention Admin', details: { after: { trigger: 'Manual' } } });
+    // the engine keeps the daily sweep and the hourly sign-in purge on pg-boss's schedule (UTC)
+    const schedules = (await t.ctx.db.execute(
+      sql`select name, cron, timezone from pgboss.schedule where name in ('retention.sweep', 'auth.purge') order by name`,
+    )) as unknown as { rows: { name: string; cron: string; timezone: string }[] };
+    expect(schedules.rows).toEqual([
+      { name: 'auth.purge', cron: '41 * * * *', timezone: 'UTC' },
+      { name: 'retention.sweep', cron: '15 3 * * *', timezone: 'UTC' },
+    ]);
   });
 });
 
