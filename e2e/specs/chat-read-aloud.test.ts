@@ -40,12 +40,22 @@ describe('answers read aloud', () => {
     OPENAI_MODELS: 'gpt-4o',
   }));
 
-  async function switchReadAloudOn(page: Page): Promise<void> {
+  async function switchReadAloudOn(page: Page, voice?: string): Promise<void> {
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const drawer = page.getByRole('dialog', { name: 'Settings' });
     await drawer.getByRole('switch', { name: 'Read answers aloud' }).check();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain('"readAloud":true');
+    if (voice) {
+      // the voices of the Speech deployment, offered only when the server reads
+      await drawer.getByRole('combobox', { name: 'Voice' }).click();
+      await page.getByRole('option', { name: voice }).click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('settings') ?? '')).toContain(`"readAloudVoice":"${voice.toLowerCase()}"`);
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      await screenshot(page, 'settings-read-aloud');
+    } else {
+      await drawer.getByText('Your browser reads with its own voice').waitFor();
+    }
     await drawer.getByRole('button', { name: 'Close' }).click();
   }
 
@@ -71,7 +81,7 @@ describe('answers read aloud', () => {
     });
     expect(created.status).toBe(201);
     await page.reload();
-    await switchReadAloudOn(page);
+    await switchReadAloudOn(page, 'Nova');
 
     await ask(page, 'Say three sentences');
     // the first sentence is asked for while the answer is still being written (the next ones are prepared ahead, so
@@ -81,7 +91,7 @@ describe('answers read aloud', () => {
     expect(await streaming(page)).toBe(true);
     expect(speech.requests.find((r) => r.body.input === Sentences[0])!.body).toEqual({
       model: 'gpt-4o-mini-tts',
-      voice: 'alloy',
+      voice: 'nova',
       input: Sentences[0],
       response_format: 'mp3',
     });

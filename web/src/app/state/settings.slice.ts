@@ -9,6 +9,8 @@ export interface LocalSettings {
   themeLayout: 'vertical';
   /** read each answer aloud, sentence by sentence, as it streams (docs/speech.md) */
   readAloud: boolean;
+  /** the voice answers are read with, when the server reads them (a voice of GET /speech/options); null: the default */
+  readAloudVoice: string | null;
 }
 
 export const SettingsStorageKey = 'settings';
@@ -19,6 +21,7 @@ export const defaultSettings: LocalSettings = {
   themeStretch: false,
   themeLayout: 'vertical',
   readAloud: false,
+  readAloudVoice: null,
 };
 
 export function loadSettings(storage: Storage | undefined = globalThis.localStorage): LocalSettings {
@@ -31,6 +34,7 @@ export function loadSettings(storage: Storage | undefined = globalThis.localStor
       themeStretch: stored.themeStretch === true,
       themeLayout: 'vertical',
       readAloud: stored.readAloud === true,
+      readAloudVoice: typeof stored.readAloudVoice === 'string' && /^[\w.:-]{1,100}$/.test(stored.readAloudVoice) ? stored.readAloudVoice : null,
     };
   } catch {
     return defaultSettings;
@@ -49,6 +53,9 @@ export const settingsSlice = createSlice({
     },
     setReadAloud(state, action: PayloadAction<boolean>) {
       state.readAloud = action.payload;
+    },
+    setReadAloudVoice(state, action: PayloadAction<string | null>) {
+      state.readAloudVoice = action.payload;
     },
     setDirection(state, action: PayloadAction<LocalSettings['themeDirection']>) {
       state.themeDirection = action.payload;

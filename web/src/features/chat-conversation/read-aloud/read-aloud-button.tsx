@@ -23,6 +23,7 @@ interface ReadAloudButtonProps {
 export default function ReadAloudButton({ conversationId, segmentId, answer, streaming = false }: ReadAloudButtonProps) {
   const { t } = useTranslation();
   const auto = useAppSelector((s) => s.settings.readAloud);
+  const voice = useAppSelector((s) => s.settings.readAloudVoice);
   const key = `${conversationId}/${segmentId}`;
   const reading = useSyncExternalStore(subscribeReadAloud, () => readAloudState.reading === key);
   const target = { conversationId, segmentId };
@@ -30,14 +31,14 @@ export default function ReadAloudButton({ conversationId, segmentId, answer, str
   // while it streams, each new piece; once it has ended (the saved answer replaces the streamed one), its end
   useEffect(() => {
     if (!auto || !answer || (!streaming && readAloudState.following !== key)) return;
-    void player().then((p) => p.follow({ conversationId, segmentId }, answer, !streaming));
-  }, [auto, answer, streaming, key, conversationId, segmentId]);
+    void player().then((p) => p.follow({ conversationId, segmentId }, answer, !streaming, voice));
+  }, [auto, answer, streaming, key, conversationId, segmentId, voice]);
 
   if (streaming && !reading) return null;
   const label = reading ? t('readAloud.stop') : t('readAloud.play');
   return (
     <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} aria-pressed={reading} onClick={() => void player().then((p) => p.toggle(target, answer))}>
+      <IconButton size="small" aria-label={label} aria-pressed={reading} onClick={() => void player().then((p) => p.toggle(target, answer, voice))}>
         {reading ? <StopCircleOutlined fontSize="small" color="primary" /> : <VolumeUpOutlined fontSize="small" />}
       </IconButton>
     </Tooltip>

@@ -7,8 +7,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { SpeechRoutes, type SpeechOptions } from '@atrium/contract';
 import { useEffect, useState } from 'react';
+import { http } from '../../../app/api/http';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../../app/state/hooks';
 import { settingsActions } from '../../../app/state/settings.slice';
@@ -29,12 +33,29 @@ function useFullscreen() {
   return { active, toggle };
 }
 
+/** How answers are read aloud here (docs/speech.md): asked when reading aloud is on and the drawer open. */
+function useSpeechOptions(ask: boolean): SpeechOptions | null {
+  const [options, setOptions] = useState<SpeechOptions | null>(null);
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    void http()
+      .request<SpeechOptions>({ url: SpeechRoutes.options })
+      .then((r) => live && r.data && setOptions(r.data));
+    return () => {
+      live = false;
+    };
+  }, [ask]);
+  return options;
+}
+
 export default function SettingsDrawer() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.ui.rightPanel === 'settings');
   const settings = useAppSelector((s) => s.settings);
   const fullscreen = useFullscreen();
+  const speech = useSpeechOptions(open && settings.readAloud);
   const close = () => dispatch(uiActions.openPanel(null));
 
   return (
@@ -92,6 +113,27 @@ export default function SettingsDrawer() {
           <Typography variant="caption" color="text.secondary">
             {t('settings.readAloudHint')}
           </Typography>
+          {settings.readAloud && speech?.engine === 'Server' && speech.voices.length > 0 && (
+            <TextField
+              select
+              size="small"
+              sx={{ mt: 1.5 }}
+              label={t('settings.readAloudVoice')}
+              value={settings.readAloudVoice && speech.voices.includes(settings.readAloudVoice) ? settings.readAloudVoice : (speech.defaultVoice ?? '')}
+              onChange={(e) => dispatch(settingsActions.setReadAloudVoice(e.target.value === speech.defaultVoice ? null : e.target.value))}
+            >
+              {speech.voices.map((voice) => (
+                <MenuItem key={voice} value={voice}>
+                  {voice.charAt(0).toUpperCase() + voice.slice(1)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {settings.readAloud && speech?.engine === 'Browser' && (
+            <Typography variant="caption" color="text.secondary">
+              {t('settings.readAloudBrowserVoice')}
+            </Typography>
+          )}
         </Stack>
         <Button
           variant="outlined"
