@@ -46,7 +46,7 @@ const open = (deployment: Deployment | null) =>
     <DeploymentDialog
       open
       connectionId={embedder.connectionId}
-      kinds={['Chat', 'ImageGeneration', 'Embedding', 'Rerank']}
+      kinds={['Chat', 'ImageGeneration', 'Embedding', 'Rerank', 'Speech']}
       deployment={deployment}
       takenNames={[]}
       onClose={() => undefined}
@@ -115,6 +115,23 @@ describe('DeploymentDialog', () => {
     await vi.waitFor(() => expect(create).toHaveBeenCalledOnce());
     const body = create.mock.calls[0]![0].body;
     expect(body).toMatchObject({ model: 'jina-reranker-v2-base-multilingual', kind: 'Rerank', vision: false, tools: false });
+    for (const field of ['contextWindow', 'maxOutputTokens', 'inputPricePerMillionTokens', 'outputPricePerMillionTokens', 'dimensions'])
+      expect(body).not.toHaveProperty(field);
+  });
+
+  it('asks a Speech deployment for none of vision, tools, limits or prices, and says what it is for', async () => {
+    open(null);
+    fireEvent.change(screen.getByRole('combobox', { name: 'adminModels.dialog.model' }), { target: { value: 'gpt-4o-mini-tts' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'adminModels.dialog.kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'adminModels.kinds.Speech' }));
+    expect(screen.getByText('adminModels.dialog.speechHelp')).toBeTruthy();
+    for (const name of ['vision', 'tools']) expect(screen.queryByRole('switch', { name: `adminModels.dialog.${name}` })).toBeNull();
+    for (const name of ['contextWindow', 'maxOutputTokens', 'inputPrice', 'outputPrice', 'dimensions'])
+      expect(screen.queryByRole('textbox', { name: `adminModels.dialog.${name}` })).toBeNull();
+    save();
+    await vi.waitFor(() => expect(create).toHaveBeenCalledOnce());
+    const body = create.mock.calls[0]![0].body;
+    expect(body).toMatchObject({ model: 'gpt-4o-mini-tts', kind: 'Speech', vision: false, tools: false });
     for (const field of ['contextWindow', 'maxOutputTokens', 'inputPricePerMillionTokens', 'outputPricePerMillionTokens', 'dimensions'])
       expect(body).not.toHaveProperty(field);
   });
