@@ -32,6 +32,8 @@ export interface Config {
   redisUrl: string | null;
   /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); null: no metrics are served */
   metricsToken: string | null;
+  /** MODERATION_API_KEY: the bearer token agents' automatic moderation sends to their moderation endpoint (docs/moderation.md) */
+  moderationApiKey: string | null;
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL only; 1: this process serves */
   workers: number;
   /**
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     ...readBlobStore(env),
     metricsToken: read(env, 'METRICS_TOKEN', z.string().min(16, 'must be at least 16 characters').max(512).optional()) ?? null,
+    moderationApiKey: read(env, 'MODERATION_API_KEY', z.string().min(1).max(1000).optional()) ?? null,
     adminEmail,
     adminPassword,
     publicUrl,

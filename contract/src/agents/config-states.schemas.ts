@@ -8,6 +8,7 @@ import { AgentCapabilityNames, AgentReasoningEfforts, AgentStatuses, AgentVerbos
 import { RetrievalTopKLimits } from '../knowledge/retrieval.constants.js';
 import { LibraryFiltersSchema } from '../knowledge/text-index.schemas.js';
 import { PublicEndpointConfigurationSchema } from '../public-chat/public-endpoints.schemas.js';
+import { AgentModerationSchema } from '../moderation/moderation.schemas.js';
 
 /** A capability as configurations name it: the canonical names and their aliases (WebSearch). */
 export const AgentCapabilityTypeSchema = z.enum(AgentCapabilityNames);
@@ -90,6 +91,8 @@ export const AgentConfigWireSchema = z.object({
   userRoleIds: z.array(z.string().uuid()).max(200).optional(),
   /** Atrium's own: how many results a web search of the agent (InternetSearch) returns; absent or null: 5 */
   webSearchResultCount: z.number().int().min(1).max(10).nullable().optional(),
+  /** automatic moderation of questions and answers (docs/moderation.md) */
+  moderation: AgentModerationSchema.nullable().optional(),
 });
 
 /** The editable configuration of an agent (docs/product.md §3 agent configuration state). */

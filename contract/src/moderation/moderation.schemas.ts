@@ -99,3 +99,23 @@ export type ModerationSegmentList = z.infer<typeof ModerationSegmentListSchema>;
 /** GET /admin/moderationReports/facets: the agents named by reports, by name, for the list's agent filter. */
 export const ModerationReportFacetsSchema = z.object({ gptSystems: z.array(z.object({ gptSystemId: z.string().uuid(), name: z.string() })) });
 export type ModerationReportFacets = z.infer<typeof ModerationReportFacetsSchema>;
+
+/**
+ * An agent's automatic moderation (its configuration's `moderation`): each question, and each answer while it streams,
+ * is checked against the blocked patterns and, with an endpoint, an OpenAI-compatible moderation service
+ * (`POST {endpoint}/moderations`). A flagged question is refused with `refusalMessage`; a flagged answer is cut. Both
+ * file a moderation report with the reason Automatic.
+ */
+export const AgentModerationSchema = z.object({
+  checkQuestions: z.boolean().default(true),
+  checkAnswers: z.boolean().default(true),
+  /** base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1 (null: patterns only) */
+  endpoint: z.string().trim().url().max(2000).nullable().default(null),
+  /** the moderation model to name, e.g. omni-moderation-latest (null: the service's default) */
+  model: z.string().trim().max(200).nullable().default(null),
+  /** words or phrases (case-insensitive, whole words), or regular expressions written /…/flags */
+  blockedPatterns: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
+  /** what a refused question is answered with, and what replaces the rest of a cut answer */
+  refusalMessage: z.string().trim().max(2000).default(''),
+});
+export type AgentModeration = z.output<typeof AgentModerationSchema>;

@@ -56,19 +56,22 @@ export class ChatEngine {
     const trace = new TraceLog({ keepDebug: turn.persistDebugLogs, withoutContent: turn.withoutContent ?? false });
     trace.info('ModelSelected', `Answering with ${turn.deployment.displayName} (${turn.deployment.name})`);
     transport.publish({ type: 'ids', conversationId: turn.conversationId, segmentId: turn.segmentId });
-    const knowledge = turn.knowledge ? await searchKnowledge(turn, transport, trace, controller.signal, deps) : null;
+    // a question the agent's moderation flags is answered with its refusal, without the model
+    const refusal = turn.moderation ? await turn.moderation.screenQuestion(controller.signal) : null;
+    const knowledge = turn.knowledge && refusal === null ? await searchKnowledge(turn, transport, trace, controller.signal, deps) : null;
     // tools' sources (web results) are numbered after the knowledge sources
     if (knowledge) turn = { ...knowledge.turn, firstSourceNumber: knowledge.sources.length + 1 };
     transport.publish({ type: 'step', text: ThinkingStep });
 
     const writer = new SegmentWriter(store, (e) => controller.abort(e));
+    const guard = turn.moderation && refusal === null ? turn.moderation.guardAnswer(transport, (e) => controller.abort(e), controller.signal) : null;
     const streamed = await (
-      knowledge?.noInformation
-        ? Promise.resolve(answerWithout(transport, writer, NoInformationAnswer))
+      refusal !== null || knowledge?.noInformation
+        ? Promise.resolve(answerWithout(transport, writer, refusal ?? NoInformationAnswer))
         : streamModelRounds(turn, {
             models: deps.models,
             logger: deps.logger,
-            transport,
+            transport: guard?.transport ?? transport,
             trace,
             writer,
             signal: controller.signal,
@@ -78,6 +81,9 @@ export class ChatEngine {
           })
     ).finally(() => transport.signal.removeEventListener('abort', onClientGone));
     firstTokenCame();
+    // an answer the moderation flagged ends before the flagged part
+    const cut = guard ? await guard.settle(streamed.answer) : null;
+    if (cut !== null) streamed.answer = cut;
     // an answer from sources cites them as [n]: its citations are the sources it cited
     if (knowledge) streamed.citations = [...citationsOf(streamed.answer, knowledge.sources), ...streamed.toolCitations];
 

@@ -7,6 +7,7 @@ import type { Citation, ExecutionLog, ResponseModelEvent, SegmentStatus } from '
 import type { ChatMessage, ContextPassage, GenerationParams, ModelGateway, ResolvedDeployment } from './model.types.js';
 import type { ChatTool } from './chat-tools.js';
 import type { TurnKnowledge } from './knowledge-step.js';
+import type { TurnModeration } from './moderation-check.js';
 
 export interface ChatTurn {
   conversationId: string;
@@ -33,6 +34,8 @@ export interface ChatTurn {
   firstSourceNumber?: number;
   /** the agent's file libraries: searched before the model answers, its sources numbered in the system prompt */
   knowledge?: TurnKnowledge;
+  /** the agent's automatic moderation (moderation-check.ts): the question screened, the answer checked as it streams */
+  moderation?: TurnModeration;
 }
 
 export interface SegmentOutcome {

@@ -78,6 +78,7 @@ export function conversationsContexts(ctx: AppContext): (request: FastifyRequest
     knowledge,
     webSearch,
     codeInterpreter,
+    moderationApiKey: ctx.config.moderationApiKey,
   });
 }
 

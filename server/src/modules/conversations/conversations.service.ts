@@ -37,6 +37,8 @@ import type { DbContext, AppContext } from '../../platform/context.js';
  * answers with (built once per app by conversations.routes.ts).
  */
 export type ConversationsContext = Pick<AppContext, 'db' | 'caches' | 'models' | 'logger' | 'jobs'> & {
+  /** the bearer token agents' automatic moderation sends to their moderation endpoint (MODERATION_API_KEY) */
+  moderationApiKey?: string | null;
   agents: AgentDirectory & { recordAgentUse(userId: string, gptSystemId: string): Promise<void> };
   /** drafts that configuration-state previews answer with */
   previews: PreviewDirectory;

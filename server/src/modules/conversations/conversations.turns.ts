@@ -25,6 +25,7 @@ import { ProcessId } from '../../platform/server-processes.js';
 import { queueTitle } from './conversations.titles.js';
 import { hipaaMode } from '../instance/instance.hipaa.js';
 import { checkTurn } from '../usage-limits/usage-limits.service.js';
+import { turnModeration } from '../moderation/moderation.automatic.js';
 import type { AnswerOwner } from '../../platform/answer-log.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
@@ -375,6 +376,12 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   const level = request.body.segmentTraceLogLevel;
   // in HIPAA mode the execution details keep no words of the conversation (cached: no read of its own)
   const withoutContent = await hipaaMode(ctx);
+  const moderation = turnModeration({ db: ctx.db, logger: ctx.logger, config: { moderationApiKey: ctx.moderationApiKey ?? null } }, agent, {
+    conversationId: basis.conversationId,
+    segmentId: segment.id,
+    question: basis.question,
+    preview: preview || loadTest,
+  });
   return {
     usageNotice,
     store: segmentStore(ctx, caller, basis, segment, now),
@@ -401,6 +408,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(tools.length ? { tools } : {}),
+      ...(moderation ? { moderation } : {}),
       ...(knowledge ? { knowledge: turnKnowledge(ctx, knowledge, { agent, deployment, earlierTurns, question: basis.question, withoutContent }) } : {}),
     },
   };

@@ -73,6 +73,7 @@ const KeptFields = [
   'tokenLimitSettings',
   'userRoleIds',
   'webSearchResultCount',
+  'moderation',
 ] as const satisfies readonly (keyof PublishedAgentConfig)[];
 
 /** Whether the agent has web search, under either of its names (InternetSearch, WebSearch). */
