@@ -33,15 +33,13 @@ export async function startFakeModeration(flaggedWords: string[] = []): Promise<
       fake.inputs.push(input);
       fake.authorizations.push(req.headers.authorization);
       const flagged = [...fake.flaggedWords].some((w) => input.toLowerCase().includes(w));
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'modr-1',
-            model: model ?? 'omni-moderation-latest',
-            results: [{ flagged, categories: { harassment: flagged, violence: false } }],
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'modr-1',
+          model: model ?? 'omni-moderation-latest',
+          results: [{ flagged, categories: { harassment: flagged, violence: false } }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
