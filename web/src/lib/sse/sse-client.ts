@@ -7,8 +7,8 @@ import type { HttpError } from '../http/http.types';
 
 export interface SseRequest {
   url: string;
-  /** the contract's body of a turn: a new conversation, a follow-up or a regenerate */
-  body: NewConversationRequest | FollowUpRequest | RegenerateRequest;
+  /** the contract's body of a turn: a new conversation, a follow-up or a regenerate; none: GET (an answer read back) */
+  body?: NewConversationRequest | FollowUpRequest | RegenerateRequest;
   signal: AbortSignal;
   onEvent: (event: SseEvent) => void;
   /** more request headers (a visitor's SessionIdentifier) */
@@ -23,7 +23,7 @@ export async function streamSse(client: HttpClient, { url, body, signal, onEvent
   if (signal.aborted) return { kind: 'aborted' };
   const result = await client.request<ReadableStream<Uint8Array> | null>({
     url,
-    method: 'POST',
+    method: body ? 'POST' : 'GET',
     body,
     headers: { ...headers, accept: 'text/event-stream' },
     responseKind: 'stream',

@@ -19,6 +19,7 @@ import { useConversationActions } from '../hooks/use-conversation-actions';
 import { useConversationSwitch } from '../hooks/use-conversation-switch';
 import { useGuidelinesConsent } from '../hooks/use-guidelines-consent';
 import { useFollowOutput } from '../hooks/use-follow-output';
+import { useAnswerResume } from '../hooks/use-answer-resume';
 import { chatAvailability } from '../utils/chat-availability';
 import { hasSegment, selectedBranch, siblingIds } from '../utils/segment-tree';
 import { AgentIntro } from './agent-intro';
@@ -64,6 +65,7 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
   usePageTitle(conversation?.title ?? (agentName || t('chat.pageTitle')));
 
   const fullBranch = useMemo(() => selectedBranch(conversation), [conversation]);
+  useAnswerResume(conversationId, fullBranch, chat.streamStatus === 'Idle');
   const streamedLoaded = hasSegment(conversation, streamed?.conversationSegmentId ?? null);
   const showStreamed = !!streamed && !streamedLoaded;
   // The streamed answer takes the place after its parent (a follow-up, an edit or a regeneration).

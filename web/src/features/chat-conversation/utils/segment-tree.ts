@@ -17,7 +17,12 @@ export function siblingIds(conversation: Conversation, segment: Segment): string
 }
 
 export function hasSegment(conversation: Conversation | undefined, segmentId: string | null): boolean {
-  return !!conversation && !!segmentId && conversation.conversationSegmentTree.segments.some((s) => s.conversationSegmentId === segmentId);
+  // one still being written (saved as it goes, or read back after a reload) is shown from the stream until it ends
+  return (
+    !!conversation &&
+    !!segmentId &&
+    conversation.conversationSegmentTree.segments.some((s) => s.conversationSegmentId === segmentId && s.status !== 'InProgress')
+  );
 }
 
 /** The branch as plain text, for copying the conversation. */
