@@ -111,6 +111,8 @@ export class JobEngine {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopping: Promise<void> | null = null;
+  /** stop() was called and start() not since: a send no longer starts the engine (a process shutting down) */
+  private stopped = false;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -145,6 +147,13 @@ export class JobEngine {
 
   /** Starts pg-boss (once; later calls wait for the first): installs or migrates its schema, then runs the workers. */
   start(): Promise<PgBoss> {
+    this.stopped = false;
+    return this.ensureStarted();
+  }
+
+  /** The running pg-boss, started on first use unless the engine was stopped. */
+  private ensureStarted(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('The jobs engine has stopped'));
     if (this.boss) return Promise.resolve(this.boss);
     this.starting ??= this.startBoss().finally(() => {
       this.starting = null;
@@ -250,13 +259,13 @@ export class JobEngine {
   }
 
   /**
-   * Queues a job (starting the engine if it is not running yet); the id, or null when the queue has a job of the
+   * Queues a job (starting the engine if it is not running yet; refused once the engine was stopped); the id, or null when the queue has a job of the
    * same key (QueueDefinitionOptions.key) waiting or running. A worker of this process that is idle is woken at once.
    */
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
     const queue = this.queues.get(name);
     if (!queue) throw new Error(`No job queue ${name} is defined`);
-    const boss = await this.start();
+    const boss = await this.ensureStarted();
     const key = queue.options.key?.(data as never);
     const id = await boss.send(name, data, {
       ...(key === undefined ? {} : { singletonKey: key }),
@@ -273,7 +282,7 @@ export class JobEngine {
    */
   async find<T extends object>(name: string, data: Partial<T>): Promise<JobRecord[]> {
     if (!this.queues.has(name)) throw new Error(`No job queue ${name} is defined`);
-    const boss = await this.start();
+    const boss = await this.ensureStarted();
     const jobs = await boss.findJobs(name, { data });
     return jobs
       .map((j) => ({
@@ -302,6 +311,7 @@ export class JobEngine {
    * next start, or on another process). The database itself stays open (it is the app's).
    */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.starting) await this.starting.catch(() => undefined);
     const boss = this.boss;
     if (!boss) return;

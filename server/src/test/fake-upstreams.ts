@@ -14,6 +14,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { TitleInstructions } from '../ai/model-registry.js';
 
 export interface FakeScript {
   /** the answer's text pieces, sent one per chunk; default ['Hello', ' from', ' the', ' fake', ' model.'] */
@@ -92,7 +93,10 @@ export interface FakeUpstream {
   readonly aborted: number;
   /** the script for every following request */
   setScript(script: ScriptSource): void;
-  /** scripts for the next requests only, in order; then the default script again */
+  /**
+   * scripts for the next requests only, in order; then the default script again. A title request (a job that may
+   * reach the upstream at any time) never takes a queued script: it gets the default one.
+   */
   enqueue(...scripts: ScriptSource[]): void;
   /** how every following images/generations request is answered (OpenAI protocol only) */
   setImageScript(script: FakeImageScript): void;
@@ -212,7 +216,8 @@ async function startFake(protocol: Protocol, options: FakeOptions): Promise<Fake
         void rerankAnswer(record, res).then(markDone);
         return;
       }
-      const source = queue.shift() ?? script;
+      const title = JSON.stringify(record.body).includes(TitleInstructions);
+      const source = (title ? undefined : queue.shift()) ?? script;
       const s = typeof source === 'function' ? source(record) : source;
       void answer(record, s, res).then(() => {
         record.completed = !record.aborted && res.writableFinished;
