@@ -108,6 +108,22 @@ export const analyticsUsersLastSeen = pgTable(
 );
 
 /**
+ * How many users' last question (analyticsUsersLastSeen) falls on each UTC day, per dimension, key and privacy: a
+ * period's users are the days after its first midnight summed, and the last-seen rows of the part of a day before it.
+ */
+export const analyticsUsersLastSeenDays = pgTable(
+  'analytics_users_last_seen_days',
+  {
+    dimension: text('dimension').$type<'all' | 'agent' | 'brand'>().notNull(),
+    key: text('key').notNull(),
+    privacy: text('privacy').$type<AnalyticsPrivacy>().notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.key, t.privacy] })],
+);
+
+/**
  * Distinct users of closed buckets (a zone's day, week or month), counted once from the per-user rows when a chart
  * first asks for them after their days are final (the rollup no longer recomputes them), and read from here after.
  */

@@ -12,6 +12,7 @@ import {
   analyticsUsersDaily,
   analyticsUsersHourly,
   analyticsUsersLastSeen,
+  analyticsUsersLastSeenDays,
 } from '../../db/schema/index.js';
 import { firstSegmentAt, segmentUsageRows } from '../conversations/conversations.usage.js';
 import type { AppContext, DbContext } from '../../platform/context.js';
@@ -102,17 +103,35 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
       from ${uh} h
       where h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
       group by 1, 2, 3, 4, 5, 6, 7, 8`);
-    // when each user last asked, per agent, brand and in all: moved forward only (a recomputed day holds the same or
-    // fewer rows; a deleted conversation stays counted, as in the other rollups)
+    // when each user last asked, per agent, brand and in all, moved forward only (a recomputed day holds the same or
+    // fewer rows; a deleted conversation stays counted, as in the other rollups); and how many users' last question
+    // falls on each day: the users who moved leave their old day and join their new one
     const ls = analyticsUsersLastSeen;
+    const lsd = analyticsUsersLastSeenDays;
     await tx.execute(sql`
-      insert into ${ls} (dimension, key, user_key, privacy, last_hour)
-      select 'all', '', h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 3, 4
-      union all
-      select 'agent', coalesce(h.gpt_system_id::text, ''), h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
-      union all
-      select 'brand', h.brand_key, h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
-      on conflict (dimension, key, user_key, privacy) do update set last_hour = greatest(${ls.lastHour}, excluded.last_hour)`);
+      with changes as (
+        select 'all' as dimension, '' as key, h.user_key, h.privacy, max(h.hour) as last_hour from ${uh} h where ${range(sql`h.hour`)} group by 3, 4
+        union all
+        select 'agent', coalesce(h.gpt_system_id::text, ''), h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
+        union all
+        select 'brand', h.brand_key, h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
+      ), moved as (
+        select c.dimension, c.key, c.user_key, c.privacy, c.last_hour, s.last_hour as old_hour
+        from changes c left join ${ls} s on s.dimension = c.dimension and s.key = c.key and s.user_key = c.user_key and s.privacy = c.privacy
+        where s.last_hour is null or s.last_hour < c.last_hour
+      ), seen as (
+        insert into ${ls} (dimension, key, user_key, privacy, last_hour)
+        select dimension, key, user_key, privacy, last_hour from moved
+        on conflict (dimension, key, user_key, privacy) do update set last_hour = excluded.last_hour
+      )
+      insert into ${lsd} (dimension, key, privacy, day, users)
+      select dimension, key, privacy, day, sum(n)::int from (
+        select dimension, key, privacy, date_trunc('day', last_hour, 'UTC') as day, 1 as n from moved
+        union all
+        select dimension, key, privacy, date_trunc('day', old_hour, 'UTC'), -1 from moved where old_hour is not null
+      ) d group by 1, 2, 3, 4
+      on conflict (dimension, day, key, privacy) do update set users = ${lsd.users} + excluded.users`);
+    await tx.execute(sql`delete from ${lsd} where ${lsd.users} = 0`);
     const ug = analyticsUsageDaily;
     const tot = analyticsTotalsHourly;
     await tx.execute(sql`delete from ${ug} where ${ug.day} >= ${from.toISOString()}::timestamptz and ${ug.day} < ${dayTo.toISOString()}::timestamptz`);

@@ -12,6 +12,7 @@ import {
   analyticsUsersDaily,
   analyticsUsersHourly,
   analyticsUsersLastSeen,
+  analyticsUsersLastSeenDays,
 } from '../../db/schema/index.js';
 import type { DbContext } from '../../platform/context.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
@@ -374,13 +375,22 @@ const countUsers = (key: SQL, rows: SQL) =>
  */
 const lastSeenAnswers = (p: Period) => p.rolledUpUntil !== null && p.to.getTime() >= p.rolledUpUntil.getTime();
 
-/** Users per key (null for no agent) whose last question, in the dimension, is at or after `from`. */
+/**
+ * Users per key (null for no agent) whose last question, in the dimension, is at or after `from`: the days from the
+ * first UTC midnight on summed from analytics_users_last_seen_days, the hours before it counted from the last-seen rows.
+ */
 const lastSeenCounts = (dimension: 'all' | 'agent' | 'brand', from: Date) => {
   const ls = analyticsUsersLastSeen;
-  const key = dimension === 'agent' ? sql`nullif(${ls.key}, '')` : sql`${ls.key}`;
-  return sql`select ${key} as key, count(*) filter (where ${ls.privacy} = 'Private')::float8 as private,
-      count(*) filter (where ${ls.privacy} = 'Public')::float8 as public
-    from ${ls} where ${ls.dimension} = ${dimension} and ${ls.lastHour} >= ${ts(from)} group by ${ls.key}`;
+  const lsd = analyticsUsersLastSeenDays;
+  const midnight = new Date(Math.ceil(from.getTime() / DayMs) * DayMs);
+  const key = dimension === 'agent' ? sql`nullif(key, '')` : sql`key`;
+  return sql`select ${key} as key, sum(private)::float8 as private, sum(public)::float8 as public from (
+      select ${ls.key} as key, count(*) filter (where ${ls.privacy} = 'Private') as private, count(*) filter (where ${ls.privacy} = 'Public') as public
+      from ${ls} where ${ls.dimension} = ${dimension} and ${ls.lastHour} >= ${ts(from)} and ${ls.lastHour} < ${ts(midnight)} group by 1
+      union all
+      select ${lsd.key}, sum(${lsd.users}) filter (where ${lsd.privacy} = 'Private'), sum(${lsd.users}) filter (where ${lsd.privacy} = 'Public')
+      from ${lsd} where ${lsd.dimension} = ${dimension} and ${lsd.day} >= ${ts(midnight)} group by 1
+    ) x group by key`;
 };
 
 async function usersSince({ db }: DbContext, from: Date): Promise<UserCounts> {
