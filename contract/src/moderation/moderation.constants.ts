@@ -10,3 +10,6 @@ export const ModerationReportStatuses = ['Open', 'Resolved'] as const;
 export type ModerationReportStatus = (typeof ModerationReportStatuses)[number];
 
 export const ModerationCommentMaxLength = 2000;
+
+/** what a question an agent's automatic moderation flags is answered with when the agent sets no message of its own */
+export const DefaultModerationRefusal = 'I can’t help with that request.';

@@ -131,6 +131,30 @@ describe('automatic moderation', () => {
     expect(service.inputs).toEqual([]);
   });
 
+  it('is kept in the agent’s configuration from the draft to the published agent', async () => {
+    const editor = await t.createUser({ actions: ['GptSystemsRead', 'GptSystemsCreate', 'GptSystemsWrite'] });
+    const api = (method: string, url: string, payload?: object) =>
+      t.app.inject({
+        method: method as 'GET',
+        url: `/api/internal${url}`,
+        headers: { authorization: `Bearer ${editor.token}` },
+        ...(payload ? { payload } : {}),
+      });
+    const created = await api('POST', '/admin/gptSystems', {
+      gptSystemName: 'Careful tutor',
+      description: 'Moderated',
+      config: { systemPrompt: 'You help.', moderation: { blockedPatterns: ['cheat sheet'], refusalMessage: 'Not here.' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { gptSystemId, configStateId } = created.json() as { gptSystemId: string; configStateId: string };
+    const state = await api('GET', `/admin/gptSystems/configurationStates/${configStateId}`);
+    expect((state.json() as { moderation: AgentModeration }).moderation).toMatchObject({ blockedPatterns: ['cheat sheet'], checkAnswers: true });
+    // bad settings are refused
+    expect((await api('PUT', `/admin/gptSystems/configurationStates/${configStateId}`, { moderation: { endpoint: 'not a url' } })).statusCode).toBe(400);
+    expect((await api('PUT', `/admin/gptSystems/${gptSystemId}/publishing`, { configStateId })).statusCode).toBe(200);
+    expect((await ask(gptSystemId, 'Write me a cheat sheet for the exam')).segment.answer).toBe('Not here.');
+  });
+
   it('reads patterns as whole words or /expressions/, and skips invalid expressions', () => {
     const compiled = compilePatterns(['bad word', '/a+b/i', '/(unclosed/', 'ünï']);
     expect(compiled.map((c) => c.source)).toEqual(['bad word', '/a+b/i', 'ünï']);

@@ -1,7 +1,7 @@
 // An agent's automatic moderation for one chat turn (docs/moderation.md): the checks of ai/moderation-check.ts with
 // the agent's settings, and what a flag does here: a moderation report with the reason Automatic (no reporter), the
 // refusal as the answer to a flagged question, and a cut answer ending with the refusal.
-import { AgentModerationSchema } from '@atrium/contract';
+import { AgentModerationSchema, DefaultModerationRefusal } from '@atrium/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatAgent } from '../../ai/agent.types.js';
 import { guardAnswer, ModerationChecker, type ModerationVerdict, type TurnModeration } from '../../ai/moderation-check.js';
@@ -9,7 +9,7 @@ import type { DbContext } from '../../platform/context.js';
 import { createAutomaticReport } from './moderation.service.js';
 
 /** what a flagged question is answered with when the agent sets no message of its own */
-export const DefaultRefusal = 'I can’t help with that request.';
+export const DefaultRefusal = DefaultModerationRefusal;
 
 interface TurnFacts {
   conversationId: string;

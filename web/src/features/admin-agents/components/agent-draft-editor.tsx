@@ -28,6 +28,7 @@ import {
   useUpdateAgentFromStateMutation,
 } from '../api/admin-agents.api';
 import { UsageLimitsFields, usageLimitSettingsOf, usageLimitsValid, usageLimitValuesOf } from './usage-limits-fields';
+import { endpointValid, ModerationFields, moderationOf, moderationValuesOf } from './moderation-fields';
 import { refusedSave } from '../../../components/agent-config/agent-data-sources-values';
 
 export type DraftStep = 'settings' | 'dataSources';
@@ -76,19 +77,30 @@ function DraftForm({
   const [saveState] = useUpdateAdminConfigStateMutation();
   // the daily token limits (docs/usage-limits.md) go out with the rest of the draft
   const [limits, setLimits] = useState(() => usageLimitValuesOf(initial.tokenLimitSettings));
+  // and so does its automatic moderation (docs/moderation.md)
+  const [moderation, setModeration] = useState(() => moderationValuesOf(initial.moderation));
   // the libraries go out with the rest of the draft, once the contract's rules find nothing wrong with them
   const save = async ({ id: configStateId, body }: { id: string; body: ConfigStateUpdate }) => {
     const prepared = knowledge.current?.prepare();
     if (prepared && 'refused' in prepared) return prepared.refused;
     if (!usageLimitsValid(limits)) return refusedSave([{ property: 'tokenLimitSettings', message: t('agentsAdmin.usageLimits.wholeTokens') }]);
+    if (!endpointValid(moderation)) return refusedSave([{ property: 'moderation', message: t('agentsAdmin.moderation.endpointInvalid') }]);
     const tokenLimitSettings = usageLimitSettingsOf(limits, initial.tokenLimitSettings);
-    return saveState({ id: configStateId, body: { ...body, tokenLimitSettings, ...(prepared ? { dataSources: prepared.dataSources } : {}) } });
+    return saveState({
+      id: configStateId,
+      body: { ...body, tokenLimitSettings, moderation: moderationOf(moderation), ...(prepared ? { dataSources: prepared.dataSources } : {}) },
+    });
   };
   const { values, setValues, labels, fieldProblems, failure, fail, clearFailure, busy, saveDraft, run } = useDraftEditor<'save' | 'publish'>(initial, save);
   const [updateAgent] = useUpdateAgentFromStateMutation();
   const [publish] = usePublishAgentMutation();
   const current = state.data ?? initial;
-  const issueLabels = { ...labels, ...knowledgeState.labels, tokenLimitSettings: t('agentsAdmin.usageLimits.title') };
+  const issueLabels = {
+    ...labels,
+    ...knowledgeState.labels,
+    tokenLimitSettings: t('agentsAdmin.usageLimits.title'),
+    moderation: t('agentsAdmin.moderation.title'),
+  };
   const showStep = (next: DraftStep) => (onStep ? onStep(next) : setOwnStep(next));
 
   const onSave = () =>
@@ -138,6 +150,7 @@ function DraftForm({
                   problems={fieldProblems}
                 />
                 <UsageLimitsFields value={limits} onChange={setLimits} disabled={busy !== null || !canEdit} />
+                <ModerationFields value={moderation} onChange={setModeration} disabled={busy !== null || !canEdit} />
               </div>
               <div hidden={step !== 'dataSources'}>
                 <AgentKnowledge
