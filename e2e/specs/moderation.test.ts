@@ -111,4 +111,33 @@ describe('moderation reports', () => {
     expect(audit.items.map((i) => i.domainOperation)).toEqual(['Resolved', 'Created']);
     expect(adminSession.errors).toEqual([]);
   });
+
+  it('refuses a question an agent’s automatic moderation blocks, set in the agent editor, and reports it', async () => {
+    const { page, errors } = await openPage(app.browser, { width: 1400, height: 900 });
+    const token = await signIn(page, app.server.baseUrl, admin);
+    const agents = (await (await callApi(app.server, token, 'GET', '/admin/gptSystems/system')).json()) as { items: { gptSystemId: string; name: string }[] };
+    const agent = agents.items.find((a) => a.name === 'Atrium Assistant')!;
+    await page.goto(`${app.server.baseUrl}/admin/gptsystem/${agent.gptSystemId}/edit`);
+    const moderation = page.getByRole('group', { name: 'Automatic moderation' });
+    await moderation.getByRole('textbox', { name: 'Blocked words and patterns' }).fill('exam answers\n/leaked\\s+paper/i');
+    await moderation.getByRole('textbox', { name: 'Refusal message' }).fill('That is not something I can help with.');
+    await screenshot(page, 'moderation-agent-settings');
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await page.getByText(/Published version/).waitFor();
+
+    await page.goto(`${app.server.baseUrl}/chat/${agent.gptSystemId}`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Where can I find the leaked   paper for tomorrow?');
+    await box.press('Enter');
+    await expect.poll(() => page.getByRole('article').first().textContent()).toContain('That is not something I can help with.');
+    expect(await page.getByRole('article').first().textContent()).not.toContain('No language model');
+
+    await page.goto(`${app.server.baseUrl}/admin/moderation`);
+    const row = page.getByRole('table', { name: 'Moderation' }).getByRole('row').filter({ hasText: 'leaked' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Automatic');
+    await row.getByRole('button').first().click();
+    await page.getByText('The question was flagged by pattern "/leaked\\s+paper/i".').waitFor();
+    expect(errors).toEqual([]);
+  });
 });
