@@ -39,7 +39,9 @@ const gapResult = (concurrent: number, direct: StreamTiming[], platform: StreamT
 async function main() {
   const upstream = await startUpstreamProcess({ chunks: words(20), usage: { promptTokens: 30, completionTokens: 20 } });
   const database = await benchDatabase(process.env.DATABASE_URL);
-  const { server, token, agentId } = await startChatBenchServer(upstream.url, database.url);
+  // REDIS_URL: the answers' events go to Redis streams as well (resumable answers) instead of this process's memory
+  const redis: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+  const { server, token, agentId } = await startChatBenchServer(upstream.url, database.url, undefined, redis);
   try {
     const platform = () => platformStream(server.baseUrl, token, agentId, 'How fast is the first token?');
     const direct = () => directStream(upstream.url, model, 'How fast is the first token?');
@@ -169,7 +171,7 @@ function report(r: Results) {
   const line = (label: string, c: Ttft) =>
     `| ${label} | ${c.direct.p50} / ${c.direct.p99} | ${c.platform.p50} / ${c.platform.p99} | ${c.addedP50} / ${c.addedP99} |`;
   const out = [
-    `Chat stream benchmark (${r.database}, ${r.node}, ${r.date})`,
+    `Chat stream benchmark (${process.env.REDIS_URL ? 'Redis, ' : ''}${r.database}, ${r.node}, ${r.date})`,
     '',
     '| time to first token (ms) | direct p50 / p99 | platform p50 / p99 | added p50 / p99 (budget 5 / 15) |',
     '|---|---|---|---|',

@@ -4,8 +4,8 @@
 // (docs/architecture.md "Resumable answers"). Two stores with one interface:
 // - in memory (one process, no REDIS_URL): the blocks in an array per answer, forgotten `keepMs` after their last write;
 // - Redis streams (REDIS_URL): XADD with explicit ids `0-<n>`, trimmed (MAXLEN ~) and expiring (PEXPIRE) like the memory
-//   store. Writes are gathered per tick into one pipeline and never awaited: a token costs an array push, not a round
-//   trip. A reader first pages through what is there (XRANGE), then blocks for the tail (XREAD BLOCK) on its own
+//   store. Writes are gathered per tick (an answer's blocks of the tick in one entry) into one pipeline and never
+//   awaited: a token costs an array push, not a round trip. A reader first pages through what is there (XRANGE), then blocks for the tail (XREAD BLOCK) on its own
 //   connection, which it closes when the answer ended or the client left.
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -151,11 +151,47 @@ const PageSize = 1_000;
 
 type StreamEntry = [id: string, fields: string[]];
 
-/** The store of several processes: Redis streams, one per answer. */
+/** What one answer wrote in this tick: one stream entry (its blocks together), its end, its expiry. */
+interface PendingWrite {
+  key: string;
+  blocks: string[];
+  /** the number of the last block */
+  last: number;
+  owner: string | null;
+  end: boolean;
+  expire: boolean;
+}
+
+/** Splits an entry's text into its blocks (each ends with a blank line; base64 data never holds one). */
+function blocksOf(text: string): string[] {
+  const out: string[] = [];
+  for (let from = 0; from < text.length;) {
+    const end = text.indexOf('\n\n', from);
+    const to = end === -1 ? text.length : end + 2;
+    out.push(text.slice(from, to));
+    from = to;
+  }
+  return out;
+}
+
+/** The blocks of one stream entry with their numbers (an entry's id is the number of its last block). */
+function entryEvents([id, fields]: StreamEntry): LoggedEvent[] | null {
+  const text = fieldOf(fields, 'b');
+  if (text === null) return null; // the end
+  const last = numberOf(id);
+  const blocks = Number(fieldOf(fields, 'c') ?? '1') > 1 ? blocksOf(text) : [text];
+  return blocks.map((block, i) => ({ id: last - blocks.length + 1 + i, block }));
+}
+
+/**
+ * The store of several processes: Redis streams, one per answer. Per event-loop tick, an answer's blocks go into one
+ * entry (XADD, its id the number of its last block) and all answers' entries into one pipeline; the key's expiry is
+ * set at the first write, renewed at most every quarter of `keepMs` and at the end (so an answer is kept at least
+ * three quarters of `keepMs` after any write while it runs, and `keepMs` after its end).
+ */
 export class RedisAnswerLog implements AnswerLog {
   private readonly redis: Redis;
-  /** XADD/PEXPIRE commands gathered in this tick */
-  private pending: (string | number)[][] = [];
+  private pending = new Map<string, PendingWrite>();
   private warned = false;
 
   constructor(
@@ -177,22 +213,32 @@ export class RedisAnswerLog implements AnswerLog {
     this.logger.warn({ reason: e instanceof Error ? e.message : String(e) }, 'answer log: Redis unreachable; answers stream but cannot be resumed');
   }
 
-  private queue(command: (string | number)[]) {
-    if (this.pending.length === 0) setImmediate(this.flush);
-    this.pending.push(command);
+  private pendingFor(key: string): PendingWrite {
+    let p = this.pending.get(key);
+    if (!p) {
+      if (this.pending.size === 0) setImmediate(this.flush);
+      p = { key, blocks: [], last: 0, owner: null, end: false, expire: false };
+      this.pending.set(key, p);
+    }
+    return p;
   }
 
   private readonly flush = () => {
-    const commands = this.pending;
-    this.pending = [];
-    if (commands.length === 0) return;
+    const writes = this.pending;
+    this.pending = new Map();
+    if (writes.size === 0) return;
     const pipeline = this.redis.pipeline();
-    const expire = new Set<string>();
-    for (const [name, key, ...args] of commands) {
-      pipeline.call(name as string, key as string, ...args);
-      expire.add(key as string);
+    for (const w of writes.values()) {
+      if (w.blocks.length > 0) {
+        const fields = ['b', w.blocks.length === 1 ? w.blocks[0]! : w.blocks.join('')];
+        if (w.blocks.length > 1) fields.push('c', String(w.blocks.length));
+        // the first entry carries the owner: a resume checks it before anything is sent
+        if (w.owner !== null) fields.push('o', w.owner);
+        pipeline.xadd(w.key, 'MAXLEN', '~', this.maxEvents, idOf(w.last), ...fields);
+      }
+      if (w.end) pipeline.xadd(w.key, idOf(w.last + 1), 'end', '1');
+      if (w.expire) pipeline.pexpire(w.key, this.keepMs);
     }
-    for (const key of expire) pipeline.pexpire(key, this.keepMs);
     pipeline.exec().then((results) => {
       const failed = results?.find(([error]) => error);
       if (failed) this.warn(failed[0]);
@@ -203,18 +249,30 @@ export class RedisAnswerLog implements AnswerLog {
     const key = answerKey(segmentId);
     let n = 0;
     let ended = false;
+    let expiredAt = -Infinity;
+    const renewEvery = this.keepMs / 4;
     return {
       append: (block) => {
         if (ended) return;
         n++;
-        // the first entry carries the owner: a resume checks it before anything is sent
-        const fields = n === 1 ? ['b', block, 'o', JSON.stringify(owner)] : ['b', block];
-        this.queue(['xadd', key, 'MAXLEN', '~', this.maxEvents, idOf(n), ...fields]);
+        const p = this.pendingFor(key);
+        p.blocks.push(block);
+        p.last = n;
+        if (n === 1) p.owner = JSON.stringify(owner);
+        const now = performance.now();
+        if (now - expiredAt > renewEvery) {
+          expiredAt = now;
+          p.expire = true;
+        }
       },
       end: () => {
         if (ended) return;
         ended = true;
-        this.queue(['xadd', key, idOf(n + 1), 'end', '1']);
+        const p = this.pendingFor(key);
+        // the end's entry follows the last block
+        p.last = n;
+        p.end = true;
+        p.expire = true;
       },
     };
   }
@@ -223,24 +281,29 @@ export class RedisAnswerLog implements AnswerLog {
     const key = answerKey(segmentId);
     const head = (await this.redis.xrange(key, '-', '+', 'COUNT', 1)) as StreamEntry[];
     if (head.length === 0) return { kind: 'missing' };
-    const [firstId, firstFields] = head[0]!;
-    const ownerText = fieldOf(firstFields, 'o');
+    const ownerText = fieldOf(head[0]![1], 'o');
+    const first = entryEvents(head[0]!)?.[0]?.id ?? Infinity;
     // trimmed: the first entry (with the owner) is gone, and perhaps what the reader needs
-    if (ownerText === null || numberOf(firstId) > after + 1) return { kind: 'gone' };
+    if (ownerText === null || first > after + 1) return { kind: 'gone' };
     const owner = JSON.parse(ownerText) as AnswerOwner;
     const redis = this.redis;
+    // the entries after `last`, their blocks after `after`; false at the end
+    let last = idOf(after);
+    function* take(entries: StreamEntry[]): Generator<LoggedEvent, boolean> {
+      for (const entry of entries) {
+        last = entry[0];
+        const events = entryEvents(entry);
+        if (events === null) return false;
+        for (const e of events) if (e.id > after) yield e;
+      }
+      return true;
+    }
     async function* events(): AsyncGenerator<LoggedEvent> {
-      let last = idOf(after);
-      // what is there already, a page at a time
+      // what is there already, a page at a time (an entry holding the block `after` comes too: its id is its last block's)
       for (;;) {
         if (signal.aborted) return;
         const page = (await redis.xrange(key, `(${last}`, '+', 'COUNT', PageSize)) as StreamEntry[];
-        for (const [id, fields] of page) {
-          last = id;
-          const block = fieldOf(fields, 'b');
-          if (block === null) return; // the end
-          yield { id: numberOf(id), block };
-        }
+        if (!(yield* take(page))) return;
         if (page.length < PageSize) break;
       }
       // then the tail, on a connection of its own (XREAD BLOCK holds it)
@@ -262,12 +325,7 @@ export class RedisAnswerLog implements AnswerLog {
             if ((await redis.exists(key)) === 0) return;
             continue;
           }
-          for (const [id, fields] of found[0]![1]) {
-            last = id;
-            const block = fieldOf(fields, 'b');
-            if (block === null) return;
-            yield { id: numberOf(id), block };
-          }
+          if (!(yield* take(found[0]![1]))) return;
         }
       } finally {
         signal.removeEventListener('abort', onAbort);
