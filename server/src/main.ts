@@ -196,7 +196,9 @@ async function runServer(config: Config): Promise<void> {
     while (ctx.chat.turnsInFlight > 0 && Date.now() < deadline) await sleep(100);
     if (ctx.chat.turnsInFlight > 0) {
       logger.warn({ answering: ctx.chat.turnsInFlight }, 'answers still running after the drain: ending them');
-      // their clients are cut: each turn stops and saves what it has, as when a person leaves
+      // each turn stops and saves what it has (their clients would otherwise be waited for: ANSWER_GRACE_MS), and the
+      // clients are cut
+      ctx.answers.bus.stopAll();
       server.closeAllConnections();
       while (ctx.chat.turnsInFlight > 0) await sleep(50);
     }

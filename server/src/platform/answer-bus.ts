@@ -94,6 +94,11 @@ export class AnswerBus {
     this.send({ type: 'stop', segmentId });
   }
 
+  /** Stops every answer this process streams (a shutdown whose drain time is over). */
+  stopAll(): void {
+    for (const answer of [...this.live.values()]) answer.stop();
+  }
+
   /** Tells the answer's process that a client reads it back. */
   watched(segmentId: string): void {
     this.send({ type: 'watched', segmentId });
