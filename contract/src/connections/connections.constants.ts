@@ -1,7 +1,7 @@
 // Connection and deployment constants without zod, so that the browser bundle can use them (the models page
 // offers the provider types and deployment kinds; the schemas build their enums from the same lists).
 
-export const ProviderTypes = ['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompatible', 'Anthropic'] as const;
+export const ProviderTypes = ['Offline', 'OpenAI', 'AzureOpenAI', 'OpenAICompatible', 'Anthropic', 'AzureSpeech'] as const;
 export type ProviderTypeName = (typeof ProviderTypes)[number];
 
 /**

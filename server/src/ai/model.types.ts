@@ -2,7 +2,8 @@
 // stream of parts, whatever answers (the offline engine, OpenAI, Azure OpenAI, OpenAI-compatible
 // servers, Anthropic). The provider registry implements ModelGateway.
 
-export type ProviderType = 'Offline' | 'OpenAI' | 'AzureOpenAI' | 'OpenAICompatible' | 'Anthropic';
+/** the contract's ProviderTypes (AzureSpeech serves Speech deployments only) */
+export type ProviderType = 'Offline' | 'OpenAI' | 'AzureOpenAI' | 'OpenAICompatible' | 'Anthropic' | 'AzureSpeech';
 
 export interface ChatImage {
   mimeType: string;

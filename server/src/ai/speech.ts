@@ -1,12 +1,14 @@
 // Text to speech through a Speech deployment (docs/speech.md): OpenAI's `POST /audio/speech` (model, voice, input,
 // response_format), which OpenAI-compatible servers (Kokoro-FastAPI, openedai-speech, LocalAI, vLLM-Omni) also serve,
-// and Azure OpenAI's speech deployments (the v1 API with the deployment as the model, or the classic deployment URL
-// with a dated api-version). The audio is passed on as the provider sends it (MP3), so that playback can start before
-// the whole sentence is synthesized. The key only ever goes into the request header.
+// Azure OpenAI's speech deployments (the v1 API with the deployment as the model, or the classic deployment URL with a
+// dated api-version), and Azure AI Speech's REST text to speech (SSML at `POST {endpoint}/cognitiveservices/v1`, the
+// deployment's model being the voice). The audio is passed on as the provider sends it (MP3), so that playback can
+// start before the whole sentence is synthesized. The key only ever goes into the request header.
 import { ModelError, type SpeechTarget } from './model.types.js';
 import { redactSecrets } from './provider-errors.js';
 import { OpenAiDefaultBaseUrl } from './providers/openai.js';
 import { providerMessage } from './providers/model-list.js';
+import { azureSpeechRoot } from './providers/azure-speech.js';
 
 /** How long the provider may take to start answering (a sentence takes a second or two). */
 export const SpeechFirstByteTimeoutMs = 30_000;
@@ -24,9 +26,35 @@ export interface SpeechAudio {
   body: ReadableStream<Uint8Array>;
 }
 
-/** The URL and headers of a speech call to the target's provider. */
-export function speechCall(target: SpeechTarget): { url: string; headers: Record<string, string> } {
+/** Azure AI Speech's output format: MP3 as the OpenAI-style servers answer it. */
+const AzureSpeechFormat = 'audio-24khz-48kbitrate-mono-mp3';
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** The SSML Azure AI Speech reads: the voice (the deployment's model) and its language (the voice name's first parts). */
+export function azureSsml(voice: string, input: string): string {
+  const lang = /^([a-z]{2,3}-[A-Z]{2})-/.exec(voice)?.[1] ?? 'en-US';
+  return `<speak version='1.0' xml:lang='${lang}'><voice name='${escapeXml(voice)}'>${escapeXml(input)}</voice></speak>`;
+}
+
+/** The URL, headers and body of a speech call to the target's provider. */
+export function speechCall(target: SpeechTarget, input: string, voice: string): { url: string; headers: Record<string, string>; body: string } {
   const { providerType, model } = target.deployment;
+  if (providerType === 'AzureSpeech') {
+    return {
+      url: `${azureSpeechRoot(target.endpoint)}/cognitiveservices/v1`,
+      headers: {
+        'Ocp-Apim-Subscription-Key': target.apiKey ?? '',
+        'content-type': 'application/ssml+xml',
+        'X-Microsoft-OutputFormat': AzureSpeechFormat,
+        'user-agent': 'Atrium',
+      },
+      // the deployment is one voice: the listener's choice of OpenAI voices does not apply
+      body: azureSsml(model, input),
+    };
+  }
+  const body = JSON.stringify({ model, voice, input, response_format: 'mp3' });
+  const json = { 'content-type': 'application/json' };
   if (providerType === 'AzureOpenAI') {
     const root = target.endpoint.replace(/\/openai(\/v1)?$/, '');
     const version = target.apiVersion ?? 'v1';
@@ -34,10 +62,10 @@ export function speechCall(target: SpeechTarget): { url: string; headers: Record
       version === 'v1'
         ? `${root}/openai/v1/audio/speech`
         : `${root}/openai/deployments/${encodeURIComponent(model)}/audio/speech?api-version=${encodeURIComponent(version)}`;
-    return { url, headers: { 'api-key': target.apiKey ?? '' } };
+    return { url, headers: { ...json, 'api-key': target.apiKey ?? '' }, body };
   }
   const base = target.endpoint || (providerType === 'OpenAI' ? OpenAiDefaultBaseUrl : '');
-  return { url: `${base}/audio/speech`, headers: target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {} };
+  return { url: `${base}/audio/speech`, headers: { ...json, ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}) }, body };
 }
 
 /**
@@ -45,17 +73,16 @@ export function speechCall(target: SpeechTarget): { url: string; headers: Record
  * with the provider's status and words, the key removed; aborted when the request's signal ended it).
  */
 export async function synthesizeSpeech(target: SpeechTarget, request: SpeechRequest): Promise<SpeechAudio> {
-  const { url, headers } = speechCall(target);
+  const { url, headers, body } = speechCall(target, request.input, request.voice);
   const timeout = AbortSignal.timeout(SpeechFirstByteTimeoutMs);
   const signal = AbortSignal.any([request.signal, timeout]);
-  const body = { model: target.deployment.model, voice: request.voice, input: request.input, response_format: 'mp3' };
   const secrets = target.apiKey ? [target.apiKey] : [];
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', accept: 'audio/mpeg' },
-      body: JSON.stringify(body),
+      headers: { ...headers, accept: 'audio/mpeg' },
+      body,
       signal,
     });
   } catch (error) {

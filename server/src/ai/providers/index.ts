@@ -6,12 +6,14 @@ import { openaiProvider } from './openai.js';
 import { azureOpenaiProvider } from './azure-openai.js';
 import { openaiCompatibleProvider } from './openai-compatible.js';
 import { anthropicProvider } from './anthropic.js';
+import { azureSpeechProvider } from './azure-speech.js';
 
 export const providerAdapters: Record<ProviderTypeName, ProviderAdapter> = {
   OpenAI: openaiProvider,
   AzureOpenAI: azureOpenaiProvider,
   Anthropic: anthropicProvider,
   OpenAICompatible: openaiCompatibleProvider,
+  AzureSpeech: azureSpeechProvider,
   Offline: offlineProvider,
 };
 
@@ -30,6 +32,7 @@ export function providerTypeFromName(name: string): ProviderTypeName | null {
     compatible: 'OpenAICompatible',
     anthropic: 'Anthropic',
     claude: 'Anthropic',
+    azurespeech: 'AzureSpeech',
   };
   return Object.hasOwn(aliases, key) ? aliases[key]! : null;
 }

@@ -202,10 +202,10 @@ export async function getDeployment(ctx: ConnectionsContext, connectionId: strin
 
 /**
  * A provider draws images and embeds only where its adapter can (not Anthropic, not the offline engine); it reranks
- * only on OpenAI-compatible connections (the Cohere/Jina `POST {baseUrl}/rerank` that OpenAI and Azure do not serve).
+ * only on OpenAI-compatible connections (the Cohere/Jina `POST {baseUrl}/rerank` that OpenAI and Azure do not serve);
+ * Azure AI Speech connections have Speech deployments only.
  */
 async function checkKind(db: Db, connectionId: string, kind: DeploymentKind, field: string): Promise<void> {
-  if (kind === 'Chat') return;
   const connection = await repo.findConnectionRow(db, connectionId);
   const providerType = connection ? providerTypeFromName(connection.providerType) : null;
   if (providerType && !providerAdapters[providerType].description.deploymentKinds.includes(kind)) {

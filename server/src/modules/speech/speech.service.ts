@@ -38,6 +38,9 @@ const notConfigured = () => new AppError(ErrorCodes.notReady, 409, 'No Speech de
 export async function speechOptions(ctx: SpeechContext): Promise<SpeechOptions> {
   const target = await ctx.models.speaker().catch(() => null);
   if (!target) return { engine: 'Browser', deploymentName: null, voices: [], defaultVoice: null };
+  // an Azure AI Speech deployment is one voice (its model)
+  if (target.deployment.providerType === 'AzureSpeech')
+    return { engine: 'Server', deploymentName: target.deployment.displayName, voices: [], defaultVoice: target.deployment.model };
   return { engine: 'Server', deploymentName: target.deployment.displayName, voices: [...OpenAiVoices], defaultVoice: DefaultVoice };
 }
 

@@ -10,9 +10,10 @@ import { connections, conversationSegments } from '../../db/schema/index.js';
 import { createConnection, createDeployment } from '../connections/connections.service.js';
 import { dataOf, eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
-import { FakeMp3Header, FakeSpeechKey, startFakeSpeech, type FakeSpeech } from '../../test/fake-speech.js';
+import { FakeAzureVoices, FakeMp3Header, FakeSpeechKey, startFakeSpeech, type FakeSpeech } from '../../test/fake-speech.js';
 import { isTitleRequest, startModelTestApp, TestActor, type ModelTestApp } from '../../test/model-app.js';
 import { speechCall, synthesizeSpeech } from '../../ai/speech.js';
+import { azureSpeechProvider } from '../../ai/providers/azure-speech.js';
 import { createSpeechLimiter, wholeAnswerText } from './speech.service.js';
 
 const Answer = ['The sun is a star. ', 'It is about 4.6 billion years old. ', 'Light from it reaches Earth in about eight minutes.'];
@@ -192,7 +193,7 @@ describe('reading answers aloud', () => {
   it('calls Azure OpenAI speech deployments at the v1 and the classic deployment URL, with the api-key header', async () => {
     const deployment = { ...(await app.t.ctx.models.speaker())!.deployment, providerType: 'AzureOpenAI' as const, model: 'my-tts' };
     const target = { deployment, endpoint: `${speech.azureEndpoint}/openai`, apiVersion: null, apiKey: FakeSpeechKey };
-    expect(speechCall(target)).toEqual({ url: `${speech.azureEndpoint}/openai/v1/audio/speech`, headers: { 'api-key': FakeSpeechKey } });
+    expect(speechCall(target, 'Hi.', 'coral')).toMatchObject({ url: `${speech.azureEndpoint}/openai/v1/audio/speech`, headers: { 'api-key': FakeSpeechKey } });
     const signal = new AbortController().signal;
     await (await synthesizeSpeech(target, { input: 'Hello Azure.', voice: 'coral', signal })).body.cancel();
     expect(speech.requests.at(-1)).toMatchObject({ path: '/openai/v1/audio/speech', key: FakeSpeechKey, body: { model: 'my-tts', voice: 'coral' } });
@@ -201,10 +202,58 @@ describe('reading answers aloud', () => {
     expect(speech.requests.at(-1)!.path).toBe('/openai/deployments/my-tts/audio/speech?api-version=2025-03-01-preview');
   });
 
+  it('speaks with an Azure AI Speech voice (SSML, the voice its model, the text escaped) and lists the resource’s voices', async () => {
+    const deployment = { ...(await app.t.ctx.models.speaker())!.deployment, providerType: 'AzureSpeech' as const, model: 'de-DE-KatjaNeural' };
+    const target = { deployment, endpoint: speech.azureEndpoint, apiVersion: null, apiKey: FakeSpeechKey };
+    const signal = new AbortController().signal;
+    const audio = await synthesizeSpeech(target, { input: 'Tom & Jerry <3', voice: 'nova', signal });
+    expect(Buffer.from(await new Response(audio.body).arrayBuffer()).subarray(0, 4)).toEqual(FakeMp3Header);
+    expect(speech.requests.at(-1)).toMatchObject({
+      path: '/cognitiveservices/v1',
+      key: FakeSpeechKey,
+      body: {
+        ssml: "<speak version='1.0' xml:lang='de-DE'><voice name='de-DE-KatjaNeural'>Tom &amp; Jerry &lt;3</voice></speak>",
+        format: 'audio-24khz-48kbitrate-mono-mp3',
+      },
+    });
+    const listed = await azureSpeechProvider.listModels(
+      { connectionId: 'c', name: 'Speech', endpoint: `${speech.azureEndpoint}/`, apiVersion: null, apiKey: FakeSpeechKey },
+      signal,
+      5000,
+    );
+    expect(listed.map((m) => [m.id, m.kind])).toEqual(FakeAzureVoices.map((v) => [v.ShortName, 'Speech']).sort());
+    // a wrong key: the provider's words, never the key
+    await expect(synthesizeSpeech({ ...target, apiKey: 'wrong-key' }, { input: 'Hi.', voice: 'nova', signal })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('takes only Speech deployments on an Azure AI Speech connection', async () => {
+    await expect(
+      createConnection(app.t.ctx, TestActor, {
+        name: 'Azure voices',
+        providerType: 'AzureSpeech',
+        endpoint: speech.azureEndpoint,
+        apiKey: FakeSpeechKey,
+        deployments: [{ name: 'katja', model: 'de-DE-KatjaNeural' }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    const created = await createConnection(app.t.ctx, TestActor, {
+      name: 'Azure voices',
+      providerType: 'AzureSpeech',
+      endpoint: speech.azureEndpoint,
+      apiKey: FakeSpeechKey,
+      deployments: [{ name: 'katja', displayName: 'Katja', model: 'de-DE-KatjaNeural', kind: 'Speech', isDefault: true }],
+    });
+    expect(created.deployments[0]).toMatchObject({ kind: 'Speech', isDefault: true });
+    expect((await call('GET', '/speech/options')).body).toEqual({ engine: 'Server', deploymentName: 'Katja', voices: [], defaultVoice: 'de-DE-KatjaNeural' });
+    const r = await audio(speechPath('?sentence=0&voice=nova'));
+    expect(r.status).toBe(200);
+    expect(speech.requests.at(-1)!.body.ssml).toBe("<speak version='1.0' xml:lang='de-DE'><voice name='de-DE-KatjaNeural'>The sun is a star.</voice></speak>");
+  });
+
   it('a disabled Speech deployment is not used', async () => {
     const [connection] = await app.t.ctx.db.select().from(connections).where(eq(connections.name, 'OpenAI speech'));
     const created = await createDeployment(app.t.ctx, TestActor, connection!.id, { name: 'voice-2', model: 'tts-1', kind: 'Speech', enabled: false });
     expect(created).toMatchObject({ kind: 'Speech', isDefault: false, enabled: false });
-    expect((await app.t.ctx.models.speaker())!.deployment.name).toBe('voice');
+    expect((await app.t.ctx.models.speaker())!.deployment.name).toBe('katja');
   });
 });

@@ -4,7 +4,7 @@
 import { DeploymentKinds, type Connection, type Deployment, type DeploymentKind, type ProviderTypeName } from '@atrium/contract';
 
 /** Providers an administrator adds here (the offline engine is built in and needs no connection). */
-export const AddableProviders: readonly ProviderTypeName[] = ['OpenAI', 'AzureOpenAI', 'Anthropic', 'OpenAICompatible'];
+export const AddableProviders: readonly ProviderTypeName[] = ['OpenAI', 'AzureOpenAI', 'Anthropic', 'OpenAICompatible', 'AzureSpeech'];
 
 export type PresetKey = 'ollama' | 'vllm' | 'lmStudio' | 'other';
 
