@@ -194,7 +194,10 @@ export const chatSlice = createSlice({
     },
     /** The finished answer is now part of the loaded conversation: drop the temporary segment. */
     streamReset(state) {
+      const code = state.codeInterpreter.responseText;
       clearStream(state);
+      // the answer's code output stays in view under it (conversation-pane.tsx) until another question or conversation
+      state.codeInterpreter.responseText = code;
     },
     /** Another conversation (or a new chat) was opened: stream state goes, late events are ignored. */
     conversationSwitched(state, { payload }: PayloadAction<{ conversationId: string | null; gptSystemId: string | null }>) {

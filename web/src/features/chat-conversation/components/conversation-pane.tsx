@@ -173,6 +173,12 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                     actions.edit(segment, q);
                   }}
                 />
+                {/* the code output of the answer just given stays in view until the conversation changes */}
+                {segment.conversationSegmentId === chat.currentConversationSegmentId && chat.codeInterpreter.responseText !== '' && (
+                  <Suspense fallback={null}>
+                    <CodeInterpreterOutput text={chat.codeInterpreter.responseText} updating={false} />
+                  </Suspense>
+                )}
                 <AnswerCard
                   answer={segment.answer}
                   citations={segment.citations}

@@ -5,7 +5,7 @@
 // address in an answer, which a prompt injection could use to send the conversation elsewhere, is
 // replaced by its alt text.
 import DOMPurify from 'dompurify';
-import { GeneratedImagePathPrefix } from '@atrium/contract';
+import { CodeFilePathPattern, GeneratedImagePathPrefix } from '@atrium/contract';
 
 let hooked = false;
 /** set for the duration of one sanitize call (synchronous, so one flag serves) */
@@ -22,9 +22,28 @@ export function isGeneratedImageSource(src: string | null): boolean {
   }
 }
 
+/** Same origin, a code interpreter's file download path. */
+function isCodeFile(href: string | null): boolean {
+  try {
+    const url = new URL(href ?? '', window.location.href);
+    return url.origin === window.location.origin && CodeFilePathPattern.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** A click on a code interpreter's file (marked below) downloads it with the person's token, wherever markdown shows it. */
+function downloadCodeFile(e: MouseEvent) {
+  const link = e.target instanceof Element ? e.target.closest('a[data-code-file]') : null;
+  if (!link || e.defaultPrevented) return;
+  e.preventDefault();
+  void import('./code-file-download').then((m) => m.downloadCodeFile(link.getAttribute('href')!, link.getAttribute('data-code-file')!));
+}
+
 function hook(): void {
   if (hooked) return;
   hooked = true;
+  document.addEventListener('click', downloadCodeFile);
   DOMPurify.addHook('uponSanitizeElement', (node, data) => {
     if (!onlyGeneratedImages || data.tagName !== 'img' || !(node instanceof Element)) return;
     if (isGeneratedImageSource(node.getAttribute('src'))) return;
@@ -34,6 +53,8 @@ function hook(): void {
     if (node.tagName === 'A' && node.getAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
+      // a file the code interpreter made: downloaded with the person's token on click (downloadCodeFile)
+      if (isCodeFile(node.getAttribute('href'))) node.setAttribute('data-code-file', node.textContent ?? 'file');
     }
     if (onlyGeneratedImages && node.tagName === 'IMG') {
       node.setAttribute('class', 'generated-image');
