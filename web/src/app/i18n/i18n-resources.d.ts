@@ -14,6 +14,7 @@ import type adminAnalyticsTexts from '../../features/admin-analytics/admin-analy
 import type adminAgentsTexts from '../../features/admin-agents/admin-agents.texts.json';
 import type adminAuditTexts from '../../features/admin-audit/admin-audit.texts.json';
 import type adminModerationTexts from '../../features/admin-moderation/admin-moderation.texts.json';
+import type adminPerformanceTestsTexts from '../../features/admin-performance-tests/admin-performance-tests.texts.json';
 import type adminBrandsTexts from '../../features/admin-brands/admin-brands.texts.json';
 import type guidelinesTexts from '../../features/admin-guidelines/guidelines.texts.json';
 import type adminKnowledgeTexts from '../../features/admin-knowledge/admin-knowledge.texts.json';
@@ -47,6 +48,7 @@ export type Texts = typeof enUS &
   typeof adminAgentsTexts &
   typeof adminAuditTexts &
   typeof adminModerationTexts &
+  typeof adminPerformanceTestsTexts &
   typeof adminBrandsTexts &
   typeof guidelinesTexts &
   typeof adminKnowledgeTexts &

@@ -18,6 +18,7 @@ export const adminAreaPages: Partial<Record<AdminAreaKey, LazyExoticComponent<Co
   fileLibraries: lazy(() => import('../../features/admin-knowledge/components/knowledge-routes')),
   dashboard: lazy(() => import('../../features/admin-analytics/components/dashboard-routes')),
   moderation: lazy(() => import('../../features/admin-moderation/components/moderation-routes')),
+  performanceTests: lazy(() => import('../../features/admin-performance-tests/components/performance-tests-routes')),
   // e.g. (with `import { lazy } from 'react'`) users: lazy(() => import('../../features/admin-users/components/users-routes')),
 };
 

@@ -14,6 +14,7 @@ describe('admin sidebar', () => {
       'agents',
       'fileLibraries',
       'moderation',
+      'performanceTests',
       'connections',
       'brands',
       'guidelines',
@@ -39,6 +40,7 @@ describe('admin sidebar', () => {
     expect(keys(['ConfigurationAuditLogRead'])).toEqual(['audit']);
     expect(keys(['ConnectionsRead'])).toEqual(['connections']);
     expect(keys(['ModerationReportsRead'])).toEqual(['moderation']);
+    expect(keys(['PerformanceTestsRun'])).toEqual(['performanceTests']);
   });
 
   it('hides Instance Settings unless the instance shows that page', () => {

@@ -3,7 +3,7 @@
 // /admin index when its screens do, never as an empty promise.
 import { AdminNavActions, AreaActions, type AdminNavKey, type UserAction } from '@atrium/contract';
 
-export type AdminAreaKey = AdminNavKey | 'moderation';
+export type AdminAreaKey = AdminNavKey | 'moderation' | 'performanceTests';
 
 export interface AdminNavItem {
   key: AdminAreaKey;
@@ -23,6 +23,7 @@ export const adminNavSections: AdminNavSection[] = [
       { key: 'agents', path: '/admin/gptsystem' },
       { key: 'fileLibraries', path: '/admin/datasource' },
       { key: 'moderation', path: '/admin/moderation' },
+      { key: 'performanceTests', path: '/admin/performanceTests' },
     ],
   },
   {
@@ -44,6 +45,7 @@ export const adminNavSections: AdminNavSection[] = [
 const areaActions: Record<AdminAreaKey, readonly UserAction[]> = {
   ...AdminNavActions,
   moderation: AreaActions.moderation.read,
+  performanceTests: AreaActions.performanceTests.read,
 };
 
 /** An area is open to a user holding at least one of its actions; Instance Settings also needs the setting. */

@@ -7,6 +7,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import ReportOutlined from '@mui/icons-material/ReportOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
@@ -27,4 +28,5 @@ export const adminIcons: Record<AdminAreaKey, ComponentType<SvgIconProps>> = {
   audit: HistoryOutlined,
   instanceSettings: SettingsSuggestOutlined,
   moderation: ReportOutlined,
+  performanceTests: SpeedOutlined,
 };

@@ -14,6 +14,7 @@ const areaBases: Record<AdminAreaKey, string> = {
   agents: 'gptsystem',
   fileLibraries: 'datasource',
   moderation: 'moderation',
+  performanceTests: 'performanceTests',
   connections: 'models',
   guidelines: 'guidelines',
   users: 'user',

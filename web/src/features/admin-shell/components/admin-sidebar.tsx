@@ -1,5 +1,6 @@
 // The admin navigation: sections and items the user's resolved actions allow; icons only when minimised. Moderation
 // shows how many reports are open (the overview's moderation counter).
+import '../admin-shell-texts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
