@@ -16,6 +16,8 @@ export class AnswerStopped extends Error {
   }
 }
 
+const NotKept = { append: () => undefined, end: () => undefined };
+
 export class ResumableAnswers {
   constructor(
     readonly log: AnswerLog,
@@ -29,9 +31,12 @@ export class ResumableAnswers {
    * on the stop call, or `graceMs` after the client left when nobody reads the answer back meanwhile.
    */
   open(segmentId: string, owner: AnswerOwner, sse: SseWriter): SseWriter {
-    const logged = this.log.writer(segmentId, owner);
+    // a public endpoint's visitor has no call to read an answer back: theirs is not kept, and stops when they leave
+    // (as their stream slots expect, docs/public-chat.md)
+    const resumable = 'userId' in owner;
+    const logged = resumable ? this.log.writer(segmentId, owner) : NotKept;
     const controller = new AbortController();
-    const graceMs = this.graceMs;
+    const graceMs = resumable ? this.graceMs : 0;
     let ended = false;
     let lastWatched = -Infinity;
     let timer: NodeJS.Timeout | null = null;

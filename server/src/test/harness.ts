@@ -91,6 +91,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: 'bootstrap-admin-password',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // an answer whose client left stops at once, as tests of it expect, unless a test gives it time to be read back
+    ANSWER_GRACE_MS: '0',
     ...env,
   });
   if (configure) config = configure(config);
