@@ -101,7 +101,9 @@ export function ConnectionNewPage() {
     const deployments = chosen.map((m) => {
       const name = uniqueName(deploymentNameOf(m.id), taken);
       taken.push(name);
-      const kind = m.kind && provider.deploymentKinds.includes(m.kind) ? m.kind : 'Chat';
+      // a model of no known kind is a chat model, where the provider has chat (an Azure AI Speech voice is Speech)
+      const kind =
+        m.kind && provider.deploymentKinds.includes(m.kind) ? m.kind : provider.deploymentKinds.includes('Chat') ? 'Chat' : provider.deploymentKinds[0]!;
       return { name, displayName: (m.displayName ?? m.id).slice(0, 200), model: m.id, kind, contextWindow: m.contextWindow };
     });
     const result = await create({ ...body(), name: settings.name.trim(), deployments });
