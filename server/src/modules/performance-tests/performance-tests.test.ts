@@ -7,7 +7,8 @@ import type { PerformanceTest, PerformanceTestComparison, PerformanceTestEstimat
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 import { eventually, jsonCaller } from '../../test/chat-stream.js';
-import { conversationSegments, conversations } from '../../db/schema/index.js';
+import { analyticsUsageHourly, conversationSegments, conversations } from '../../db/schema/index.js';
+import { rollUp } from '../analytics/analytics.rollup.js';
 import { agentTokensBetween } from '../conversations/conversations.token-usage.js';
 import { percentile, timeline } from './performance-tests.stats.js';
 
@@ -156,6 +157,9 @@ describe('performance tests', () => {
     expect(list.body.items).toHaveLength(0);
     const tokens = await agentTokensBetween(app.t.ctx.db, [app.agentId], new Date(Date.now() - 3600_000), new Date(Date.now() + 1000));
     expect(tokens.get(app.agentId)).toBe(0);
+    // nor in analytics: the rollup of this hour has no rows
+    await rollUp(app.t.ctx);
+    expect(await app.t.ctx.db.select().from(analyticsUsageHourly)).toEqual([]);
 
     expect((await call('GET', '/admin/performanceTests/count')).body).toEqual({ count: 1 });
     const listed = await call<PerformanceTestList>('GET', '/admin/performanceTests');
