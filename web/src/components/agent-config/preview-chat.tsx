@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { PreviewConversationRoutes, pathTo, type FollowUpRequest, type NewConversationRequest } from '@atrium/contract';
+import { ConversationRoutes, PreviewConversationRoutes, pathTo, type FollowUpRequest, type NewConversationRequest } from '@atrium/contract';
 import { useTranslation } from '../../app/i18n/i18n';
 import { http } from '../../app/api/http';
 import { streamSse } from '../../lib/sse/sse-client';
@@ -86,6 +86,13 @@ export function PreviewChat({ via, configStateId, beforeAsk, disabled }: Preview
     }
   };
 
+  // the server keeps an answer going for a while after its client left (to be read back): the stop call ends it now
+  const stop = () => {
+    abort.current?.abort();
+    const answer = ids.current;
+    if (answer) void http().request({ url: pathTo(ConversationRoutes.stopSegment, answer), method: 'POST' });
+  };
+
   const reset = () => {
     abort.current?.abort();
     ids.current = null;
@@ -155,7 +162,7 @@ export function PreviewChat({ via, configStateId, beforeAsk, disabled }: Preview
           disabled={disabled}
         />
         {busy ? (
-          <Button onClick={() => abort.current?.abort()}>{t('agentConfig.previewStop')}</Button>
+          <Button onClick={stop}>{t('agentConfig.previewStop')}</Button>
         ) : (
           <Button type="submit" variant="contained" disabled={disabled || question.trim() === ''}>
             {t('agentConfig.previewSend')}
