@@ -76,8 +76,12 @@ onMessage(async (request) => {
   for (const f of request.files) py.FS.writeFile(`/mnt/data/${f.name}`, f.data);
   const before = driver._snapshot();
   const error = driver.run(request.code) ?? null;
-  // callbacks the code left on promises (asyncio tasks, JavaScript promises) get a moment to finish printing
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // callbacks the code left on promises (asyncio tasks, JavaScript promises) get a moment to finish printing: 100 ms,
+  // and more while they still print (at most a second)
+  for (let waited = 0, before = -1; waited < 1000 && output.bytes !== before; waited += 100) {
+    before = waited === 0 ? -1 : output.bytes;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const files = [];
   let total = 0;
   for (const file of driver.produced_files(before).toJs()) {
