@@ -101,6 +101,11 @@ export interface JobEngineOptions {
    * seconds (pg-boss's supervise and monitor intervals; 60 by default, tests make it short)
    */
   superviseIntervalSeconds?: number;
+  /**
+   * false: this process queues jobs but runs none of them (they wait for a process that does). The route fuzz test
+   * uses it so that no job writes while it checks that refused requests wrote nothing.
+   */
+  runWorkers?: boolean;
 }
 
 const QueueName = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9.-]*$/;
@@ -211,6 +216,7 @@ export class JobEngine {
   }
 
   private async startWorkers(boss: PgBoss, queue: QueueDefinition): Promise<void> {
+    if (this.options.runWorkers === false) return;
     const handle = async ([job]: Job<object>[]) => {
       if (!job) return;
       const run: JobRun = {

@@ -83,7 +83,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (c: Config) => Config,
-  options: { database?: DatabaseHandle } = {},
+  options: { database?: DatabaseHandle; runJobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let config = loadConfig({
@@ -116,7 +116,7 @@ export async function createTestApp(
     aggregateNames: new AggregateNames(),
     caches,
     // workers look for jobs every half second (the least pg-boss allows), so that retries come soon
-    jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000 }),
+    jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000, runWorkers: options.runJobs ?? true }),
     metrics,
     cacheBus: null,
     answers: createResumableAnswers(config, logger),
