@@ -223,6 +223,7 @@ export function scriptedGateway(script: Script, title: string | null = null) {
       throw new ModelError('The scripted gateway embeds nothing.', 'not_configured');
     },
     reranker: async () => null,
+    speaker: async () => null,
     invalidate: () => undefined,
   };
   return gateway;

@@ -59,7 +59,7 @@ function expectRefused(r: StreamResult, message: string) {
 const roleOf = async (userId: string) =>
   (await t.ctx.db.select({ id: userRoleAssignments.roleId }).from(userRoleAssignments).where(eq(userRoleAssignments.userId, userId)))[0]!.id;
 
-const api = async (method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown, token = admin) =>
+const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, token = admin) =>
   t.app.inject({
     method,
     url: `/api/internal${path}`,
