@@ -1,6 +1,14 @@
 // Runs one streamed answer (new conversation, follow-up, edit into a branch, regenerate) and feeds
 // its updates to the chat slice. One stream at a time; Stop and switching conversation abort it.
-import { ConversationRoutes, pathTo, type FollowUpRequest, type NewConversationRequest, type RegenerateRequest, type SseEvent } from '@atrium/contract';
+import {
+  ConversationRoutes,
+  pathTo,
+  UsageNoticeHeader,
+  type FollowUpRequest,
+  type NewConversationRequest,
+  type RegenerateRequest,
+  type SseEvent,
+} from '@atrium/contract';
 import { baseApi } from '../../../app/api/base-api';
 import { http } from '../../../app/api/http';
 import { chatActions } from '../../../app/state/chat.slice';
@@ -8,7 +16,6 @@ import type { AppDispatch, RootState } from '../../../app/state/store';
 import { toChatStreamUpdate } from '../../../lib/sse/chat-stream-updates';
 import { streamSse } from '../../../lib/sse/sse-client';
 import type { readAnswerBack, resumeChat } from './chat-resume';
-import { showUsageNotice, usageLimitRefusal } from '../utils/usage-notices';
 
 /** docs/product.md §9: the list is refetched this long after an abort (the server is still saving the segment). */
 export const RefetchAfterAbortMs = 1000;
@@ -117,7 +124,10 @@ export const askChat =
       url,
       body,
       signal: controller.signal,
-      onResponse: showUsageNotice,
+      // a turn near a usage limit carries its threshold message (utils/usage-notices.ts, loaded only then)
+      onResponse: (response) => {
+        if (response.headers.has(UsageNoticeHeader)) void import('../utils/usage-notices').then((m) => m.showUsageNotice(response));
+      },
       onEvent,
     });
     // the connection was lost mid-answer (a network drop): the rest is read back, from any server process
@@ -128,7 +138,10 @@ export const askChat =
       // docs/product.md §8: failures starting a conversation or segment are only logged.
       console.error('Chat request failed', outcome.error);
       // a usage limit reached: the limit's message shows in place of the answer
-      dispatch(chatActions.streamEnded({ streamId: id, errors: [usageLimitRefusal(outcome.error) ?? { code: 'RequestFailed', message: '' }] }));
+      // (a refusal needs the module only when the server answered; a dropped network answers no limit)
+      const { error } = outcome;
+      const refusal = await import('../utils/usage-notices').then((m) => m.usageLimitRefusal(error)).catch(() => null);
+      dispatch(chatActions.streamEnded({ streamId: id, errors: [refusal ?? { code: 'RequestFailed', message: '' }] }));
     } else if (outcome.kind === 'ended') {
       dispatch(chatActions.streamEnded({ streamId: id }));
     }
