@@ -89,7 +89,7 @@ describe('performance tests', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('performance-test-ttft-p50').waitFor();
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((e) => e.getBoundingClientRect().right > 391)
         .slice(0, 5)
         .map((e) => `${e.tagName}.${e.className}`),

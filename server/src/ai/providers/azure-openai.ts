@@ -66,7 +66,8 @@ export const azureOpenaiProvider: ProviderAdapter = {
         defaultValue: 'v1',
       },
     ],
-    modelFieldDescription: 'The Azure deployment name (of a chat model, an image model such as gpt-image-1, an embedding model, or a speech model such as gpt-4o-mini-tts).',
+    modelFieldDescription:
+      'The Azure deployment name (of a chat model, an image model such as gpt-image-1, an embedding model, or a speech model such as gpt-4o-mini-tts).',
     deploymentKinds: ['Chat', 'ImageGeneration', 'Embedding', 'Speech'],
   },
   languageModel: (connection, model) => client(connection).chat(model),

@@ -30,7 +30,8 @@ export const openaiProvider: ProviderAdapter = {
         defaultValue: OpenAiDefaultBaseUrl,
       },
     ],
-    modelFieldDescription: 'The OpenAI model id, e.g. gpt-4o-mini (chat), gpt-image-1 (images), text-embedding-3-small (embeddings) or gpt-4o-mini-tts (speech).',
+    modelFieldDescription:
+      'The OpenAI model id, e.g. gpt-4o-mini (chat), gpt-image-1 (images), text-embedding-3-small (embeddings) or gpt-4o-mini-tts (speech).',
     deploymentKinds: ['Chat', 'ImageGeneration', 'Embedding', 'Speech'],
   },
   languageModel: (connection, model) => client(connection).chat(model),
