@@ -88,3 +88,14 @@ export const callApi = (server: RunningServer, token: string, method: string, pa
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+
+/** A bearer token for a local account (POST /authorization/Local/GenerateToken). */
+export async function localToken(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/internal/authorization/Local/GenerateToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: who.email, password: who.password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${who.email} answered ${res.status}`);
+  return ((await res.json()) as { n1AIToken: string }).n1AIToken;
+}

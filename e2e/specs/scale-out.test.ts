@@ -14,7 +14,8 @@ import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-u
 import { hashPassword } from '../../server/src/platform/passwords.js';
 import { startS3Server, type TestS3Server } from '../../server/src/test/s3-server.js';
 import { multipart } from '../../server/src/test/upload-fixtures.js';
-import { callApi, startServer, type RunningServer } from '../harness/server.js';
+import { callApi, localToken, startServer, type RunningServer } from '../harness/server.js';
+import { scratchDatabase, type ScratchDatabase } from '../harness/postgres.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-scale-out-password' };
 const base = process.env.TEST_DATABASE_URL;
@@ -45,15 +46,7 @@ function roundRobin(backends: () => RunningServer[]) {
   };
 }
 
-async function tokenOf(baseUrl: string, who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/internal/authorization/Local/GenerateToken`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: who.email, password: who.password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { n1AIToken: string }).n1AIToken;
-}
+const tokenOf = localToken;
 
 /** Reads an SSE response to its end, calling `onEvent` for each event as it arrives. */
 async function readEvents(res: Response, onEvent: (e: SseEvent) => void = () => {}): Promise<SseEvent[]> {
@@ -86,13 +79,13 @@ const answerOf = (events: SseEvent[]) =>
 describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
   let model: FakeUpstream;
   let s3: TestS3Server;
+  let database: ScratchDatabase;
   let databaseUrl: string;
   let a: RunningServer;
   let b: RunningServer;
   let proxy: ReturnType<typeof roundRobin>;
   let proxyUrl: string;
   let agentId: string;
-  const name = `atrium_scale_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
   beforeAll(async () => {
     // a 4 s answer: 80 pieces 50 ms apart
@@ -103,13 +96,8 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
           : { chunks: Array.from({ length: 80 }, (_, i) => ` piece${i}`), chunkDelayMs: 50 },
     });
     s3 = await startS3Server();
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(base!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await scratchDatabase(base!, 'scale');
+    databaseUrl = database.url;
     // the keys both processes share, from configuration
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const env = {
@@ -139,10 +127,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     await b?.stop();
     await model?.close();
     await s3?.close();
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('signs in on one process and chats on the other, through the proxy', async () => {

@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { SseDecoder, type Readiness } from '@atrium/contract';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
-import { callApi, startServer, type RunningServer } from '../harness/server.js';
+import { callApi, localToken, startServer, type RunningServer } from '../harness/server.js';
+import { scratchDatabase, type ScratchDatabase } from '../harness/postgres.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-workers-password' };
 const base = process.env.TEST_DATABASE_URL;
@@ -40,19 +40,12 @@ async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, withi
   }
 }
 
-async function tokenOf(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/internal/authorization/Local/GenerateToken`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: admin.email, password: admin.password }),
-  });
-  return ((await res.json()) as { n1AIToken: string }).n1AIToken;
-}
+const tokenOf = (server: RunningServer) => localToken(server.baseUrl, admin);
 
 describe.skipIf(!base)('server processes (WORKERS)', () => {
   let model: FakeUpstream;
+  let database: ScratchDatabase;
   let databaseUrl: string;
-  const name = `atrium_workers_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
   beforeAll(async () => {
     // a 2 s answer: 40 pieces 50 ms apart
@@ -62,20 +55,12 @@ describe.skipIf(!base)('server processes (WORKERS)', () => {
           ? { chunks: ['Title'] }
           : { chunks: Array.from({ length: 40 }, (_, i) => ` piece${i}`), chunkDelayMs: 50 },
     });
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(base!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await scratchDatabase(base!, 'workers');
+    databaseUrl = database.url;
   });
   afterAll(async () => {
     await model?.close();
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('runs two processes on one port, replaces one that dies, reports readiness, and drains on SIGTERM', async () => {
