@@ -34,6 +34,8 @@ export interface Config {
   metricsToken: string | null;
   /** MODERATION_API_KEY: the bearer token agents' automatic moderation sends to their moderation endpoint (docs/moderation.md) */
   moderationApiKey: string | null;
+  /** PII_REDACTION_PATTERNS: patterns redacted in HIPAA mode besides the built-in ones (ai/pii-redaction.ts) */
+  piiPatterns: PiiPatternConfig[];
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL only; 1: this process serves */
   workers: number;
   /**
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ...readBlobStore(env),
     metricsToken: read(env, 'METRICS_TOKEN', z.string().min(16, 'must be at least 16 characters').max(512).optional()) ?? null,
     moderationApiKey: read(env, 'MODERATION_API_KEY', z.string().min(1).max(1000).optional()) ?? null,
+    piiPatterns: readPiiPatterns(env),
     adminEmail,
     adminPassword,
     publicUrl,
@@ -349,6 +352,57 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 }
 
 const S3Variables = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** A pattern of PII_REDACTION_PATTERNS: a regular expression (matched globally; `i` in flags ignores case) and its placeholder. */
+export interface PiiPatternConfig {
+  name: string;
+  pattern: string;
+  flags: string;
+  placeholder: string;
+}
+
+const PiiPatternsSchema = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1).max(100),
+      pattern: z
+        .string()
+        .min(1)
+        .max(500)
+        .refine(
+          (p) => {
+            try {
+              new RegExp(p, 'g');
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          { message: 'must be a valid regular expression' },
+        ),
+      flags: z.string().regex(/^i?$/, 'may only be "i" (ignore case)').default(''),
+      placeholder: z.string().min(1).max(100).optional(),
+    }),
+  )
+  .max(50);
+
+/** PII_REDACTION_PATTERNS: a JSON array of {name, pattern, flags?, placeholder?}; none when unset. */
+function readPiiPatterns(env: Env): PiiPatternConfig[] {
+  const raw = env.PII_REDACTION_PATTERNS;
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('PII_REDACTION_PATTERNS', 'must be a JSON array of {name, pattern, flags?, placeholder?}');
+  }
+  const result = PiiPatternsSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError('PII_REDACTION_PATTERNS', `${issue.path.join('.') || 'value'} ${issue.message}`);
+  }
+  return result.data.map((p) => ({ name: p.name, pattern: p.pattern, flags: p.flags, placeholder: p.placeholder ?? `[${p.name.toUpperCase()}]` }));
+}
 
 function readBlobStore(env: Env): Pick<Config, 'blobStore' | 's3'> {
   const blobStore = read(env, 'BLOB_STORE', z.enum(['file', 's3'], { message: 'must be file or s3' }).default('file'));

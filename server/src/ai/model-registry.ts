@@ -6,6 +6,7 @@
 // The instance's HIPAA mode is cached alongside, with the same lifetime and invalidation. Image
 // deployments (ImageCreation), embedding and rerank deployments (file libraries) live in the same catalogue, apart
 // from the chat ones.
+import { DefaultPiiPatterns, redactPii, redactRequest } from './pii-redaction.js';
 import { generateImage, generateText, type EmbeddingModel, type ImageModel, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -56,7 +57,7 @@ const ImageTimeoutMs = 180_000;
 
 export interface ModelGatewayOptions {
   db: Db;
-  config: Pick<Config, 'instanceName' | 'organizationName'>;
+  config: Pick<Config, 'instanceName' | 'organizationName'> & Partial<Pick<Config, 'piiPatterns'>>;
   secrets: SecretBox;
   logger: FastifyBaseLogger;
   /** whether HIPAA mode is on; by default the instance setting `hipaaMode` */
@@ -127,6 +128,11 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     return entry.value;
   };
   const hipaaMode = options.hipaaMode ?? hipaaFromSettings;
+  // in HIPAA mode what the person and the tools wrote reaches the provider with its PII replaced (ai/pii-redaction.ts)
+  const piiPatterns = [
+    ...DefaultPiiPatterns,
+    ...(options.config.piiPatterns ?? []).map((p) => ({ name: p.name, pattern: new RegExp(p.pattern, `g${p.flags}`), placeholder: p.placeholder })),
+  ];
   // The AI SDK prints unsupported-setting warnings to the console; they belong in the log (settings only, never prompts).
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => logger.debug({ provider, model, warnings }, 'model provider warnings');
   let catalog: Promise<Catalog> | null = null;
@@ -246,12 +252,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       return resolved;
     },
 
-    async *stream(request: AnswerRequest): AsyncIterable<StreamPart> {
-      if (request.deployment.providerType === 'Offline') {
-        yield* streamOffline(request);
+    async *stream(asked: AnswerRequest): AsyncIterable<StreamPart> {
+      if (asked.deployment.providerType === 'Offline') {
+        yield* streamOffline(asked);
         return;
       }
-      const entry = await entryOf(request.deployment);
+      const entry = await entryOf(asked.deployment);
+      const request = (await hipaaMode()) ? redactRequest(asked, piiPatterns) : asked;
       // the common turn (text, no tools) of an OpenAI-compatible server skips the AI SDK's stream pipeline
       if (entry.providerType === 'OpenAICompatible' && leanStreamFits(request)) {
         yield* streamOpenAIChat(chatEndpoint(entry), entry.model, request);
@@ -327,6 +334,10 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     },
 
     async generateTitle(question: string, answer: string, signal: AbortSignal): Promise<string | null> {
+      const titlePrompt = async (q: string, a: string) => {
+        const text = `Question:\n${q.slice(0, TitleInputChars)}\n\nAnswer:\n${a.slice(0, TitleInputChars)}`;
+        return (await hipaaMode()) ? redactPii(text, piiPatterns) : text;
+      };
       const c = await current();
       const entry = c.defaultEntry;
       if (!entry || entry.providerType === 'Offline') return null;
@@ -336,7 +347,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         const result = await generateText({
           model: languageModel(entry),
           system: TitleInstructions,
-          prompt: `Question:\n${question.slice(0, TitleInputChars)}\n\nAnswer:\n${answer.slice(0, TitleInputChars)}`,
+          prompt: await titlePrompt(question, answer),
           ...callSettings(request as AnswerRequest, providerAdapters[entry.providerType].quirks),
           abortSignal: signal,
           maxRetries: 0,
