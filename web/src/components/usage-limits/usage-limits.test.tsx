@@ -76,6 +76,7 @@ afterEach(() => {
 
 describe('a role’s monthly budget', () => {
   it('is set, changed to Hard and removed, each sent as the server takes it', async () => {
+    const listReads = () => server.calls.filter((c) => c.url === '/admin/usageLimits/roleBudgets').length;
     renderIn(<RoleBudgetSection userRoleId={role} canWrite />);
     const section = await screen.findByRole('form', { name: 'Monthly token budget' });
     expect(within(section).getByRole('status').textContent).toMatch(/No budget/);
@@ -87,14 +88,21 @@ describe('a role’s monthly budget', () => {
       body: { monthlyTokens: 2_000_000, enforcement: 'Soft' },
     });
 
-    const saved = await screen.findByRole('button', { name: 'Save budget' });
+    // the form is made again when the saved budget comes back from the server (its key is the budget): wait for that,
+    // and find the controls at each step rather than keep ones a remount may have replaced
+    await screen.findByRole('button', { name: 'Save budget' });
+    await waitFor(() => expect(listReads()).toBeGreaterThanOrEqual(2));
     fireEvent.click(screen.getByLabelText('Hard: refuse'));
-    fireEvent.click(saved);
+    await waitFor(() => expect((screen.getByLabelText('Hard: refuse') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save budget' }));
     await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     expect(server.calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ monthlyTokens: 2_000_000, enforcement: 'Hard' });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove budget' }));
-    await screen.findByText('Budget removed.');
+    // again made anew with the Hard budget once the list is read back
+    await waitFor(() => expect(listReads()).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect((screen.getByLabelText('Hard: refuse') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove budget' }));
+    await screen.findByText('Budget removed.', {}, { timeout: 5_000 });
     expect(server.calls.some((c) => c.method === 'DELETE' && c.url === `/admin/usageLimits/roleBudgets/${role}`)).toBe(true);
   });
 
