@@ -150,7 +150,9 @@ export const askChat =
     // a new conversation makes its agent the most recently used one (the Agents tab's Recent list)
     if (ask.kind === 'new') dispatch(baseApi.util.invalidateTags([{ type: 'Agent', id: 'recent' }]));
     // a new conversation's title is made by a job after its answer (docs/jobs.md): the list is read again once it is likely there
-    if (ask.kind === 'new' && outcome.kind === 'ended') setTimeout(() => refetchConversations(dispatch, stream.conversationId), TitleRefetchMs);
+    // (the sidebar's lists only: reading the conversation again would replace the answer on screen with the stored one,
+    // which has no code output, a few seconds after it ended)
+    if (ask.kind === 'new' && outcome.kind === 'ended') setTimeout(() => refetchConversations(dispatch, null), TitleRefetchMs);
     const chat = getState().chat;
     return chat.streamId === id && !chat.conversationChanged ? chat.currentConversationId : null;
   };
