@@ -1,6 +1,7 @@
 // The configuration audit log, read side: filtered, newest-first pages and the human name of an
 // aggregate. Names come from the owning module's registered resolver, else from what the latest audit
 // rows recorded about the aggregate (so deleted objects and other modules' types still get a name).
+import { decodePageToken, encodePageToken } from '../../platform/keyset-page.js';
 import type {
   AggregateRootName,
   AggregateRootNameQuery,
@@ -11,7 +12,7 @@ import type {
 } from '@atrium/contract';
 import { badRequest } from '../../platform/errors.js';
 import * as repo from './audit.repository.js';
-import type { AuditPageAfter, AuditRow } from './audit.repository.js';
+import type { AuditRow } from './audit.repository.js';
 import type { AppContext, DbContext } from '../../platform/context.js';
 
 const present = (row: AuditRow): ConfigurationChange => ({
@@ -25,24 +26,8 @@ const present = (row: AuditRow): ConfigurationChange => ({
   details: row.details,
 });
 
-const encodeToken = (row: AuditRow) => Buffer.from(JSON.stringify([row.createdAtKey, row.id])).toString('base64url');
-
-function decodeToken(token: string): AuditPageAfter {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof createdAt === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) &&
-      typeof id === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-    ) {
-      return { createdAt, id };
-    }
-  } catch {
-    // falls through to the refusal
-  }
-  throw badRequest('The continuation token is not valid.', [{ field: 'continuationToken', message: 'Use the token of a previous page' }]);
-}
+const encodeToken = encodePageToken;
+const decodeToken = decodePageToken;
 
 export async function listConfigurationChanges({ db }: DbContext, query: ConfigurationChangeQuery): Promise<ConfigurationChangeList> {
   if (query.timeStampFrom && query.timeStampTo && Date.parse(query.timeStampFrom) > Date.parse(query.timeStampTo)) {

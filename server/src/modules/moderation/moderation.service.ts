@@ -1,5 +1,6 @@
 // Rules of the moderation module (docs/moderation.md): a signed-in person reports an answer of a conversation they
 // can read; moderators list, read, resolve (or reopen) and delete reports. Every change is audited in its transaction.
+import { decodePageToken, encodePageToken } from '../../platform/keyset-page.js';
 import type { z } from 'zod';
 import type {
   ModerationReason,
@@ -21,7 +22,7 @@ import { agentNamesById } from '../agents/agents.lookup.js';
 import { ownSegmentOf, segmentsAround } from '../conversations/conversations.lookup.js';
 import { userNames, type UserName } from '../users/users.lookup.js';
 import * as repo from './moderation.repository.js';
-import type { ReportPageAfter, ReportRow } from './moderation.repository.js';
+import type { ReportRow } from './moderation.repository.js';
 
 type Input = z.output<typeof ModerationReportInputSchema>;
 type Update = z.output<typeof ModerationReportUpdateSchema>;
@@ -149,24 +150,8 @@ export async function createAutomaticReport(
   });
 }
 
-const encodeToken = (row: ReportRow) => Buffer.from(JSON.stringify([row.createdAtKey, row.id])).toString('base64url');
-
-function decodeToken(token: string): ReportPageAfter {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof createdAt === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) &&
-      typeof id === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-    ) {
-      return { createdAt, id };
-    }
-  } catch {
-    // falls through to the refusal
-  }
-  throw badRequest('The continuation token is not valid.', [{ field: 'continuationToken', message: 'Use the token of a previous page' }]);
-}
+const encodeToken = encodePageToken;
+const decodeToken = decodePageToken;
 
 export async function listReports({ db }: DbContext, query: z.output<typeof ModerationReportQuerySchema>): Promise<ModerationReportList> {
   if (query.createdFrom && query.createdTo && Date.parse(query.createdFrom) > Date.parse(query.createdTo)) {
