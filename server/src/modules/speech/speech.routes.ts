@@ -6,11 +6,14 @@ import { SegmentSpeechParamsSchema, SegmentSpeechQuerySchema, SpeechOptionsSchem
 import type { Module } from '../../platform/context.js';
 import { principalOf } from '../../platform/access.js';
 import { createSpeechLimiter, segmentSpeech, speechOptions } from './speech.service.js';
+import { avatarRoutes } from './avatar.routes.js';
 
 const auth = { access: 'authenticated' } as const;
 
-export const speechRoutes: Module = (api, ctx) => {
+export const speechRoutes: Module = async (api, ctx) => {
   const limiter = createSpeechLimiter();
+  // the talking avatar (docs/speech.md, "Avatar") speaks the same answers, through the same Azure AI Speech deployment
+  await avatarRoutes()(api, ctx);
 
   api.get(SpeechRoutes.options, { config: auth, schema: { response: { 200: SpeechOptionsSchema } } }, () => speechOptions(ctx));
 
