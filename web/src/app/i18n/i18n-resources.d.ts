@@ -28,6 +28,7 @@ import type citationChipsTexts from '../../features/chat-conversation/components
 import type chatNoticesTexts from '../../features/chat-conversation/chat-notices.texts.json';
 import type reportAnswerTexts from '../../features/chat-conversation/report-answer.texts.json';
 import type readAloudTexts from '../../features/chat-conversation/read-aloud.texts.json';
+import type speechAvatarTexts from '../../features/chat-conversation/speech-avatar/speech-avatar.texts.json';
 import type chatUnavailableTexts from '../../features/chat-conversation/chat-unavailable.texts.json';
 import type uploadsTexts from '../../features/chat-conversation/uploads.texts.json';
 import type publicChatTexts from '../../features/public-chat/public-chat.texts.json';
@@ -62,6 +63,7 @@ export type Texts = typeof enUS &
   typeof chatNoticesTexts &
   typeof reportAnswerTexts &
   typeof readAloudTexts &
+  typeof speechAvatarTexts &
   typeof chatUnavailableTexts &
   typeof uploadsTexts &
   typeof personalAgentsTexts &

@@ -37,6 +37,8 @@ const ConnectModelLink = lazy(() => import('./connect-model-link').then((m) => (
 const SegmentFeedbackDialog = lazy(() => import('./segment-feedback-dialog').then((m) => ({ default: m.SegmentFeedbackDialog })));
 // the speaker button of each answer (docs/speech.md)
 const ReadAloudButton = lazy(() => import('../read-aloud/read-aloud-button'));
+// the talking avatar (docs/speech.md, "Avatar"): shown only when the server offers it
+const SpeechAvatar = lazy(() => import('../speech-avatar/speech-avatar'));
 const ReportAnswerDialog = lazy(() => import('./report-answer-dialog').then((m) => ({ default: m.ReportAnswerDialog })));
 const ExecutionDetailsDrawer = lazy(() => import('./execution-details-drawer').then((m) => ({ default: m.ExecutionDetailsDrawer })));
 import { QuestionBubble } from './question-bubble';
@@ -151,6 +153,11 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
               {[agentName, answeredBy].filter(Boolean).join(' · ')}
             </Typography>
           </Box>
+          {conversation && (
+            <Suspense fallback={null}>
+              <SpeechAvatar conversationId={conversation.conversationId} last={fullBranch.at(-1)} />
+            </Suspense>
+          )}
           {conversation && <ConversationActions onExport={() => void actions.exportTxt()} onCopy={actions.copyConversation} />}
         </Stack>
       )}
