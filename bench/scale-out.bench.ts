@@ -5,7 +5,10 @@
 //     the fake upstream in the same run (budget: at most 25 ms added), and the errors (budget: none);
 //  2. how soon a change made on one process is seen on the other (budget: p99 within 100 ms): a role given to and
 //     taken from a person on process A, 100 times, with process B asked until it answers accordingly.
-// Resumption after a process is killed is not measured here: an answer dies with its process (docs/scaling.md).
+//  3. resumption after a process kill (docs/scaling.md "When a process dies"): answers running on A (past their first
+//     second, when their rows exist), A killed with SIGKILL, each read back from B after the events its client saw:
+//     how many complete, how many are saved more than once or not whole (budget: every one completes, none twice),
+//     and the time from the kill to the first taken-over event and to each answer's end.
 // Run: npm run build && npx tsx bench/scale-out.bench.ts [--quick] (PostgreSQL: TEST_DATABASE_URL or DATABASE_URL;
 // Redis: REDIS_URL, default redis://127.0.0.1:6379)
 import fs from 'node:fs';
@@ -14,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '../server/src/platform/passwords.js';
+import { SseDecoder } from '../contract/src/sse/sse.codec.js';
 import { BenchModel as model, startChatBenchServer, type ChatBenchServer } from './lib/chat-bench-server.js';
 import { withScratchDatabase } from './lib/database.js';
 import { directStream, gaps, platformStream, type StreamTiming } from './lib/clients.js';
@@ -113,6 +117,10 @@ async function main() {
         }
         results.propagation = { changes: seenAfter.length, ms: summary(seenAfter) };
         process.stdout.write(`propagation: ${JSON.stringify(results.propagation)}\n`);
+
+        // 3. A killed in the middle of answers; B takes them over
+        results.takeover = await killAndResume(a, b, databaseUrl, quick ? 50 : 200, pieces);
+        process.stdout.write(`takeover: ${JSON.stringify(results.takeover)}\n`);
         return results;
       } finally {
         await a.server.stop();
@@ -125,6 +133,98 @@ async function main() {
   } finally {
     await upstream.close();
   }
+}
+
+/** Starts `count` answers on A, kills A once each has 30 pieces, reads every one back from B and checks what was saved. */
+async function killAndResume(a: ChatBenchServer, b: ChatBenchServer, databaseUrl: string, count: number, pieces: number) {
+  const whole = words(pieces).join('');
+  const started = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const res = await fetch(`${a.server.baseUrl}/api/internal/userConversations/byGptSystemId/${a.agentId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ question: `Take over ${i}`, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() } }),
+      });
+      const decoder = new SseDecoder();
+      const reader = res.body!.getReader();
+      let seen = 0;
+      let text = 0;
+      let ids: { ConversationId: string; ConversationSegmentId: string } | null = null;
+      while (text < 30) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('an answer ended before the kill');
+        for (const e of decoder.push(value)) {
+          seen++;
+          if (e.event === 'response-updated') text++;
+          if (e.event === 'conversation-and-segment-id') ids = JSON.parse(e.data) as typeof ids;
+        }
+      }
+      // read on until the kill cuts it
+      const counting = (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            seen += decoder.push(value).length;
+          }
+        } catch {
+          // cut
+        }
+      })();
+      return { ids: ids!, seen: () => seen, counting };
+    }),
+  );
+  const killedAt = performance.now();
+  await a.server.kill('SIGKILL');
+  await Promise.all(started.map((s) => s.counting));
+  const firstEvent: number[] = [];
+  const ended: number[] = [];
+  let completed = 0;
+  let failed = 0;
+  await Promise.all(
+    started.map(async ({ ids, seen }) => {
+      const res = await fetch(
+        `${b.server.baseUrl}/api/internal/userConversations/${ids.ConversationId}/segments/${ids.ConversationSegmentId}/stream?lastEventId=${seen()}`,
+        { headers: { authorization: `Bearer ${b.token}` } },
+      );
+      if (res.status !== 200) return void failed++;
+      const decoder = new SseDecoder();
+      let answer = '';
+      let last = '';
+      for await (const chunk of res.body!) {
+        for (const e of decoder.push(chunk as Uint8Array)) {
+          if (firstEvent.length < started.length && answer === '' && e.event === 'conversation-and-segment-id') firstEvent.push(performance.now() - killedAt);
+          if (e.event === 'conversation-and-segment-id') answer = '';
+          if (e.event === 'response-updated') answer += e.data;
+          last = e.event;
+        }
+      }
+      ended.push(performance.now() - killedAt);
+      if (last === 'no-more-data' && answer === whole) completed++;
+      else failed++;
+    }),
+  );
+  // what was saved: one segment per conversation, Success, the whole answer
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const rows = (
+    await db.query<{ conversation_id: string; status: string; answer: string }>(
+      `select conversation_id, status, answer from conversation_segments where conversation_id = any($1::uuid[])`,
+      [started.map((s) => s.ids.ConversationId)],
+    )
+  ).rows;
+  await db.end();
+  const perConversation = new Map<string, number>();
+  for (const r of rows) perConversation.set(r.conversation_id, (perConversation.get(r.conversation_id) ?? 0) + 1);
+  return {
+    answers: count,
+    completed,
+    failed,
+    savedWhole: rows.filter((r) => r.status === 'Success' && r.answer === whole).length,
+    savedTwice: [...perConversation.values()].filter((n) => n > 1).length,
+    firstTakenOverEventMs: summary(firstEvent),
+    endedAfterKillMs: summary(ended),
+  };
 }
 
 main().catch((e: unknown) => {

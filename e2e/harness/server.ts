@@ -17,6 +17,8 @@ export interface RunningServer {
   /** everything the process printed so far */
   output(): string;
   stop(): Promise<void>;
+  /** sends `signal` (SIGKILL: a crash, nothing runs after it) and resolves once the process is gone */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -69,8 +71,14 @@ export async function startServer(env: Record<string, string> = {}, options: { n
     pid: child.pid ?? -1,
     dataDir,
     output: () => out,
+    kill: async (signal) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

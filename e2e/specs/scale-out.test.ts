@@ -2,8 +2,9 @@
 // small round-robin proxy, with the same keys from configuration and blobs in an S3 bucket (@20minutes/s3rver on
 // 127.0.0.1). Sign in on one and chat on the other; a role given on one is seen by the other at once (the cache bus);
 // a file uploaded through one is served by the other; an answer streaming on one is stopped from the other and
-// read again (resumed) from the other; a process killed with SIGKILL in the middle of ingestion leaves its job to the
-// other, which finishes it. Needs TEST_DATABASE_URL (PostgreSQL) and the local Redis, as CI has.
+// read again (resumed) from the other; a process killed with SIGKILL in the middle of answers leaves them to the other,
+// which answers them again, each once, for their clients reading them back (and for the web page, in Chromium). Needs
+// TEST_DATABASE_URL (PostgreSQL) and the local Redis, as CI has.
 import http from 'node:http';
 import type net from 'node:net';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +17,9 @@ import { startS3Server, type TestS3Server } from '../../server/src/test/s3-serve
 import { multipart } from '../../server/src/test/upload-fixtures.js';
 import { callApi, localToken, startServer, type RunningServer } from '../harness/server.js';
 import { scratchDatabase, type ScratchDatabase } from '../harness/postgres.js';
+import { launchBrowser, openPage, screenshot } from '../harness/browser.js';
+import { signIn } from '../harness/session.js';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-scale-out-password' };
 const base = process.env.TEST_DATABASE_URL;
@@ -23,23 +27,29 @@ const base = process.env.TEST_DATABASE_URL;
 /** A round-robin HTTP proxy: each request goes to the next backend in turn (streams piped through as they come). */
 function roundRobin(backends: () => RunningServer[]) {
   const served: number[] = [];
+  const paths: string[] = [];
   let next = 0;
   const server = http.createServer((req, res) => {
     const list = backends();
     const i = next++ % list.length;
     served.push(list[i]!.port);
+    paths.push(req.url ?? '');
     const upstream = http.request({ host: '127.0.0.1', port: list[i]!.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
+      // a backend that dies mid-response cuts its client too (as a load balancer does), rather than ending it cleanly
+      answer.on('aborted', () => res.destroy());
     });
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(502);
       res.end();
     });
     req.pipe(upstream);
   });
   return {
     served,
+    paths,
     listen: () =>
       new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -84,8 +94,12 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
   let a: RunningServer;
   let b: RunningServer;
   let proxy: ReturnType<typeof roundRobin>;
+  /** the processes the proxy sends requests to */
+  let live: RunningServer[] = [];
+  let env: Record<string, string>;
   let proxyUrl: string;
   let agentId: string;
+  let browser: Browser | undefined;
 
   beforeAll(async () => {
     // a 4 s answer: 80 pieces 50 ms apart
@@ -100,7 +114,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     databaseUrl = database.url;
     // the keys both processes share, from configuration
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const env = {
+    env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: 'redis://127.0.0.1:6379',
       TOKEN_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -114,7 +128,8 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     // the first makes the tables; then the second starts on them
     a = await startServer(env);
     b = await startServer(env);
-    proxy = roundRobin(() => [a, b]);
+    live = [a, b];
+    proxy = roundRobin(() => live);
     proxyUrl = await proxy.listen();
     const token = await tokenOf(a.baseUrl, admin);
     const agents = (await (await callApi(a, token, 'GET', '/CurrentUser/AvailableGptSystems')).json()) as { items: { gptSystemId: string }[] };
@@ -122,6 +137,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
   }, 180_000);
 
   afterAll(async () => {
+    await browser?.close();
     await proxy?.close();
     await a?.stop();
     await b?.stop();
@@ -240,4 +256,123 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     expect(answerOf(before) + answerOf(rest)).toBe(Array.from({ length: 80 }, (_, i) => ` piece${i}`).join(''));
     expect(rest.at(-1)!.event).toBe('no-more-data');
   });
+
+  /** Starts an answer on `server` and reads it until `pieces` pieces came; the rest of the response is read meanwhile. */
+  async function answerUntil(server: RunningServer, token: string, question: string, pieces: number) {
+    const res = await ask(server.baseUrl, token, agentId, question);
+    const decoder = new SseDecoder();
+    const reader = res.body!.getReader();
+    const seen: SseEvent[] = [];
+    let ids: { ConversationId: string; ConversationSegmentId: string } | undefined;
+    while (seen.filter((e) => e.event === 'response-updated').length < pieces) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the answer ended before the kill');
+      for (const e of decoder.push(value)) {
+        seen.push(e);
+        if (e.event === 'conversation-and-segment-id') ids = JSON.parse(e.data) as typeof ids;
+      }
+    }
+    // on until the process dies
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          seen.push(...decoder.push(value));
+        }
+      } catch {
+        // cut by the kill
+      }
+    })();
+    return { seen, ids: ids! };
+  }
+
+  const whole = Array.from({ length: 80 }, (_, i) => ` piece${i}`).join('');
+
+  it('takes over the answers of a process killed in the middle of them: each completes once, for its client reading it back', async () => {
+    const token = await tokenOf(b.baseUrl, admin);
+    // past the first second: their rows exist (an answer is written from then on, ai/segment-writer.ts)
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => answerUntil(a, token, `Long answer ${i}`, 30)));
+    live = [b];
+    const killedAt = performance.now();
+    await a.kill('SIGKILL');
+    try {
+      await checkTakenOver(answers, token, killedAt);
+    } finally {
+      // the process is back for what follows (and for a retry)
+      a = await startServer(env);
+      live = [a, b];
+    }
+  }, 120_000);
+
+  async function checkTakenOver(answers: Awaited<ReturnType<typeof answerUntil>>[], token: string, killedAt: number) {
+    const readBack = await Promise.all(
+      answers.map(async ({ seen, ids }) => {
+        const res = await callApi(
+          b,
+          token,
+          'GET',
+          `/userConversations/${ids.ConversationId}/segments/${ids.ConversationSegmentId}/stream?lastEventId=${seen.length}`,
+        );
+        expect(res.status).toBe(200);
+        let firstAfterMs = 0;
+        const rest = await readEvents(res, () => (firstAfterMs ||= performance.now() - killedAt));
+        return { ids, rest, firstAfterMs };
+      }),
+    );
+    for (const { ids, rest } of readBack) {
+      // the answer starts over: its ids again, then the whole answer, its model event and the end
+      const restart = rest.findIndex((e) => e.event === 'conversation-and-segment-id');
+      expect(restart).toBeGreaterThanOrEqual(0);
+      expect(JSON.parse(rest[restart]!.data)).toMatchObject(ids);
+      expect(answerOf(rest.slice(restart))).toBe(whole);
+      expect(rest.map((e) => e.event)).toContain('response-model');
+      expect(rest.at(-1)!.event).toBe('no-more-data');
+      // saved once, complete, in its conversation of one segment
+      const conversation = (await (await callApi(b, token, 'GET', `/userConversations/${ids.ConversationId}`)).json()) as {
+        conversationSegmentTree: { segments: { conversationSegmentId: string; answer: string; status: string }[] };
+      };
+      const { segments } = conversation.conversationSegmentTree;
+      expect(segments).toHaveLength(1);
+      expect(segments[0]).toMatchObject({ conversationSegmentId: ids.ConversationSegmentId, answer: whole, status: 'Success' });
+    }
+    const slowest = Math.max(...readBack.map((r) => r.firstAfterMs));
+    process.stdout.write(`scale-out: answers of a killed process were taken over within ${Math.round(slowest)} ms of the kill\n`);
+  }
+
+  it('shows a whole answer in the page when the process writing it is killed (Chromium, through the proxy)', async () => {
+    browser = await launchBrowser();
+    const { context, page, errors } = await openPage(browser);
+    await signIn(page, proxyUrl, admin);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.waitFor();
+    const from = proxy.served.length;
+    await box.fill('Kill the process that answers this');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.getByRole('article').first();
+    await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toContain('piece30');
+    // the process the question went to
+    const turnPort = proxy.served.slice(from).find((_, i) => proxy.paths[from + i]!.includes('/byGptSystemId/'));
+    const victim = [a, b].find((s) => s.port === turnPort)!;
+    live = [a, b].filter((s) => s !== victim);
+    await victim.kill('SIGKILL');
+    try {
+      await wholeAnswerShown(page, answer, errors);
+    } finally {
+      await context.close();
+      if (victim === a) a = await startServer(env);
+      else b = await startServer(env);
+      live = [a, b];
+    }
+  }, 180_000);
+
+  async function wholeAnswerShown(page: Page, answer: Locator, errors: string[]) {
+    await expect.poll(() => answer.textContent(), { timeout: 60_000 }).toContain('piece79');
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    const text = (await answer.textContent()) ?? '';
+    // once, not the first half and then the whole
+    expect(text.split('piece10 ').length - 1).toBe(1);
+    await screenshot(page, 'scale-out-takeover');
+    expect(errors.filter((e) => !/Failed to load resource|ERR_|502/.test(e))).toEqual([]);
+  }
 });

@@ -79,6 +79,11 @@ export interface Config {
    */
   answerResume: { keepMs: number; graceMs: number };
   /**
+   * SHUTDOWN_DRAIN_MS: how long a stopping process (SIGTERM) lets its answers finish before it ends them, or hands them
+   * to the other processes (with Redis, docs/scaling.md)
+   */
+  shutdownDrainMs: number;
+  /**
    * RERANK_URL, RERANK_MODEL and RERANK_API_KEY: the Rerank deployment a start creates while there is none
    * (modules/connections/connections.seed.ts); null: none is created. File library searches are reranked by the
    * default Rerank deployment (modules/knowledge/reranker.ts).
@@ -327,6 +332,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0).max(3_600_000).default(20_000),
       ),
     },
+    shutdownDrainMs: read(
+      env,
+      'SHUTDOWN_DRAIN_MS',
+      z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0).max(600_000).default(30_000),
+    ),
     reranker: readReranker(env),
     rerankTimeoutMs: read(env, 'RERANK_TIMEOUT_MS', millis(5_000)),
     botCheck: readBotCheck(env),

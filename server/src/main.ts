@@ -2,7 +2,7 @@
 // migrate the database, seed, then hand requests to the application. With WORKERS=N on PostgreSQL this process
 // is the primary: it makes the keys once and runs N server processes sharing the port (node:cluster), each of
 // which starts as above. Stopping (SIGTERM, SIGINT): stop accepting, let answers finish for up to 30 s, then end
-// the rest (they are saved as stopped, with their text).
+// the rest (they are saved as stopped, with their text) or, with Redis, hand them to the other processes.
 import cluster from 'node:cluster';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,8 +30,6 @@ import { Metrics } from './platform/metrics.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 import { JobEngine } from './platform/jobs.js';
 
-/** How long a stopping process lets its answers finish before it ends them. */
-const DrainMs = 30_000;
 /** How long the primary waits before starting a new process for one that died. */
 const RestartDelayMs = 1_000;
 
@@ -83,7 +81,7 @@ function runPrimary(config: Config): void {
     setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
-    }, DrainMs + 15_000).unref();
+    }, config.shutdownDrainMs + 15_000).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
@@ -146,7 +144,7 @@ async function runServer(config: Config): Promise<void> {
     jobs: new JobEngine(database, logger),
     metrics,
     cacheBus: null as CacheBus | null,
-    answers: createResumableAnswers(config, logger),
+    answers: createResumableAnswers(config, logger, tokens.fingerprint),
   };
   const seeded = await seed(ctx);
   // answers a crashed process left InProgress end as interrupted; this process's own are marked as its
@@ -189,11 +187,21 @@ async function runServer(config: Config): Promise<void> {
     stopping = true;
     logger.info({ signal, answering: ctx.chat.turnsInFlight }, 'shutting down');
     stopMaintenance();
-    // no new connections (requests on open ones get 503); answers streaming now may finish for DrainMs. The
+    // no new connections (requests on open ones get 503); answers streaming now may finish for SHUTDOWN_DRAIN_MS. The
     // answers are waited for by their count: a cluster process's server reports itself closed while they stream.
     const closing = app.close();
-    const deadline = Date.now() + DrainMs;
+    const deadline = Date.now() + config.shutdownDrainMs;
     while (ctx.chat.turnsInFlight > 0 && Date.now() < deadline) await sleep(100);
+    if (ctx.chat.turnsInFlight > 0 && ctx.answers.leases.shared) {
+      // with Redis, the other processes take them over at once (platform/answer-leases.ts): their rows stay InProgress
+      // for them, their clients read them back from there; this process ends without finishing them
+      logger.warn({ answering: ctx.chat.turnsInFlight }, 'answers still running after the drain: handing them to the other processes');
+      await ctx.answers.leases.handOver();
+      server.closeAllConnections();
+      await ctx.answers.close();
+      // the process's row stays (its heartbeat ages): another's sweep must not end the answers before they are claimed
+      process.exit(0);
+    }
     if (ctx.chat.turnsInFlight > 0) {
       logger.warn({ answering: ctx.chat.turnsInFlight }, 'answers still running after the drain: ending them');
       // each turn stops and saves what it has (their clients would otherwise be waited for: ANSWER_GRACE_MS), and the

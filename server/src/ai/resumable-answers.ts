@@ -7,7 +7,8 @@
 import { encodeSseEvent } from '@atrium/contract';
 import type { SseWriter } from '../platform/sse.js';
 import type { AnswerBus } from '../platform/answer-bus.js';
-import type { AnswerLog, AnswerOwner, AnswerRead } from '../platform/answer-log.js';
+import type { AnswerLog, AnswerLogWriter, AnswerOwner, AnswerRead } from '../platform/answer-log.js';
+import { NoLeases, type AnswerLeases } from '../platform/answer-leases.js';
 
 /** The reason an answer stopped by the stop call carries. */
 export class AnswerStopped extends Error {
@@ -18,13 +19,34 @@ export class AnswerStopped extends Error {
 
 const NotKept = { append: () => undefined, end: () => undefined };
 
+/** The client of an answer nobody asked on this process (a taken-over one): never leaves, reads nothing. */
+const Headless: SseWriter = {
+  signal: new AbortController().signal,
+  open: true,
+  send: () => undefined,
+  write: () => undefined,
+  end: () => undefined,
+};
+
 export class ResumableAnswers {
   constructor(
     readonly log: AnswerLog,
     readonly bus: AnswerBus,
     /** how long an answer goes on after its client left with nobody reading it back (0: it stops at once) */
     readonly graceMs: number,
+    /** which process streams which answer, for another to take them over when it dies (with Redis) */
+    readonly leases: AnswerLeases = NoLeases,
   ) {}
+
+  /**
+   * The writer of an answer taken over from a process that died (platform/answer-leases.ts): it has no client of its
+   * own (they read it back, from any process), so it runs to its end unless the stop call stops it; its events go on
+   * in the answer's log after what the other process wrote.
+   */
+  async takeOver(segmentId: string, owner: AnswerOwner): Promise<SseWriter> {
+    const logged = await this.log.continue(segmentId, owner);
+    return this.writerOf(segmentId, logged, Headless, 0);
+  }
 
   /**
    * The answer's writer: what is written goes to the client (while it is there) and to the log; its signal aborts
@@ -34,9 +56,11 @@ export class ResumableAnswers {
     // a public endpoint's visitor has no call to read an answer back: theirs is not kept, and stops when they leave
     // (as their stream slots expect, docs/public-chat.md)
     const resumable = 'userId' in owner;
-    const logged = resumable ? this.log.writer(segmentId, owner) : NotKept;
+    return this.writerOf(segmentId, resumable ? this.log.writer(segmentId, owner) : NotKept, sse, resumable ? this.graceMs : 0);
+  }
+
+  private writerOf(segmentId: string, logged: AnswerLogWriter, sse: SseWriter, graceMs: number): SseWriter {
     const controller = new AbortController();
-    const graceMs = resumable ? this.graceMs : 0;
     let ended = false;
     let lastWatched = -Infinity;
     let timer: NodeJS.Timeout | null = null;
@@ -95,6 +119,6 @@ export class ResumableAnswers {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.log.close(), this.bus.close()]);
+    await Promise.all([this.log.close(), this.bus.close(), this.leases.close()]);
   }
 }

@@ -32,6 +32,12 @@ export type AnswerRead = { kind: 'missing' } | { kind: 'gone' } | { kind: 'found
 export interface AnswerLog {
   writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter;
   /**
+   * A writer that goes on with an answer another process was writing when it died (platform/answer-leases.ts): its
+   * blocks are numbered after everything that process may have sent, logged or not (TakeoverGap), so that a reader
+   * that saw more than was logged still reads every block of the new writer.
+   */
+  continue(segmentId: string, owner: AnswerOwner): Promise<AnswerLogWriter>;
+  /**
    * The answer's blocks after number `after`, then the live tail until it ends or `signal` aborts. `missing`: no such
    * answer (never logged, or expired); `gone`: the blocks after `after` were trimmed away.
    */
@@ -41,6 +47,12 @@ export interface AnswerLog {
 
 /** How many blocks an answer keeps at most (a 20k-token answer writes about as many). */
 export const MaxLoggedEvents = 50_000;
+/**
+ * How far a taken-over answer's numbers jump past the last one logged: the blocks a process sent its client in the
+ * moment before it died may never have reached the log (they are written once per tick), and that client reads on
+ * after the last it saw. More than any tick writes.
+ */
+export const TakeoverGap = 100_000;
 
 interface MemoryEntry {
   owner: AnswerOwner;
@@ -82,9 +94,21 @@ export class MemoryAnswerLog implements AnswerLog {
     return e ?? null;
   }
 
+  async continue(segmentId: string, owner: AnswerOwner): Promise<AnswerLogWriter> {
+    // one process: its blocks were all logged as they were sent, the numbers go on where they were
+    const e = this.live(segmentId);
+    if (!e) return this.writer(segmentId, owner);
+    e.ended = false;
+    return this.writerOf(e);
+  }
+
   writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter {
     const e: MemoryEntry = { owner, blocks: [], first: 1, ended: false, lastWriteAt: performance.now(), wake: new Set() };
     this.entries.set(segmentId, e);
+    return this.writerOf(e);
+  }
+
+  private writerOf(e: MemoryEntry): AnswerLogWriter {
     const wake = () => {
       if (e.wake.size === 0) return;
       const waiting = [...e.wake];
@@ -245,9 +269,16 @@ export class RedisAnswerLog implements AnswerLog {
     }, this.warn.bind(this));
   };
 
-  writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter {
+  async continue(segmentId: string, owner: AnswerOwner): Promise<AnswerLogWriter> {
+    const [last] = (await this.redis.xrevrange(answerKey(segmentId), '+', '-', 'COUNT', 1)) as StreamEntry[];
+    // no log left (it expired): the answer starts a new one, with its owner
+    return last ? this.writer(segmentId, owner, numberOf(last[0]) + TakeoverGap) : this.writer(segmentId, owner);
+  }
+
+  /** `after`: the number the writer's first block follows (0: a new log, its first entry names the owner) */
+  writer(segmentId: string, owner: AnswerOwner, after = 0): AnswerLogWriter {
     const key = answerKey(segmentId);
-    let n = 0;
+    let n = after;
     let ended = false;
     let expiredAt = -Infinity;
     const renewEvery = this.keepMs / 4;
@@ -258,7 +289,7 @@ export class RedisAnswerLog implements AnswerLog {
         const p = this.pendingFor(key);
         p.blocks.push(block);
         p.last = n;
-        if (n === 1) p.owner = JSON.stringify(owner);
+        if (n === 1 && after === 0) p.owner = JSON.stringify(owner);
         const now = performance.now();
         if (now - expiredAt > renewEvery) {
           expiredAt = now;

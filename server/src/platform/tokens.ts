@@ -2,7 +2,7 @@
 // signing key comes from TOKEN_SIGNING_KEY or is generated once into DATA_DIR so that tokens survive restarts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateKeyPairSync, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { TokenLifetimeSeconds, TokenVersion, type IdentityProvider, type PlatformTokenClaims } from '@atrium/contract';
 
@@ -24,6 +24,17 @@ export class TokenService {
     private readonly publicKey: KeyObject,
     private readonly version: string,
   ) {}
+
+  /**
+   * A short name of the signing key, the same on every process of one deployment (they must share the key) and
+   * different between deployments: what they keep apart in a Redis they share (platform/answer-leases.ts).
+   */
+  get fingerprint(): string {
+    return createHash('sha256')
+      .update(this.publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('hex')
+      .slice(0, 16);
+  }
 
   static fromPem(pem: string, version = TokenVersion): TokenService {
     const privateKey = createPrivateKey(pem);

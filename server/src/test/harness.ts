@@ -119,7 +119,7 @@ export async function createTestApp(
     jobs: new JobEngine(database, logger, { pollingIntervalSeconds: 0.5, stopTimeoutMs: 1000, runWorkers: options.runJobs ?? true }),
     metrics,
     cacheBus: null,
-    answers: createResumableAnswers(config, logger),
+    answers: createResumableAnswers(config, logger, TokenService.fromPem(testSigningPem()).fingerprint),
   };
   await seed(ctx);
   const app = await buildApp(ctx);

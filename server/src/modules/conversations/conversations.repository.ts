@@ -12,7 +12,7 @@ import {
   type SegmentRow,
 } from '../../db/schema/index.js';
 import type { SegmentOutcome } from '../../ai/chat-turn.js';
-import { ownerIsGone } from '../../platform/server-processes.js';
+import { ownerIsGone, ProcessId } from '../../platform/server-processes.js';
 import { agentUseStatement } from '../agents/agents.service.js';
 
 export type NewConversation = typeof conversations.$inferInsert;
@@ -130,8 +130,35 @@ export async function saveAnswer(db: RootDb, segmentId: string, answer: string):
     await db
       .update(conversationSegments)
       .set({ answer })
-      .where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress')));
+      .where(and(eq(conversationSegments.id, segmentId), eq(conversationSegments.status, 'InProgress'), ownedHere));
   });
+}
+
+/**
+ * Only the process that owns an answer writes it: one that lost it to a takeover (it was cut from Redis long enough
+ * to be taken for dead, platform/answer-leases.ts) no longer does, so an answer is never finished twice.
+ */
+const ownedHere = sql`${conversationSegments.ownerProcessId} = ${ProcessId}::uuid`;
+
+/**
+ * Makes this process the owner of an answer another process was writing when it died; null when it is not there to
+ * take (it ended meanwhile, or someone else took it).
+ */
+export async function claimSegment(db: RootDb, segmentId: string): Promise<SegmentRow | null> {
+  const [row] = await inLane(db, () =>
+    db
+      .update(conversationSegments)
+      .set({ ownerProcessId: ProcessId })
+      .where(
+        and(
+          eq(conversationSegments.id, segmentId),
+          eq(conversationSegments.status, 'InProgress'),
+          sql`${conversationSegments.ownerProcessId} is distinct from ${ProcessId}::uuid`,
+        ),
+      )
+      .returning(),
+  );
+  return row ?? null;
 }
 
 /** The columns a finished segment gets from its outcome. */
@@ -147,8 +174,14 @@ export const finishedColumns = (outcome: SegmentOutcome) => ({
 });
 
 export async function finishSegment(db: RootDb, segmentId: string, outcome: SegmentOutcome): Promise<SegmentRow> {
-  const [row] = await inLane(db, () => db.update(conversationSegments).set(finishedColumns(outcome)).where(eq(conversationSegments.id, segmentId)).returning());
-  if (!row) throw new Error(`segment ${segmentId} vanished before it finished`);
+  const [row] = await inLane(db, () =>
+    db
+      .update(conversationSegments)
+      .set(finishedColumns(outcome))
+      .where(and(eq(conversationSegments.id, segmentId), ownedHere))
+      .returning(),
+  );
+  if (!row) throw new Error(`segment ${segmentId} vanished, or was taken over by another process, before it finished`);
   return row;
 }
 
@@ -261,6 +294,15 @@ export const InterruptedMessage = 'The server stopped while this answer was bein
  * saying why. Returns how many were ended.
  */
 export async function endAnswersOfStoppedProcesses(db: Db, onlyProcess = false): Promise<number> {
+  return endInterrupted(db, ownerIsGone(sql`${conversationSegments.ownerProcessId}`, onlyProcess));
+}
+
+/** Ends, as interrupted, an answer this process took over and could not answer again (its person or agent is gone). */
+export async function endTakenOverAnswer(db: Db, segmentId: string): Promise<void> {
+  await endInterrupted(db, and(eq(conversationSegments.id, segmentId), ownedHere)!);
+}
+
+async function endInterrupted(db: Db, which: SQL): Promise<number> {
   const log: SegmentExecutionLog = {
     createdAt: new Date().toISOString(),
     executionLogType: 'Interrupted',
@@ -277,7 +319,7 @@ export async function endAnswersOfStoppedProcesses(db: Db, onlyProcess = false):
       ownerProcessId: null,
       executionLogs: sql`${s.executionLogs} || ${JSON.stringify([log])}::jsonb`,
     })
-    .where(and(eq(s.status, 'InProgress'), ownerIsGone(sql`${s.ownerProcessId}`, onlyProcess)))
+    .where(and(eq(s.status, 'InProgress'), which))
     .returning({ id: s.id });
   return ended.length;
 }

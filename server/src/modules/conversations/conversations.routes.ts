@@ -1,7 +1,7 @@
 // Routes of the user conversations API (docs/wire-protocol.md, docs/product.md §7 UserConversations). Every route is for a
 // signed-in person; the service answers 404 for a conversation that is not theirs.
 import { performance } from 'node:perf_hooks';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ConnectionRoutes,
   ConversationRoutes,
@@ -38,6 +38,7 @@ import { notFound } from '../../platform/errors.js';
 import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
 import { sseTransport, type ChatTransport } from '../../ai/chat-updates.js';
+import type { SegmentStore } from '../../ai/chat-turn.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
 import { createPreviewDirectory } from '../agents/drafts/config-states.previews.js';
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
@@ -51,12 +52,13 @@ import { planTurn, type TurnRequest } from './conversations.turns.js';
 import { providerErrorOf } from './conversations.lookup.js';
 import { defineTitleJob } from './conversations.titles.js';
 import { registerAnswerRoutes } from './conversations.resume.js';
+import { startAnswerTakeover } from './conversations.takeover.js';
 
 const R = ConversationRoutes;
 const auth = { access: 'authenticated' } as const;
 
 /** The conversations services' context per request, with the other modules' directories made once (per app). */
-export function conversationsContexts(ctx: AppContext): (request: FastifyRequest) => service.ConversationsContext {
+export function conversationsContexts(ctx: AppContext): (request: { log: FastifyBaseLogger }) => service.ConversationsContext {
   const agents = createAgentDirectory(ctx);
   const previews = createPreviewDirectory(ctx);
   const uploads = createUploadDirectory(ctx);
@@ -86,6 +88,8 @@ export const conversationsRoutes: Module = (api, ctx) => {
   const contextOf = conversationsContexts(ctx);
   const previews = createPreviewDirectory(ctx);
   defineTitleJob(ctx);
+  // with Redis: the answers of a process that died are taken over here (one of the live processes claims each)
+  startAnswerTakeover(ctx, contextOf);
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, turn: TurnRequest) => {
     const startedAt = performance.now() - reply.elapsedTime;
@@ -277,13 +281,27 @@ export async function streamTurn(
   if (planned.usageNotice) reply.raw.setHeader(UsageNoticeHeader, encodeURIComponent(planned.usageNotice));
   // teed into the answer log and stoppable from any process (ai/resumable-answers.ts)
   const writer = ctx.answers.open(planned.turn.segmentId, planned.owner, openSseStream(request, reply));
+  // once its rows exist, another process takes the answer over if this one dies (platform/answer-leases.ts)
+  let release: (() => void) | null = null;
+  const { lease } = planned;
+  const store: SegmentStore =
+    lease && ctx.answers.leases.shared
+      ? {
+          ...planned.store,
+          create: async () => {
+            await planned.store.create();
+            release = ctx.answers.leases.hold(lease);
+          },
+        }
+      : planned.store;
   try {
-    await ctx.chat.run(planned.turn, planned.store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });
+    await ctx.chat.run(planned.turn, store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });
   } catch (e) {
     request.log.error({ err: e }, 'chat stream failed');
     writer.send('internal-server-error', 'Something went wrong while answering. Please try again.');
     writer.send('no-more-data');
   } finally {
     writer.end();
+    (release as (() => void) | null)?.();
   }
 }

@@ -5,7 +5,7 @@ import { InitialTitleLength, type FollowUpBody, type NewConversationBody } from 
 import { badRequest, notFound } from '../../platform/errors.js';
 import { formatInZone } from '../../platform/timezone.js';
 import type { ChatAgent } from '../../ai/agent.types.js';
-import type { ChatTurn, SegmentStore } from '../../ai/chat-turn.js';
+import type { ChatTurn, SegmentOutcome, SegmentStore } from '../../ai/chat-turn.js';
 import { turnCapabilities } from '../../ai/chat-tools.js';
 import { imageToolForTurn } from '../../ai/tools/create-image.js';
 import { webSearchToolsForTurn } from '../../ai/tools/web-search.js';
@@ -27,6 +27,7 @@ import { hipaaMode } from '../instance/instance.hipaa.js';
 import { checkTurn } from '../usage-limits/usage-limits.service.js';
 import { turnModeration } from '../moderation/moderation.automatic.js';
 import type { AnswerOwner } from '../../platform/answer-log.js';
+import type { LeaseNote } from '../../platform/answer-leases.js';
 
 type TurnFields = Pick<NewConversationBody, 'visionImageIds' | 'attachmentIds' | 'segmentTraceLogLevel' | 'answerGenerationOptions'>;
 
@@ -42,7 +43,12 @@ export type TurnRequest =
   | { kind: 'regenerate'; conversationId: string; segmentId: string; body: TurnFields }
   /** previews of a configuration state (docs/wire-protocol.md): answered with the draft, never the published configuration */
   | { kind: 'preview-new'; configStateId: string; via: PreviewVia; body: NewConversationBody }
-  | { kind: 'preview-follow-up'; configStateId: string; via: PreviewVia; conversationId: string; body: FollowUpBody };
+  | { kind: 'preview-follow-up'; configStateId: string; via: PreviewVia; conversationId: string; body: FollowUpBody }
+  /**
+   * an answer another process was writing when it died, taken over by this one (conversations.takeover.ts): its
+   * segment's row, claimed; asked again as it was asked, with the agent as it is now
+   */
+  | { kind: 'resume'; segment: SegmentRow; body: TurnFields };
 
 type PreviewVia = 'personal' | 'admin';
 
@@ -65,6 +71,11 @@ export interface PlannedTurn {
   owner: AnswerOwner;
   /** a usage limit's threshold message (or a budget's warning) to show with the turn (docs/usage-limits.md) */
   usageNotice?: string | null;
+  /**
+   * what another process needs to take the answer over if this one dies (platform/answer-leases.ts); null for the
+   * answers that are not taken over: a visitor's (not kept), a preview's and a performance test's
+   */
+  lease: LeaseNote | null;
 }
 
 /** The person who asks, or the visitor's session of the endpoint. */
@@ -173,10 +184,12 @@ interface TurnBasis {
   preview: boolean;
   /** asked by this performance test run */
   performanceTestRunId: string | null;
+  /** a taken-over answer: its segment's row (it exists), and whether its conversation's title is still to be made */
+  resumed?: { row: SegmentRow; titleDue: boolean };
 }
 
 type NewRequest = Extract<TurnRequest, { kind: 'new' | 'preview-new' | 'public-new' }>;
-type ContinuingRequest = Exclude<TurnRequest, NewRequest>;
+type ContinuingRequest = Exclude<TurnRequest, NewRequest | { kind: 'resume' }>;
 
 /** A first question: a new conversation with the agent (or the draft previewed). */
 async function startConversation(ctx: ConversationsContext, caller: Caller, request: NewRequest, now: Date): Promise<TurnBasis> {
@@ -291,7 +304,33 @@ function followUp(opened: OpenedConversation, body: FollowUpBody): TurnBasis {
   };
 }
 
+/** A taken-over answer: the question of its segment, after the same parent, answered by the agent as published now. */
+async function resumeTurn(ctx: ConversationsContext, caller: Caller, row: SegmentRow): Promise<TurnBasis> {
+  const conversation = await ownConversation(ctx, caller, row.conversationId);
+  if (!conversation.gptSystemId || conversation.configStateId) throw notFound('The conversation');
+  const [agent, lineage] = await Promise.all([
+    ctx.agents.getForChat(signedIn(caller), conversation.gptSystemId).then(refuseInactive),
+    repo.listLineage(ctx.db, conversation.id),
+  ]);
+  return {
+    agent,
+    conversationId: conversation.id,
+    newConversation: null,
+    parentSegmentId: row.parentSegmentId,
+    regeneratedFromSegmentId: row.regeneratedFromSegmentId,
+    question: row.question,
+    lineage,
+    askedWith: lineage.find((s) => s.id === row.id) ?? null,
+    firstTitle: null,
+    preview: false,
+    performanceTestRunId: null,
+    // the first question's title is made after its answer: the process that died did not get there
+    resumed: { row, titleDue: lineage.length === 1 && conversation.title === initialTitle(row.question) },
+  };
+}
+
 async function resolveTurn(ctx: ConversationsContext, caller: Caller, request: TurnRequest, now: Date): Promise<TurnBasis> {
+  if (request.kind === 'resume') return resumeTurn(ctx, caller, request.segment);
   if (request.kind === 'new' || request.kind === 'preview-new' || request.kind === 'public-new') return startConversation(ctx, caller, request, now);
   const opened = await openConversation(ctx, caller, request);
   if (request.kind === 'regenerate') return regenerate(opened, request.segmentId, 'segmentId', request.body);
@@ -313,8 +352,10 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   const loadTest = basis.performanceTestRunId !== null;
   // the agent's daily limits and the person's monthly budget: 403 once reached (a draft's preview and a performance
   // test are not counted)
+  const resumed = basis.resumed ?? null;
+  // a taken-over answer was let through when it was asked
   const usageNotice =
-    preview || loadTest
+    preview || loadTest || resumed
       ? null
       : await checkTurn(ctx, isVisitor(caller) ? { userId: null, roleIds: [] } : caller, {
           gptSystemId: agent.gptSystemId,
@@ -328,7 +369,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   // module's to check, docs/public-chat.md). The earlier questions' uploads load meanwhile (no query when none of
   // them named any; a visitor has none).
   const [guidelines, earlierUploads] = await Promise.all([
-    preview || loadTest || isVisitor(caller) ? agentGuidelines(ctx, agent.gptSystemId) : guidelinesForChat(ctx, caller, agent.gptSystemId),
+    preview || loadTest || resumed || isVisitor(caller) ? agentGuidelines(ctx, agent.gptSystemId) : guidelinesForChat(ctx, caller, agent.gptSystemId),
     ctx.uploads.forHistory(uploadOwnerOf(caller), askedWith ? [...earlierTurns, askedWith] : earlierTurns, deployment.vision),
   ]);
   const uploads = (askedWith && earlierUploads.get(askedWith.id)) || named;
@@ -368,11 +409,13 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       resultCount: agent.config.webSearchResultCount ?? null,
     }),
   ];
-  const segment = newSegment(basis, caller, deployment, {
-    visionImageIds: askedWith?.visionImageIds ?? request.body.visionImageIds,
-    attachmentIds: askedWith?.attachmentIds ?? request.body.attachmentIds,
-    now,
-  });
+  const segment = resumed
+    ? resumed.row
+    : newSegment(basis, caller, deployment, {
+        visionImageIds: askedWith?.visionImageIds ?? request.body.visionImageIds,
+        attachmentIds: askedWith?.attachmentIds ?? request.body.attachmentIds,
+        now,
+      });
   const level = request.body.segmentTraceLogLevel;
   // in HIPAA mode the execution details keep no words of the conversation (cached: no read of its own)
   const withoutContent = await hipaaMode(ctx);
@@ -384,8 +427,9 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   });
   return {
     usageNotice,
-    store: segmentStore(ctx, caller, basis, segment, now),
+    store: resumed ? resumedStore(ctx, caller, resumed.row) : segmentStore(ctx, caller, basis, segment as ReturnType<typeof newSegment>, now),
     owner: answerOwner(caller, basis.conversationId),
+    lease: isVisitor(caller) || preview || loadTest ? null : { segmentId: segment.id, timeZone },
     turn: {
       conversationId: basis.conversationId,
       segmentId: segment.id,
@@ -404,7 +448,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
       persistDebugLogs: !!level && level.toLowerCase() !== 'nonpersisted',
       withoutContent,
       // a preview is a throwaway: no second model call for its title
-      generateTitle: (basis.newConversation !== null || basis.firstTitle !== null) && !preview && !loadTest,
+      generateTitle: resumed ? resumed.titleDue : (basis.newConversation !== null || basis.firstTitle !== null) && !preview && !loadTest,
       question: basis.question,
       ...(input ? { passages: input.passages } : {}),
       ...(tools.length ? { tools } : {}),
@@ -490,5 +534,21 @@ function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasi
       return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
     },
     queueTitle: () => queueTitle(ctx, { conversationId, segmentId: segment.id }),
+  };
+}
+
+/** Where a taken-over answer's rows go: its segment exists; it is saved and finished like any other. */
+function resumedStore(ctx: ConversationsContext, caller: Caller, row: SegmentRow): SegmentStore {
+  const finish = async (outcome: SegmentOutcome) => {
+    const finished = await repo.finishSegment(ctx.db, row.id, outcome);
+    const uploads = await ctx.uploads.describe(uploadOwnerOf(caller), finished.visionImageIds, finished.attachmentIds);
+    return { conversationId: row.conversationId, ...presentSegment(finished, segmentIndex([finished]), uploads) };
+  };
+  return {
+    create: async () => undefined,
+    createFinished: finish,
+    saveProgress: (answer) => repo.saveAnswer(ctx.db, row.id, answer),
+    finish,
+    queueTitle: () => queueTitle(ctx, { conversationId: row.conversationId, segmentId: row.id }),
   };
 }

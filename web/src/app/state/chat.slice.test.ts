@@ -36,6 +36,19 @@ describe('chat slice (docs/product.md §4 streaming)', () => {
     expect(reduce(done, a.streamReset()).streamedSegment).toBeNull();
   });
 
+  it('starts the answer over on a second ids event (its process died and another answers it again)', () => {
+    const s = reduce(
+      initialChatState,
+      start(),
+      up({ type: 'ids', conversationId: 'c1', segmentId: 's1' }),
+      up({ type: 'text', text: 'The first half of an ans' }),
+      up({ type: 'ids', conversationId: 'c1', segmentId: 's1' }),
+      up({ type: 'text', text: 'A whole answer.' }),
+    );
+    expect(s.streamStatus).toBe('Streaming');
+    expect(s.streamedSegment).toMatchObject({ conversationSegmentId: 's1', answer: 'A whole answer.' });
+  });
+
   it('completes on an error event and on a response-model with errors, not on internal-server-error', () => {
     const s = reduce(initialChatState, start());
     expect(reduce(s, up({ type: 'error', text: 'x', completes: false })).streamStatus).toBe('Streaming');

@@ -146,6 +146,10 @@ export const chatSlice = createSlice({
           state.currentConversationSegmentId = update.segmentId;
           segment.conversationSegmentId = update.segmentId;
           state.codeInterpreter.responseText = '';
+          // a second one: the answer's process died and another answers it again from the start (a takeover)
+          segment.answer = '';
+          segment.citations = [];
+          segment.errors = [];
           break;
         case 'step':
           state.statusText = update.text;
