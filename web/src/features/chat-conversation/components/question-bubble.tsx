@@ -9,10 +9,12 @@ import Paper from '@mui/material/Paper';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Tooltip from '../../../components/tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import type { SegmentAttachment, SegmentVisionImage } from '@atrium/contract';
-import { SegmentUploads } from './segment-uploads';
+
+// most questions have no uploads: their thumbnails and file list load when one has (the chat page's first load stays small)
+const SegmentUploads = lazy(() => import('./segment-uploads').then((m) => ({ default: m.SegmentUploads })));
 
 interface QuestionBubbleProps {
   question: string;
@@ -61,7 +63,11 @@ export function QuestionBubble({ question, siblings, onEdit, disabled = false, i
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', '&:hover .question-tools, &:focus-within .question-tools': { opacity: 1 } }}>
-      <SegmentUploads images={images} attachments={attachments} />
+      {!!(images?.length || attachments?.length) && (
+        <Suspense fallback={null}>
+          <SegmentUploads images={images} attachments={attachments} />
+        </Suspense>
+      )}
       <Paper elevation={0} sx={{ px: 2, py: 1.25, maxWidth: { xs: '90%', sm: '75%' }, borderRadius: 3, borderTopRightRadius: 4, bgcolor: 'action.selected' }}>
         <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{question}</Typography>
       </Paper>
