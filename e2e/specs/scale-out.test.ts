@@ -3,7 +3,8 @@
 // 127.0.0.1). Sign in on one and chat on the other; a role given on one is seen by the other at once (the cache bus);
 // a file uploaded through one is served by the other; an answer streaming on one is stopped from the other and
 // read again (resumed) from the other; a process killed with SIGKILL in the middle of answers leaves them to the other,
-// which answers them again, each once, for their clients reading them back (and for the web page, in Chromium). Needs
+// which answers them again, each once, for their clients reading them back (and for the web page, in Chromium); a
+// process killed while it reads a library file (an ingestion job) leaves the job to the other, which finishes the file. Needs
 // TEST_DATABASE_URL (PostgreSQL) and the local Redis, as CI has.
 import http from 'node:http';
 import type net from 'node:net';
@@ -15,6 +16,7 @@ import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-u
 import { hashPassword } from '../../server/src/platform/passwords.js';
 import { startS3Server, type TestS3Server } from '../../server/src/test/s3-server.js';
 import { multipart } from '../../server/src/test/upload-fixtures.js';
+import { multipartFiles } from '../../server/src/test/library-fixtures.js';
 import { callApi, localToken, startServer, type RunningServer } from '../harness/server.js';
 import { scratchDatabase, type ScratchDatabase } from '../harness/postgres.js';
 import { launchBrowser, openPage, screenshot } from '../harness/browser.js';
@@ -22,6 +24,7 @@ import { signIn } from '../harness/session.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-scale-out-password' };
+const metricsToken = randomBytes(24).toString('hex');
 const base = process.env.TEST_DATABASE_URL;
 
 /** A round-robin HTTP proxy: each request goes to the next backend in turn (streams piped through as they come). */
@@ -58,6 +61,34 @@ function roundRobin(backends: () => RunningServer[]) {
 
 const tokenOf = localToken;
 
+/** A pass-through to the S3 server that can hold object reads (GET) until released: an ingestion step that hangs. */
+async function startS3Gate(target: string) {
+  let holding = false;
+  const held: (() => void)[] = [];
+  const server = http.createServer((req, res) => {
+    const forward = () => {
+      const upstream = http.request(`${target}${req.url ?? ''}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    };
+    if (holding && req.method === 'GET') held.push(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    holdReads: () => void (holding = true),
+    release() {
+      holding = false;
+      for (const go of held.splice(0)) go();
+    },
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
 /** Reads an SSE response to its end, calling `onEvent` for each event as it arrives. */
 async function readEvents(res: Response, onEvent: (e: SseEvent) => void = () => {}): Promise<SseEvent[]> {
   const decoder = new SseDecoder();
@@ -89,6 +120,7 @@ const answerOf = (events: SseEvent[]) =>
 describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
   let model: FakeUpstream;
   let s3: TestS3Server;
+  let gate: Awaited<ReturnType<typeof startS3Gate>>;
   let database: ScratchDatabase;
   let databaseUrl: string;
   let a: RunningServer;
@@ -110,6 +142,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
           : { chunks: Array.from({ length: 80 }, (_, i) => ` piece${i}`), chunkDelayMs: 50 },
     });
     s3 = await startS3Server();
+    gate = await startS3Gate(s3.endpoint);
     database = await scratchDatabase(base!, 'scale');
     databaseUrl = database.url;
     // the keys both processes share, from configuration
@@ -123,7 +156,11 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
       ADMIN_PASSWORD: admin.password,
       OPENAI_BASE_URL: model.url,
       OPENAI_MODELS: 'fake-gpt',
+      METRICS_TOKEN: metricsToken,
+      // lost jobs are looked for every 2 s (60 s by default): the test waits for the heartbeat (30 s), not the look
+      JOBS_SUPERVISE_SECONDS: '2',
       ...s3.env,
+      S3_ENDPOINT: gate.url,
     };
     // the first makes the tables; then the second starts on them
     a = await startServer(env);
@@ -142,6 +179,7 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     await a?.stop();
     await b?.stop();
     await model?.close();
+    await gate?.close();
     await s3?.close();
     await database?.drop();
   });
@@ -375,4 +413,55 @@ describe.skipIf(!base)('scale-out: two processes behind a proxy', () => {
     await screenshot(page, 'scale-out-takeover');
     expect(errors.filter((e) => !/Failed to load resource|ERR_|502/.test(e))).toEqual([]);
   }
+
+  /** The processes that run a job of `queue` now, as their /metrics say. */
+  async function runningJob(queue: string): Promise<RunningServer[]> {
+    const found: RunningServer[] = [];
+    for (const server of live) {
+      const text = await (await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      if (new RegExp(`^atrium_jobs_running\\{queue="${queue.replace('.', '\\.')}"\\} [1-9]`, 'm').test(text)) found.push(server);
+    }
+    return found;
+  }
+
+  it('finishes a library file on the other process when the one reading it is killed in the middle of the job', async () => {
+    const token = await tokenOf(a.baseUrl, admin);
+    const created = await callApi(a, token, 'POST', '/admin/fileLibraries', { name: `Senate minutes ${randomUUID()}` });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { dataSourceId } = (await created.json()) as { dataSourceId: string };
+    // the bucket stops answering reads: the file's first step (reading it) stays running on whichever process took it
+    gate.holdReads();
+    const { payload, headers } = multipartFiles([
+      { fileName: 'minutes.md', data: Buffer.from('# Minutes\n\nThe senate passed the budget for the library.\n') },
+    ]);
+    const uploaded = await fetch(`${a.baseUrl}/api/internal/admin/fileLibraries/${dataSourceId}/files`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: payload,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const fileId = ((await uploaded.json()) as { items: { file: { fileId: string } }[] }).items[0]!.file.fileId;
+    let runners: RunningServer[] = [];
+    await expect.poll(async () => (runners = await runningJob('knowledge.extract')).length, { timeout: 60_000, interval: 250 }).toBe(1);
+    const victim = runners[0]!;
+    const other = [a, b].find((s) => s !== victim)!;
+    live = [other];
+    const killedAt = performance.now();
+    await victim.kill('SIGKILL');
+    gate.release();
+    try {
+      const statusOf = async () =>
+        ((await (await callApi(other, token, 'GET', `/admin/fileLibraries/${dataSourceId}/files/${fileId}`)).json()) as { status: string }).status;
+      // lost once its heartbeats stopped (30 s), then run again on the other
+      await expect.poll(statusOf, { timeout: 120_000, interval: 500 }).toBe('Online');
+      process.stdout.write(
+        `scale-out: a file whose reading process was killed was Online on the other ${Math.round(performance.now() - killedAt)} ms after the kill\n`,
+      );
+    } finally {
+      gate.release();
+      if (victim === a) a = await startServer(env);
+      else b = await startServer(env);
+      live = [a, b];
+    }
+  }, 240_000);
 });

@@ -84,6 +84,11 @@ export interface Config {
    */
   shutdownDrainMs: number;
   /**
+   * JOBS_SUPERVISE_SECONDS: how often the jobs engine looks for jobs whose process died (their heartbeats stopped) to
+   * run them again (platform/jobs.ts)
+   */
+  jobsSuperviseSeconds: number;
+  /**
    * RERANK_URL, RERANK_MODEL and RERANK_API_KEY: the Rerank deployment a start creates while there is none
    * (modules/connections/connections.seed.ts); null: none is created. File library searches are reranked by the
    * default Rerank deployment (modules/knowledge/reranker.ts).
@@ -336,6 +341,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       env,
       'SHUTDOWN_DRAIN_MS',
       z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0).max(600_000).default(30_000),
+    ),
+    jobsSuperviseSeconds: read(
+      env,
+      'JOBS_SUPERVISE_SECONDS',
+      z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1).max(3_600).default(60),
     ),
     reranker: readReranker(env),
     rerankTimeoutMs: read(env, 'RERANK_TIMEOUT_MS', millis(5_000)),

@@ -141,7 +141,7 @@ async function runServer(config: Config): Promise<void> {
     overview: new OverviewCounters(),
     aggregateNames: new AggregateNames(),
     caches,
-    jobs: new JobEngine(database, logger),
+    jobs: new JobEngine(database, logger, { superviseIntervalSeconds: config.jobsSuperviseSeconds }),
     metrics,
     cacheBus: null as CacheBus | null,
     answers: createResumableAnswers(config, logger, tokens.fingerprint),

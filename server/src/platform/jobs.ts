@@ -215,6 +215,13 @@ export class JobEngine {
     });
   }
 
+  /** Jobs this process runs now, by queue (the metrics' atrium_jobs_running). */
+  private readonly runningHere = new Map<string, number>();
+
+  runningByQueue(): { queue: string; count: number }[] {
+    return [...this.runningHere].map(([queue, count]) => ({ queue, count }));
+  }
+
   private async startWorkers(boss: PgBoss, queue: QueueDefinition): Promise<void> {
     if (this.options.runWorkers === false) return;
     const handle = async ([job]: Job<object>[]) => {
@@ -225,11 +232,14 @@ export class JobEngine {
         lastAttempt: job.retryCount >= queue.options.retryLimit,
         signal: job.signal,
       };
+      this.runningHere.set(queue.name, (this.runningHere.get(queue.name) ?? 0) + 1);
       try {
         await queue.handler(job.data as never, run);
       } catch (e) {
         this.logger.warn({ err: e, queue: queue.name, jobId: job.id, attempt: run.attempt }, 'job failed');
         throw e;
+      } finally {
+        this.runningHere.set(queue.name, this.runningHere.get(queue.name)! - 1);
       }
     };
     queue.workerIds = [];

@@ -2,7 +2,8 @@
 // GET /metrics when METRICS_TOKEN is set (docs/architecture.md "Observability"). What they show:
 // - requests per route (the route's pattern, never its address with ids) with their status and duration;
 // - per deployment: time to first token and the gaps between an answer's pieces (histograms), turns and tokens;
-// - at each scrape: answers streaming now, jobs waiting and running per queue, the PostgreSQL pool's connections.
+// - at each scrape: answers streaming now, jobs waiting and running per queue (and those this process runs), the
+//   PostgreSQL pool's connections.
 // Nothing in them carries a question, an answer, a person or an address.
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -103,6 +104,16 @@ export class Metrics {
       async collect() {
         this.reset();
         for (const row of await ctx.jobs.depths()) this.set({ queue: row.queue, state: row.state }, row.count);
+      },
+    });
+    new Gauge({
+      name: 'atrium_jobs_running',
+      help: 'Background jobs this process runs now, by queue',
+      labelNames: ['queue'],
+      registers,
+      collect() {
+        this.reset();
+        for (const row of ctx.jobs.runningByQueue()) this.set({ queue: row.queue }, row.count);
       },
     });
     new Gauge({

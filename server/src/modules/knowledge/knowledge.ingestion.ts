@@ -63,7 +63,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function defineIngestion(ctx: IngestionContext): void {
   // one job per file run and step waits or runs at a time: a step found twice (the sweep) is queued once
-  const retry = { retryLimit: 3, retryDelaySeconds: 5, key: (job: StepJob) => `${job.fileId}:${job.run}` };
+  // a step of a process killed with kill -9 runs again once its heartbeats stop (30 s and the engine's next look), not
+  // after its expiry (the embedding step may run an hour)
+  const retry = { retryLimit: 3, retryDelaySeconds: 5, heartbeatSeconds: 30, key: (job: StepJob) => `${job.fileId}:${job.run}` };
   // at most as many files read at once as the extraction pool has threads (more would only wait for them)
   ctx.jobs.define<StepJob>(IngestionQueues.extract, { ...retry, concurrency: DefaultExtractionOptions.threads, expireInSeconds: 300 }, (job, run) =>
     runStep(ctx, 'extract', job, run),
