@@ -32,6 +32,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The general rate limits off (server/src/platform/rate-limit.ts): tests and benches drive one person far faster than
+ * people click. A test or bench that wants them sets them in `env`.
+ */
+const RateLimitsOff = { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_TURNS_PER_MINUTE: '0', RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0' };
+
 /** `nodeArgs` go to node itself, e.g. ['--cpu-prof'] for a profile of the server under a benchmark. */
 export async function startServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, 'server/dist/main.js')) || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
@@ -42,7 +48,16 @@ export async function startServer(env: Record<string, string> = {}, options: { n
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      ...RateLimitsOff,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // the end of the output, for failures: a bench at the default log level writes lines per request

@@ -11,6 +11,7 @@ import { emptyBodyAsObject } from './platform/empty-body.js';
 import { registerErrorHandling, routerErrorReply } from './platform/errors.js';
 import { registerStorableTextCheck } from './platform/storable-text.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { openRateLimitStore, registerRateLimits } from './platform/rate-limit.js';
 import type { AppContext, Api, Module } from './platform/context.js';
 import { cachedPrincipalLoader } from './modules/users/users.principal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -174,6 +175,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerStorableTextCheck(app);
   registerAccessControl(app, ctx.tokens, cachedPrincipalLoader(ctx), (sid) => sessionEnded(ctx, sid));
   registerPresentedActions(app);
+  // requests counted per person (else address) and minute, in Redis with REDIS_URL; its hooks go on the routes below
+  await registerRateLimits(app, ctx.config.rateLimits, openRateLimitStore(ctx.config.redisUrl, ctx.tokens.fingerprint, ctx.logger));
   // the OpenAPI description and reference at /api/docs; it collects the routes registered after it
   const openApi = await registerOpenApi(app);
 

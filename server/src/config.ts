@@ -55,6 +55,12 @@ export interface Config {
   logLevel: (typeof LogLevels)[number];
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /**
+   * The general request limits (platform/rate-limit.ts), a minute each; 0: not counted. RATE_LIMIT_PER_MINUTE: a
+   * signed-in person's requests to /api/internal; RATE_LIMIT_TURNS_PER_MINUTE: their chat turns (questions whose answer
+   * streams), besides; RATE_LIMIT_PER_ADDRESS_PER_MINUTE: requests without a signed-in person, per network address.
+   */
+  rateLimits: { perPersonPerMinute: number; turnsPerMinute: number; perAddressPerMinute: number };
   webDistDir: string;
   instanceName: string;
   organizationName: string;
@@ -230,6 +236,15 @@ const millis = (def: number) =>
     .max(3_600_000, 'must be at most 3600000 (one hour)')
     .default(def);
 
+/** An allowance a minute: a whole number, 0 for none (not counted). */
+const perMinute = (def: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(def);
+
 const bool = (def: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -312,6 +327,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: read(env, 'LOG_LEVEL', z.enum(LogLevels, { message: `must be one of ${LogLevels.join(', ')}` }).default('info')),
     bodyLimitBytes: read(env, 'BODY_LIMIT_BYTES', bytes(1024 * 1024)),
     trustProxy: read(env, 'TRUST_PROXY', bool(false)),
+    rateLimits: {
+      // far more than a person clicking and reading sends (a page load is a dozen requests)
+      perPersonPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', perMinute(600)),
+      turnsPerMinute: read(env, 'RATE_LIMIT_TURNS_PER_MINUTE', perMinute(30)),
+      // many people may share an address (a campus network's NAT, a proxy without TRUST_PROXY): the sign-in pages and
+      // token refreshes of all of them come from it
+      perAddressPerMinute: read(env, 'RATE_LIMIT_PER_ADDRESS_PER_MINUTE', perMinute(3000)),
+    },
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR', z.string().min(1).default(defaultWebDist()))),
     instanceName: read(env, 'INSTANCE_NAME', z.string().min(1).max(200).default('Atrium')),
     organizationName: read(env, 'ORGANIZATION_NAME', z.string().min(1).max(200).default('Atrium')),

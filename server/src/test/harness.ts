@@ -93,6 +93,11 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     // an answer whose client left stops at once, as tests of it expect, unless a test gives it time to be read back
     ANSWER_GRACE_MS: '0',
+    // the rate limits counted, with allowances no test reaches (tests call far faster than people); a test of the
+    // limits sets its own
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_TURNS_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     ...env,
   });
   if (configure) config = configure(config);

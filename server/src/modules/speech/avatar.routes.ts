@@ -20,7 +20,8 @@ const noStore = 'private, no-store';
 export const avatarRoutes =
   (options: AvatarHubOptions = {}): Module =>
   (api, ctx) => {
-    const hub = createAvatarHub(ctx, options);
+    // connections are counted where the rate limits count (in Redis with REDIS_URL, for every process)
+    const hub = createAvatarHub(ctx, { store: api.rateLimitStore, ...options });
     api.addHook('onClose', async () => hub.closeAll());
 
     api.get(AvatarRoutes.options, { config: auth, schema: { response: { 200: AvatarOptionsSchema } } }, () => hub.options());

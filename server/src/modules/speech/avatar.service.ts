@@ -3,7 +3,6 @@
 // one avatar per person and conversation, in this process's memory. Like reading aloud, the browser never sends text:
 // the avatar speaks answers of the person's own conversation, read by the server. An avatar is closed on disconnect,
 // when its person opens too many, and after AvatarIdleMs without a call or speech.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   AvatarCharacter,
   AvatarConnectsPerMinute,
@@ -20,6 +19,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { perPersonLimit, type RateLimitStore } from '../../platform/rate-limit.js';
 import { redactSecrets } from '../../ai/provider-errors.js';
 import { azureSpeechRoot } from '../../ai/providers/azure-speech.js';
 import { answerToReadOf } from '../conversations/conversations.lookup.js';
@@ -77,6 +77,8 @@ interface OpenAvatar {
 export interface AvatarHubOptions {
   idleMs?: number;
   connectsPerMinute?: number;
+  /** where connections are counted (platform/rate-limit.ts: Redis with REDIS_URL, for every process); null: here */
+  store?: RateLimitStore | null;
 }
 
 export type AvatarHub = ReturnType<typeof createAvatarHub>;
@@ -85,7 +87,12 @@ export function createAvatarHub(ctx: AvatarContext, options: AvatarHubOptions = 
   const idleMs = options.idleMs ?? AvatarIdleMs;
   const open = new Map<string, OpenAvatar>();
   const relay = new Map<string, { servers: AvatarIceServer[]; at: number }>();
-  const limiter = new RateLimiterMemory({ keyPrefix: 'avatar', points: options.connectsPerMinute ?? AvatarConnectsPerMinute, duration: 60 });
+  const limiter = perPersonLimit(
+    options.store ?? null,
+    'avatar',
+    options.connectsPerMinute ?? AvatarConnectsPerMinute,
+    (seconds) => `Too many avatar connections; try again in ${seconds} s.`,
+  );
   const keyOf = (userId: string, conversationId: string) => `${userId}:${conversationId}`;
 
   async function usable(principal: Principal, conversationId: string): Promise<AvatarTarget> {
@@ -189,13 +196,7 @@ export function createAvatarHub(ctx: AvatarContext, options: AvatarHubOptions = 
 
     async connect(principal: Principal, conversationId: string, localSdp: string): Promise<AvatarConnected> {
       const target = await usable(principal, conversationId);
-      try {
-        await limiter.consume(principal.userId);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw new AppError(ErrorCodes.tooManyAttempts, 429, `Too many avatar connections; try again in ${seconds} s.`, [], { 'retry-after': String(seconds) });
-      }
+      await limiter.take(principal.userId);
       const key = keyOf(principal.userId, conversationId);
       // a new offer replaces the avatar of this conversation (the page was reloaded, or the connection broke)
       closeOne(key);

@@ -2,7 +2,7 @@
 // person's own answer. Both for signed-in people; someone else's conversation is a 404.
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { SegmentSpeechParamsSchema, SegmentSpeechQuerySchema, SpeechOptionsSchema, SpeechRoutes } from '@atrium/contract';
+import { SegmentSpeechParamsSchema, SegmentSpeechQuerySchema, SpeechCallsPerMinute, SpeechOptionsSchema, SpeechRoutes } from '@atrium/contract';
 import type { Module } from '../../platform/context.js';
 import { principalOf } from '../../platform/access.js';
 import { createSpeechLimiter, segmentSpeech, speechOptions } from './speech.service.js';
@@ -11,7 +11,8 @@ import { avatarRoutes } from './avatar.routes.js';
 const auth = { access: 'authenticated' } as const;
 
 export const speechRoutes: Module = async (api, ctx) => {
-  const limiter = createSpeechLimiter();
+  // counted where the rate limits count (in Redis with REDIS_URL, for every process)
+  const limiter = createSpeechLimiter(SpeechCallsPerMinute, api.rateLimitStore);
   // the talking avatar (docs/speech.md, "Avatar") speaks the same answers, through the same Azure AI Speech deployment
   await avatarRoutes()(api, ctx);
 

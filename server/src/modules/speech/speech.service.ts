@@ -3,7 +3,6 @@
 // only answers of the person's own conversations are ever synthesized at the instance's cost. A sentence of an answer
 // still being written is waited for (the answer is saved as it grows) up to SpeechSentenceWaitMs.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   DefaultVoice,
   ErrorCodes,
@@ -18,6 +17,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { perPersonLimit, type PersonLimit, type RateLimitStore } from '../../platform/rate-limit.js';
 import { ModelError } from '../../ai/model.types.js';
 import { synthesizeSpeech, type SpeechAudio } from '../../ai/speech.js';
 import { answerToReadOf } from '../conversations/conversations.lookup.js';
@@ -44,20 +44,12 @@ export async function speechOptions(ctx: SpeechContext): Promise<SpeechOptions> 
   return { engine: 'Server', deploymentName: target.deployment.displayName, voices: [...OpenAiVoices], defaultVoice: DefaultVoice };
 }
 
-/** Each person's speech calls in a minute (this process's count). */
-export function createSpeechLimiter(pointsPerMinute = SpeechCallsPerMinute): { take(userId: string): Promise<void> } {
-  const limiter = new RateLimiterMemory({ keyPrefix: 'speech', points: pointsPerMinute, duration: 60 });
-  return {
-    async take(userId) {
-      try {
-        await limiter.consume(userId);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw new AppError(ErrorCodes.tooManyAttempts, 429, `Too many answers read aloud; try again in ${seconds} s.`, [], { 'retry-after': String(seconds) });
-      }
-    },
-  };
+/**
+ * Each person's speech calls in a minute, counted where the rate limits count (platform/rate-limit.ts): in Redis with
+ * REDIS_URL, so that the limit holds across server processes.
+ */
+export function createSpeechLimiter(pointsPerMinute = SpeechCallsPerMinute, store: RateLimitStore | null = null): PersonLimit {
+  return perPersonLimit(store, 'speech', pointsPerMinute, (seconds) => `Too many answers read aloud; try again in ${seconds} s.`);
 }
 
 /** The words of the whole answer that one call may read: whole sentences up to SpeechInputMaxChars. */
@@ -117,7 +109,7 @@ async function textToRead(
 /** The audio of a sentence of the person's answer (or the whole answer, cut at SpeechInputMaxChars). */
 export async function segmentSpeech(
   ctx: SpeechContext,
-  limiter: { take(userId: string): Promise<void> },
+  limiter: PersonLimit,
   principal: Principal,
   ids: { conversationId: string; segmentId: string },
   query: SegmentSpeechQuery,
