@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n/i18n';
 import { CodeInterpreterOutput } from './code-interpreter-output';
 
@@ -16,5 +16,26 @@ describe('CodeInterpreterOutput', () => {
     const region = screen.getByRole('region', { name: 'Code output' });
     expect(region.querySelector('pre')!.textContent).toBe('>>> print(6 * 7)\n42\n');
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('follows the output to its end, where scrollIntoView returns a promise (Chromium 156), and moves away without breaking the page', () => {
+    const scrolled = vi.fn(() => Promise.resolve());
+    Element.prototype.scrollIntoView = scrolled as unknown as Element['scrollIntoView'];
+    const failures: unknown[] = [];
+    const onError = (e: ErrorEvent) => failures.push(e.error);
+    window.addEventListener('error', onError);
+    try {
+      const view = render(<CodeInterpreterOutput text={'>>> 1\n'} updating />);
+      view.rerender(<CodeInterpreterOutput text={'>>> 1\n1\n'} updating={false} />);
+      view.unmount();
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    expect(failures).toEqual([]);
   });
 });

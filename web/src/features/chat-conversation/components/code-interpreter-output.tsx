@@ -12,7 +12,12 @@ import { useTranslation } from '../../../app/i18n/i18n';
 export function CodeInterpreterOutput({ text, updating }: { text: string; updating: boolean }) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [text]);
+  // a block body, not an arrow's value: Chromium 156's scrollIntoView returns a promise, which React took for the
+  // effect's cleanup and called when the text grew or the panel moved under the saved answer ("is not a function"),
+  // and the page showed its error screen instead of the conversation
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [text]);
   if (!text) return null;
   return (
     <Paper variant="outlined" component="section" aria-label={t('conversation.codeOutput')} sx={{ overflow: 'hidden' }}>
