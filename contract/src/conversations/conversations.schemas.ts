@@ -165,6 +165,8 @@ export const SegmentSchema = z.object({
   visionImages: z.array(SegmentVisionImageSchema),
   attachments: z.array(SegmentAttachmentSchema),
   executionLogs: z.array(ExecutionLogSchema),
+  /** the code interpreter's output of the answer (the code-interpreter-updated texts, joined); absent when no code ran */
+  codeInterpreterOutput: z.string().optional(),
 });
 export type Segment = z.infer<typeof SegmentSchema>;
 

@@ -56,6 +56,8 @@ export interface SegmentOutcome {
   completedAt: Date;
   /** the provider's own error text, credentials removed: administrators read it by the reference people were given */
   providerError: string | null;
+  /** the code interpreter's output shown with the answer; null when no code ran */
+  codeInterpreterOutput?: string | null;
 }
 
 /** Persistence of one segment, provided by the conversations module. */

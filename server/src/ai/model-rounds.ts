@@ -46,6 +46,8 @@ export interface StreamedAnswer {
   usage: Usage | null;
   /** performance.now() of the first piece of text */
   firstTokenAt: number | null;
+  /** the code interpreter's output of the answer (its code-interpreter-updated texts, joined); '' or absent without a run */
+  codeOutput?: string;
   failure: TurnFailure | null;
 }
 
@@ -166,7 +168,7 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
   // the turn's signal, also aborted when the model stalls: the provider call and the wait for its parts end either way
   const watch = new StallWatch(ctx.limits, ctx.signal, () => transport.publish({ type: 'step', text: ThinkingStep }));
   const signal = watch.signal;
-  const result: StreamedAnswer = { answer: '', citations: [], toolCitations: [], usage: null, firstTokenAt: null, failure: null };
+  const result: StreamedAnswer = { answer: '', citations: [], toolCitations: [], usage: null, firstTokenAt: null, failure: null, codeOutput: '' };
   const pieces = new TextPieces(transport);
   const nextPart = abortableParts(signal);
   const tools: readonly ChatTool[] = turn.deployment.tools ? (turn.tools ?? []) : [];
@@ -191,7 +193,11 @@ export async function streamModelRounds(turn: ChatTurn, ctx: RoundsContext): Pro
       // a stopped answer or an unsaved segment ends the turn; anything else is the tool's own failure
       fatal: () => signal.aborted || !!ctx.writer.failure,
     });
-    if (outcome.codeOutput) transport.publish({ type: 'code', text: outcome.codeOutput });
+    if (outcome.codeOutput) {
+      // kept with the segment too, so that a reloaded answer shows it (the client appends the event's text the same way)
+      result.codeOutput = (result.codeOutput ?? '') + outcome.codeOutput;
+      transport.publish({ type: 'code', text: outcome.codeOutput });
+    }
     for (const image of [...(outcome.image ? [outcome.image] : []), ...(outcome.images ?? [])]) {
       // the same markdown the client appends on the event, so that a reloaded answer shows the image
       result.answer += generatedImageMarkdown(image);

@@ -60,6 +60,8 @@ function outcomeOf(turn: ChatTurn, streamed: StreamedAnswer, status: SegmentOutc
     executionLogs: [],
     completedAt: new Date(),
     providerError: (turn.withoutContent ? streamed.failure?.plainDetail : streamed.failure?.providerDetail) ?? null,
+    // part of the answer, so kept like it in HIPAA mode too (the answer is); retention deletes it with the segment
+    codeInterpreterOutput: streamed.codeOutput || null,
   };
 }
 

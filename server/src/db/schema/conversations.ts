@@ -107,6 +107,11 @@ export const conversationSegments = pgTable(
       .$type<SegmentExecutionLog[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The code interpreter's output of this answer (the code-interpreter-updated texts, joined): part of the answer,
+     * kept as long as it is (in HIPAA mode too, like the answer), shown under it after a reload
+     */
+    codeInterpreterOutput: text('code_interpreter_output'),
     /** a failed answer's provider error with credentials removed, for administrators only (people get the segment id as a reference) */
     providerError: text('provider_error'),
     // usage: what analytics reads, denormalised so that reports need no joins

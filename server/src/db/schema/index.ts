@@ -17,3 +17,4 @@ export * from './public-chat.js';
 export * from './analytics.js';
 export * from './moderation.js';
 export * from './performance-tests.js';
+export * from './code-interpreter.js';

@@ -1,10 +1,13 @@
 // Files the code interpreter made (other than images, which the generated-images module keeps): stored in the blob
 // store under their conversation and segment, and downloaded only by the person whose conversation it is (anyone
-// else, a deleted conversation or a lost file: 404). No table: the key holds everything the route needs.
+// else, a deleted conversation or a lost file: 404). The key holds everything the download needs; a row per file
+// (code_interpreter_files, gone with its segment or conversation) is what the conversation's list of files reads.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ApiBase, CodeInterpreterRoutes, pathTo } from '@atrium/contract';
-import type { AppContext } from '../../platform/context.js';
+import { asc, eq } from 'drizzle-orm';
+import { ApiBase, CodeInterpreterRoutes, pathTo, type CodeInterpreterFileList } from '@atrium/contract';
+import { codeInterpreterFiles } from '../../db/schema/index.js';
+import type { AppContext, DbContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import type { CodeFileStore } from '../../ai/tools/run-code.js';
@@ -30,16 +33,48 @@ const ContentTypes: Record<string, string> = {
 const blobKey = (conversationId: string, segmentId: string, fileId: string, name: string) =>
   `code-interpreter/${conversationId}/${segmentId}/${fileId}/${name}`;
 
-export function createCodeFileStore(ctx: Pick<AppContext, 'blobs'>): CodeFileStore {
+const contentTypeOf = (fileName: string) => ContentTypes[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+const downloadPath = (f: { conversationId: string; segmentId: string; fileId: string; fileName: string }) =>
+  `${ApiBase}${pathTo(CodeInterpreterRoutes.file, f)}`;
+
+/** Keeps a produced file: the bytes first, then its row (the turn's segment exists: run-code.ts persists it first). */
+export function createCodeFileStore(ctx: Pick<AppContext, 'blobs' | 'db'>): CodeFileStore {
   return {
     async save(file) {
       const fileId = randomUUID();
-      const contentType = ContentTypes[path.extname(file.name).toLowerCase()] ?? 'application/octet-stream';
+      const contentType = contentTypeOf(file.name);
       await ctx.blobs.put(blobKey(file.conversationId, file.segmentId, fileId, file.name), file.data, contentType);
-      return {
-        uri: `${ApiBase}${pathTo(CodeInterpreterRoutes.file, { conversationId: file.conversationId, segmentId: file.segmentId, fileId, fileName: file.name })}`,
-      };
+      await ctx.db.insert(codeInterpreterFiles).values({
+        id: fileId,
+        conversationId: file.conversationId,
+        segmentId: file.segmentId,
+        fileName: file.name,
+        contentType,
+        byteSize: file.data.length,
+      });
+      return { uri: downloadPath({ conversationId: file.conversationId, segmentId: file.segmentId, fileId, fileName: file.name }) };
     },
+  };
+}
+
+/**
+ * The files the code interpreter made in a conversation, oldest first; the caller has checked that the conversation
+ * is theirs (files of earlier versions, made before the table, are not listed: their links in the answers still work).
+ */
+export async function listCodeFiles({ db }: DbContext, conversationId: string): Promise<CodeInterpreterFileList> {
+  const f = codeInterpreterFiles;
+  const rows = await db.select().from(f).where(eq(f.conversationId, conversationId)).orderBy(asc(f.createdAt), asc(f.id));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      fileName: r.fileName,
+      size: r.byteSize,
+      contentType: r.contentType,
+      conversationSegmentId: r.segmentId,
+      createdAt: r.createdAt.toISOString(),
+      downloadUrl: downloadPath({ conversationId: r.conversationId, segmentId: r.segmentId, fileId: r.id, fileName: r.fileName }),
+    })),
+    continuationToken: null,
   };
 }
 
@@ -64,5 +99,5 @@ export async function readCodeFile(
   if (!own?.segment) throw missing();
   const data = await ctx.blobs.get(blobKey(conversationId, segmentId, fileId, address.fileName));
   if (!data) throw missing();
-  return { data, contentType: ContentTypes[path.extname(address.fileName).toLowerCase()] ?? 'application/octet-stream', fileName: address.fileName };
+  return { data, contentType: contentTypeOf(address.fileName), fileName: address.fileName };
 }

@@ -6,7 +6,9 @@
 // The host engine (bubblewrap, Debian's python3 with pandas and Matplotlib) runs where it is installed, as in CI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { GeneratedImageLinkEvent } from '@atrium/contract';
+import { eq } from 'drizzle-orm';
+import type { CodeInterpreterFileList, Conversation, ConversationAndSegmentIdEvent, GeneratedImageLinkEvent } from '@atrium/contract';
+import { codeInterpreterFiles, conversations } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/harness.js';
 import { startFakeOpenAI, type FakeUpstream, type RecordedRequest } from '../../test/fake-upstreams.js';
 import { answerOf, dataOf, postStream } from '../../test/chat-stream.js';
@@ -127,6 +129,39 @@ for (const engine of ['pyodide', 'host'] as const) {
       expect((await download(uri.replace(/totals\.csv$/, 'other.csv'), user.token)).status).toBe(404);
       // the model was told what the person sees
       expect(answer).toContain('download link under the answer');
+
+      // the code output is kept with the answer: a reload shows it
+      const ids = dataOf<ConversationAndSegmentIdEvent>(r.events, 'conversation-and-segment-id');
+      const get = (path: string, token: string) => fetch(`${base}/api/internal${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const conversation = (await (await get(`/userConversations/${ids.ConversationId}`, user.token)).json()) as Conversation;
+      const segment = conversation.conversationSegmentTree.segments.find((x) => x.conversationSegmentId === ids.ConversationSegmentId)!;
+      expect(segment.codeInterpreterOutput).toBe(codeOutput(r));
+
+      // the conversation's files (openAIFiles): this one, with the path that downloads it; to its owner only
+      const listed = await get(`/userConversations/${ids.ConversationId}/openAIFiles`, user.token);
+      expect(listed.status).toBe(200);
+      const files = (await listed.json()) as CodeInterpreterFileList;
+      expect(files.continuationToken).toBeNull();
+      expect(files.items).toEqual([
+        {
+          id: expect.any(String),
+          fileName: 'totals.csv',
+          size: 'region,total\nNorth,15\nSouth,32\n'.length,
+          contentType: 'text/csv; charset=utf-8',
+          conversationSegmentId: ids.ConversationSegmentId,
+          createdAt: expect.any(String),
+          downloadUrl: uri,
+        },
+      ]);
+      expect((await get(`/userConversations/${ids.ConversationId}/openAIFiles`, other.token)).status).toBe(404);
+      expect((await get(`/userConversations/${randomUUID()}/openAIFiles`, user.token)).status).toBe(404);
+      expect((await fetch(`${base}/api/internal/userConversations/${ids.ConversationId}/openAIFiles`)).status).toBe(401);
+      // the admin preview's list is for administrators who may edit drafts, and only of that state's previews
+      expect((await get(`/admin/gptSystems/configurationStates/${randomUUID()}/conversations/${ids.ConversationId}/openAIFiles`, user.token)).status).toBe(403);
+
+      // the rows go with their conversation (retention deletes conversations; segments and files follow by cascade)
+      await t.ctx.db.delete(conversations).where(eq(conversations.id, ids.ConversationId));
+      expect(await t.ctx.db.select().from(codeInterpreterFiles).where(eq(codeInterpreterFiles.conversationId, ids.ConversationId))).toEqual([]);
     }, 60_000);
 
     it(

@@ -67,6 +67,7 @@ export function presentSegment(row: SegmentRow, index: ReturnType<typeof segment
     visionImages: uploads.images(row.visionImageIds),
     attachments: uploads.attachments(row.attachmentIds),
     executionLogs: row.executionLogs,
+    ...(row.codeInterpreterOutput ? { codeInterpreterOutput: row.codeInterpreterOutput } : {}),
   };
 }
 

@@ -170,6 +170,7 @@ export const finishedColumns = (outcome: SegmentOutcome) => ({
   answeredWithModel: outcome.answeredWithModel,
   executionLogs: outcome.executionLogs,
   providerError: outcome.providerError,
+  codeInterpreterOutput: outcome.codeInterpreterOutput ?? null,
   ...outcome.usage,
 });
 
