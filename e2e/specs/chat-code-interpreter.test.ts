@@ -115,6 +115,19 @@ describe('the code interpreter in the chat', () => {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), link.click()]);
     expect(download.suggestedFilename()).toBe('totals.csv');
     expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('region,total\nNorth,15\nSouth,32\n');
+
+    // the output is kept with the answer: after a reload it is under it, collapsed, and opens on its title
+    await page.reload();
+    await page.getByRole('article').first().getByText('the totals are in the file below').waitFor({ timeout: 30_000 });
+    const saved = page.getByRole('region', { name: 'Code output' });
+    await saved.waitFor();
+    const pre = saved.locator('pre');
+    expect(await pre.isVisible()).toBe(false);
+    await saved.getByText('Code output').click();
+    await pre.waitFor();
+    expect(await pre.textContent()).toContain('North 15 South 32');
+    expect(await pre.textContent()).toContain('[files: totals.csv]');
+    await screenshot(page, 'chat-code-interpreter-reloaded');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n/i18n';
 import { CodeInterpreterOutput } from './code-interpreter-output';
@@ -37,5 +37,17 @@ describe('CodeInterpreterOutput', () => {
     }
     expect(scrolled).toHaveBeenCalledTimes(2);
     expect(failures).toEqual([]);
+  });
+
+  it('shows an output kept with a saved answer collapsed, opened by its title, without scrolling the page to it', () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const view = render(<CodeInterpreterOutput text={'>>> print(6 * 7)\n42\n'} updating={false} collapsed />);
+    const region = within(view.container).getByRole('region', { name: 'Code output' });
+    const details = region.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(region.querySelector('summary')!.textContent).toBe('Code output');
+    expect(region.querySelector('pre')!.textContent).toBe('>>> print(6 * 7)\n42\n');
+    expect(scrolled).not.toHaveBeenCalled();
   });
 });

@@ -166,6 +166,8 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
         <Stack spacing={3}>
           {branch.map((segment) => {
             const ids = conversation ? siblingIds(conversation, segment) : [];
+            // the answer just given keeps its code output open; any other shows the one kept with it, collapsed
+            const liveCode = segment.conversationSegmentId === chat.currentConversationSegmentId && chat.codeInterpreter.responseText;
             return (
               <Stack key={segment.conversationSegmentId} spacing={1.5}>
                 <QuestionBubble
@@ -180,10 +182,9 @@ export function ConversationPane({ gptSystemId, conversationId }: { gptSystemId:
                     actions.edit(segment, q);
                   }}
                 />
-                {/* the code output of the answer just given stays in view until the conversation changes */}
-                {segment.conversationSegmentId === chat.currentConversationSegmentId && chat.codeInterpreter.responseText !== '' && (
+                {(liveCode || segment.codeInterpreterOutput) && (
                   <Suspense fallback={null}>
-                    <CodeInterpreterOutput text={chat.codeInterpreter.responseText} updating={false} />
+                    <CodeInterpreterOutput text={liveCode || segment.codeInterpreterOutput!} updating={false} collapsed={!liveCode} />
                   </Suspense>
                 )}
                 <AnswerCard
