@@ -2,7 +2,7 @@
 // module's rollup job, so that the admin analytics calls read a few thousand rows instead of scanning segments.
 // Hours are UTC hour buckets (`hour` is the start of the hour); a person's time zone groups them when read.
 // @owner: analytics
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Public: a visitor's conversation at a public endpoint; Private: a signed-in person's. */
 export type { AnalyticsPrivacy } from '@atrium/contract';
@@ -89,15 +89,18 @@ export const analyticsUsersDaily = pgTable('analytics_users_daily', { day: times
 ]);
 
 /**
- * When each user last asked, per dimension: `dimension` 'all' (key ''), 'agent' (key the agent id, '' for previews)
- * or 'brand' (key the brand key). Every reporting period ends with the current hour, so the users active in a period
- * are exactly those whose last question is at or after its start: distinct users per agent, per brand and in all
- * are counted from one row per user and key instead of one per user, day and key.
+ * When each user last asked, per dimension: `dimension` 'all' (key ''), 'agent' (key the agent id, '' for previews),
+ * 'brand' (key the brand key) or `hour:<zone>` (key the hour of the day in that zone, '0'-'23', for each zone of
+ * analyticsHourZones). Every reporting period ends with the current hour, so the users active in a period are exactly
+ * those whose last question is at or after its start: distinct users per agent, per brand, per hour of the day and in
+ * all are counted from one row per user and key instead of one per user, day and key.
  */
+export type LastSeenDimension = 'all' | 'agent' | 'brand' | `hour:${string}`;
+
 export const analyticsUsersLastSeen = pgTable(
   'analytics_users_last_seen',
   {
-    dimension: text('dimension').$type<'all' | 'agent' | 'brand'>().notNull(),
+    dimension: text('dimension').$type<LastSeenDimension>().notNull(),
     key: text('key').notNull(),
     userKey: uuid('user_key').notNull(),
     privacy: text('privacy').$type<AnalyticsPrivacy>().notNull(),
@@ -114,7 +117,7 @@ export const analyticsUsersLastSeen = pgTable(
 export const analyticsUsersLastSeenDays = pgTable(
   'analytics_users_last_seen_days',
   {
-    dimension: text('dimension').$type<'all' | 'agent' | 'brand'>().notNull(),
+    dimension: text('dimension').$type<LastSeenDimension>().notNull(),
     key: text('key').notNull(),
     privacy: text('privacy').$type<AnalyticsPrivacy>().notNull(),
     day: timestamp('day', { withTimezone: true }).notNull(),
@@ -122,6 +125,43 @@ export const analyticsUsersLastSeenDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dimension, t.day, t.key, t.privacy] })],
 );
+
+/**
+ * Questions and tokens per person (visitors together, userId null), UTC month (`month` is its first midnight UTC),
+ * agent, model, deployment and privacy: the export's rows. Kept by the rollup as the sum of analyticsUsersDaily (the
+ * days it recomputes are taken out and put in again).
+ */
+export const analyticsUsersMonthly = pgTable(
+  'analytics_users_monthly',
+  {
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    userId: uuid('user_id'),
+    privacy: text('privacy').$type<AnalyticsPrivacy>().notNull(),
+    gptSystemId: uuid('gpt_system_id'),
+    model: text('model').notNull(),
+    deploymentName: text('deployment_name').notNull(),
+    segments: integer('segments').notNull(),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull(),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique('analytics_users_monthly_key').on(t.month, t.userId, t.privacy, t.gptSystemId, t.model, t.deploymentName).nullsNotDistinct()],
+);
+
+/**
+ * The time zones whose hours of the day the last-seen rows are kept in (dimension `hour:<zone>`): added when
+ * UsersByHourOfDay is first asked in the zone, dropped by the rollup when not asked for a while.
+ */
+export const analyticsHourZones = pgTable('analytics_hour_zones', {
+  timeZone: text('time_zone').primaryKey(),
+  /** when a chart last asked in the zone (moved at most once a day) */
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Distinct users (people and visitor sessions) of each UTC day: the export's Day rows. */
+export const analyticsDailyUsers = pgTable('analytics_daily_users', {
+  day: timestamp('day', { withTimezone: true }).primaryKey(),
+  users: integer('users').notNull(),
+});
 
 /**
  * Distinct users of closed buckets (a zone's day, week or month), counted once from the per-user rows when a chart

@@ -2,22 +2,31 @@
 // and daily tables by a pg-boss job that runs every minute and on demand. Each run recomputes whole UTC days from the
 // watermark's day minus a look-back (answers that finish, and feedback given, after their hour was first rolled up):
 // it deletes the days' rows and inserts them again from the segments in one transaction, so that a run repeated,
-// retried or raced by another process leaves the same rows. A first run on a large instance goes a week at a time.
+// retried or raced by another process leaves the same rows (the monthly per-user rows and the last-seen rows, which
+// span more than the days, are updated by difference). A first run on a large instance goes a week at a time.
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  analyticsHourZones,
   analyticsRollupState,
   analyticsTotalsHourly,
   analyticsUsageDaily,
   analyticsUsageHourly,
+  analyticsDailyUsers,
   analyticsUsersDaily,
   analyticsUsersHourly,
   analyticsUsersLastSeen,
   analyticsUsersLastSeenDays,
+  analyticsUsersMonthly,
 } from '../../db/schema/index.js';
 import { firstSegmentAt, segmentUsageRows } from '../conversations/conversations.usage.js';
 import type { AppContext, DbContext } from '../../platform/context.js';
 
 export const RollupQueue = 'analytics.rollup';
+export const HourZoneQueue = 'analytics.hour-zone';
+/** the most zones whose hours of the day are kept (each costs a row per user and hour of the day, and rollup time) */
+export const MaxHourZones = 8;
+/** a zone not asked for this long is dropped by the rollup */
+export const HourZoneIdleDays = 30;
 const StateName = 'segments';
 const HourMs = 3_600_000;
 const DayMs = 24 * HourMs;
@@ -79,9 +88,12 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
     const ud = analyticsUsersDaily;
     const range = (column: SQL | typeof u.hour | typeof uh.hour | typeof analyticsTotalsHourly.hour) =>
       sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz`;
+    const days = sql`${ud.day} >= ${from.toISOString()}::timestamptz and ${ud.day} < ${dayTo.toISOString()}::timestamptz`;
+    // the monthly rows are the sum of the daily ones: the days recomputed are taken out here and put in again below
+    await tx.execute(addDaysToMonths(days, -1));
     await tx.execute(sql`delete from ${u} where ${range(u.hour)}`);
     await tx.execute(sql`delete from ${uh} where ${range(uh.hour)}`);
-    await tx.execute(sql`delete from ${ud} where ${ud.day} >= ${from.toISOString()}::timestamptz and ${ud.day} < ${dayTo.toISOString()}::timestamptz`);
+    await tx.execute(sql`delete from ${ud} where ${days}`);
     const rows = segmentUsageRows(from, to);
     await tx.execute(sql`
       insert into ${u} (hour, gpt_system_id, brand_key, model, deployment_name, privacy, conversations, segments, input_tokens, output_tokens, feedback_positive, feedback_negative)
@@ -103,7 +115,18 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
       from ${uh} h
       where h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
       group by 1, 2, 3, 4, 5, 6, 7, 8`);
-    // when each user last asked, per agent, brand and in all, moved forward only (a recomputed day holds the same or
+    await tx.execute(addDaysToMonths(days, 1));
+    const m = analyticsUsersMonthly;
+    await tx.execute(
+      sql`delete from ${m} where ${m.segments} = 0 and ${m.month} >= date_trunc('month', ${from.toISOString()}::timestamptz, 'UTC') and ${m.month} < ${dayTo.toISOString()}::timestamptz`,
+    );
+    const du = analyticsDailyUsers;
+    await tx.execute(sql`delete from ${du} where ${du.day} >= ${from.toISOString()}::timestamptz and ${du.day} < ${dayTo.toISOString()}::timestamptz`);
+    // count(distinct) over a few days' rows: the grouping makes users distinct per day first (hashed, not sorted)
+    await tx.execute(sql`
+      insert into ${du} (day, users)
+      select day, count(*)::int from (select ${ud.day} as day, ${ud.userKey} from ${ud} where ${days} group by 1, 2) x group by 1`);
+    // when each user last asked, per agent, brand, hour of the day in each kept zone and in all, moved forward only (a recomputed day holds the same or
     // fewer rows; a deleted conversation stays counted, as in the other rollups); and how many users' last question
     // falls on each day: the users who moved leave their old day and join their new one
     const ls = analyticsUsersLastSeen;
@@ -115,6 +138,9 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
         select 'agent', coalesce(h.gpt_system_id::text, ''), h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
         union all
         select 'brand', h.brand_key, h.user_key, h.privacy, max(h.hour) from ${uh} h where ${range(sql`h.hour`)} group by 2, 3, 4
+        union all
+        select 'hour:' || z.time_zone, extract(hour from h.hour at time zone z.time_zone)::int::text, h.user_key, h.privacy, max(h.hour)
+        from ${uh} h cross join ${analyticsHourZones} z where ${range(sql`h.hour`)} group by 1, 2, 3, 4
       ), moved as (
         select c.dimension, c.key, c.user_key, c.privacy, c.last_hour, s.last_hour as old_hour
         from changes c left join ${ls} s on s.dimension = c.dimension and s.key = c.key and s.user_key = c.user_key and s.privacy = c.privacy
@@ -147,10 +173,65 @@ async function rollUpRange(db: AppContext['db'], from: Date, to: Date): Promise<
       select h.hour, sum(h.conversations), sum(h.segments), sum(h.input_tokens), sum(h.output_tokens)
       from ${u} h where ${range(sql`h.hour`)}
       group by 1`);
+    // zones no chart has asked in for a while: their rows go (asked again, the zone is added again)
+    const z = analyticsHourZones;
+    const idle = await tx.execute(
+      sql`delete from ${z} where ${z.usedAt} < ${new Date(to.getTime() - HourZoneIdleDays * DayMs).toISOString()}::timestamptz returning ${z.timeZone} as zone`,
+    );
+    for (const { zone } of (idle as unknown as { rows: { zone: string }[] }).rows) {
+      await tx.execute(sql`delete from ${ls} where ${ls.dimension} = ${`hour:${zone}`}`);
+      await tx.execute(sql`delete from ${lsd} where ${lsd.dimension} = ${`hour:${zone}`}`);
+    }
     await tx.execute(
       sql`update ${analyticsRollupState} set rolled_until = greatest(rolled_until, ${to.toISOString()}::timestamptz), updated_at = now() where name = ${StateName}`,
     );
   });
+}
+
+/**
+ * Keeps the hours of the day in `timeZone` (the last-seen rows `hour:<zone>`, from every per-user hourly row rolled up
+ * so far; the rollup keeps them after), unless MaxHourZones are kept already. Under the rollup's lock, so that no run
+ * is halfway. Answers whether the zone is kept.
+ */
+export async function addHourZone({ db }: Pick<AppContext, 'db'>, timeZone: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${analyticsRollupState} where name = ${StateName} for update`);
+    const z = analyticsHourZones;
+    const kept = (await tx.execute(sql`select ${z.timeZone} as zone from ${z}`)) as unknown as { rows: { zone: string }[] };
+    if (kept.rows.some((r) => r.zone === timeZone)) return true;
+    if (kept.rows.length >= MaxHourZones) return false;
+    await tx.execute(sql`insert into ${z} (time_zone) values (${timeZone})`);
+    const uh = analyticsUsersHourly;
+    const ls = analyticsUsersLastSeen;
+    const lsd = analyticsUsersLastSeenDays;
+    const dimension = `hour:${timeZone}`;
+    await tx.execute(sql`
+      insert into ${ls} (dimension, key, user_key, privacy, last_hour)
+      select ${dimension}, extract(hour from ${uh.hour} at time zone ${timeZone})::int::text, ${uh.userKey}, ${uh.privacy}, max(${uh.hour})
+      from ${uh} group by 2, 3, 4`);
+    await tx.execute(sql`
+      insert into ${lsd} (dimension, key, privacy, day, users)
+      select ${dimension}, ${ls.key}, ${ls.privacy}, date_trunc('day', ${ls.lastHour}, 'UTC'), count(*)::int from ${ls} where ${ls.dimension} = ${dimension}
+      group by 2, 3, 4`);
+    return true;
+  });
+}
+
+/**
+ * Adds (sign 1) or takes out (sign -1) the per-user daily rows of `days` to or from the monthly rows (made if
+ * missing; those left at no segments are deleted by the caller).
+ */
+function addDaysToMonths(days: SQL, sign: 1 | -1): SQL {
+  const ud = analyticsUsersDaily;
+  const m = analyticsUsersMonthly;
+  return sql`
+    insert into ${m} (month, user_id, privacy, gpt_system_id, model, deployment_name, segments, input_tokens, output_tokens)
+    select date_trunc('month', ${ud.day}, 'UTC'), ${ud.userId}, ${ud.privacy}, ${ud.gptSystemId}, ${ud.model}, ${ud.deploymentName},
+      ${sign}::int * sum(${ud.segments})::int, ${sign}::int * sum(${ud.inputTokens}), ${sign}::int * sum(${ud.outputTokens})
+    from ${ud} where ${days}
+    group by 1, 2, 3, 4, 5, 6
+    on conflict on constraint analytics_users_monthly_key do update set segments = ${m.segments} + excluded.segments,
+      input_tokens = ${m.inputTokens} + excluded.input_tokens, output_tokens = ${m.outputTokens} + excluded.output_tokens`;
 }
 
 /** Declares the rollup job, queued when the job engine starts and then every RollupIntervalMs while it runs. */
@@ -161,6 +242,14 @@ export function defineRollupJob(ctx: AppContext): void {
     async () => {
       const result = await rollUp(ctx);
       ctx.logger.debug({ hours: result.hoursRolledUp }, 'analytics rolled up');
+    },
+  );
+  ctx.jobs.define<{ timeZone: string }>(
+    HourZoneQueue,
+    { concurrency: 1, retryLimit: 1, retryDelaySeconds: 30, expireInSeconds: 3600, key: (data) => data.timeZone },
+    async ({ timeZone }) => {
+      const kept = await addHourZone(ctx, timeZone);
+      ctx.logger.info({ timeZone, kept }, 'analytics hours of the day kept for a zone');
     },
   );
   const queue = () => {

@@ -13,7 +13,7 @@ import {
 import type { AppContext, Module } from '../../platform/context.js';
 import { requireArea } from '../../platform/access.js';
 import { timeZoneOf } from '../../platform/timezone.js';
-import { defineRollupJob, rollUp } from './analytics.rollup.js';
+import { defineRollupJob, HourZoneQueue, rollUp } from './analytics.rollup.js';
 import * as service from './analytics.service.js';
 import { exportCsv } from './analytics.export.js';
 
@@ -76,7 +76,15 @@ const charts: [path: string, description: string, chart: Chart][] = [
     'Distinct signed-in people and visitor sessions per agent; total: distinct in the period.',
     (c, p) => service.usersByDimension(c, p, 'agent'),
   ],
-  [AnalyticsRoutes.usersByHourOfDay, 'Distinct users who asked in each hour of the day (0-23, the x-timezone zone) over the period.', service.usersByHourOfDay],
+  [
+    AnalyticsRoutes.usersByHourOfDay,
+    'Distinct users who asked in each hour of the day (0-23, the x-timezone zone) over the period.',
+    (c, p) =>
+      service.usersByHourOfDay(c, p, (timeZone) => {
+        // the zone's hours of the day are kept from now on (a job builds them); this call counts the hourly rows
+        if (c.jobs.running) void c.jobs.send(HourZoneQueue, { timeZone }).catch((e: unknown) => c.logger.warn({ err: e }, 'analytics hour zone not queued'));
+      }),
+  ],
   [AnalyticsRoutes.usersByReportingPeriod, 'Distinct users per bucket of the period; total: distinct in the whole period.', service.usersSeries],
 ];
 
@@ -112,7 +120,7 @@ export const analyticsRoutes: Module = (api, ctx) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportCsv(ctx, await period(request, request.query.reportingPeriod));
+      const csv = exportCsv(ctx, await period(request, request.query.reportingPeriod));
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="analytics-${request.query.reportingPeriod}.csv"`)

@@ -1,10 +1,12 @@
 // The admin analytics (docs/analytics.md): each chart is read from the hourly rollups (analytics.rollup.ts), grouped
 // in the caller's time zone by PostgreSQL. Distinct users are counted exactly: in a period (which always ends with
-// the current hour) from when each user last asked; per closed bucket once from the per-user rows (whole UTC days that
-// lie in one bucket from the daily table, the other hours from the hourly one) and kept when final.
+// the current hour) from when each user last asked (per hour of the day: in each hour of the day of the caller's
+// zone, kept for the zones asked in); per closed bucket once from the per-user rows (whole UTC days that lie in one
+// bucket from the daily table, the other hours from the hourly one) and kept when final.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsBucket, AnalyticsChart, AnalyticsItem, ReportingPeriod } from '@atrium/contract';
 import {
+  analyticsHourZones,
   analyticsTotalsHourly,
   analyticsUsageDaily,
   analyticsUsageHourly,
@@ -13,6 +15,7 @@ import {
   analyticsUsersHourly,
   analyticsUsersLastSeen,
   analyticsUsersLastSeenDays,
+  type LastSeenDimension,
 } from '../../db/schema/index.js';
 import type { DbContext } from '../../platform/context.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
@@ -379,7 +382,7 @@ const lastSeenAnswers = (p: Period) => p.rolledUpUntil !== null && p.to.getTime(
  * Users per key (null for no agent) whose last question, in the dimension, is at or after `from`: the days from the
  * first UTC midnight on summed from analytics_users_last_seen_days, the hours before it counted from the last-seen rows.
  */
-const lastSeenCounts = (dimension: 'all' | 'agent' | 'brand', from: Date) => {
+const lastSeenCounts = (dimension: LastSeenDimension, from: Date) => {
   const ls = analyticsUsersLastSeen;
   const lsd = analyticsUsersLastSeenDays;
   const midnight = new Date(Math.ceil(from.getTime() / DayMs) * DayMs);
@@ -502,10 +505,30 @@ async function bucketUsers(ctx: DbContext, p: Period, buckets: Bucket[]): Promis
   return counts;
 }
 
-/** UsersByHourOfDay: distinct users who asked in each hour of the day (0-23, the zone's) over the period. */
-export async function usersByHourOfDay(ctx: DbContext, p: Period): Promise<AnalyticsChart> {
+/**
+ * Whether the hours of the day in the zone are kept in the last-seen rows (analytics_hour_zones); marks the zone used
+ * (at most once a day, so that the rollup keeps it).
+ */
+async function hourZoneKept({ db }: DbContext, timeZone: string): Promise<boolean> {
+  const z = analyticsHourZones;
+  const [row] = await rowsOf<{ stale: boolean }>(db, sql`select ${z.usedAt} < now() - interval '1 day' as stale from ${z} where ${z.timeZone} = ${timeZone}`);
+  if (row?.stale) await db.execute(sql`update ${z} set used_at = now() where ${z.timeZone} = ${timeZone}`);
+  return row !== undefined;
+}
+
+/**
+ * UsersByHourOfDay: distinct users who asked in each hour of the day (0-23, the zone's) over the period. From the
+ * last-seen rows of the zone's hours of the day when it is kept (exact, as for the other dimensions), else counted from
+ * the per-user hourly rows of the period, and `keepZone` asked to keep the zone (the route queues a job).
+ */
+export async function usersByHourOfDay(ctx: DbContext, p: Period, keepZone?: (timeZone: string) => void): Promise<AnalyticsChart> {
   if (!p.from) return chart(p, [], 0, null);
-  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, countUsers(sql`b`, userRows(p, 'hourOfDay'))), totalUsers(ctx, p)]);
+  let counts = countUsers(sql`b`, userRows(p, 'hourOfDay'));
+  if (lastSeenAnswers(p)) {
+    if (await hourZoneKept(ctx, p.timeZone)) counts = lastSeenCounts(`hour:${p.timeZone}`, p.from);
+    else keepZone?.(p.timeZone);
+  }
+  const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, counts), totalUsers(ctx, p)]);
   const byHour = new Map(rows.map((r) => [r.key, r]));
   return chart(
     p,

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { baseUrl, dataOf, eventually, postStream, scriptedGateway, systemAgentId } from '../../test/chat-stream.js';
 import { createAgent } from '../agents/agents.test-factory.js';
 import { analyticsUsageHourly, connections, conversationSegments, conversations, deployments } from '../../db/schema/index.js';
+import { csvLine } from './analytics.export.js';
 import { rollUp, RollupQueue } from './analytics.rollup.js';
 
 let t: TestApp;
@@ -242,6 +243,26 @@ describe('export', () => {
     expect(days.reduce((n, r) => n + Number(r.conversations), 0)).toBe(5);
     const nyUtcDay = nyMidnight.toISOString().slice(0, 10);
     expect(days.find((r) => r.period === nyUtcDay)).toMatchObject({ uniqueUsers: '2', conversations: '3' });
+  });
+
+  it('quotes fields as RFC 4180 has them', () => {
+    const row = { section: 'UserMonth', userEmail: 'a,"b"', gptSystemName: 'Line\r\nbreak "x"', model: 'plain', segments: 3, cost: '0.000100' };
+    const [back] = parse(`${AnalyticsExportColumns.join(',')}\n${csvLine(row)}`, { columns: true }) as Record<string, string>[];
+    expect(back).toMatchObject({ ...row, segments: '3', userId: '' });
+  });
+
+  it('gives the same rows from the monthly rollup (a whole month) as from the daily rows (part of one)', async () => {
+    const csv = async (period: string) => {
+      const res = await get(`/admin/analytics/export?reportingPeriod=${period}`);
+      expect(res.statusCode).toBe(200);
+      return (parse(res.body, { columns: true }) as Record<string, string>[]).map((r) => JSON.stringify(r)).sort();
+    };
+    // every question is of the last two days: AllTime reads this month whole, Last7Days the days of it in the period
+    const all = await csv('AllTime');
+    expect(all.length).toBeGreaterThan(3);
+    const week = await csv('Last7Days');
+    expect(week.filter((r) => r.includes('UserMonth'))).toEqual(all.filter((r) => r.includes('UserMonth')));
+    expect(week.filter((r) => r.includes('"Day"') && !r.includes('"uniqueUsers":"0"'))).toEqual(all.filter((r) => r.includes('"Day"')));
   });
 });
 

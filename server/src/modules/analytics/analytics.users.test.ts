@@ -1,13 +1,15 @@
 // Distinct users read fast (from when each user last asked, and closed buckets kept once counted) must equal the
-// exact count over the per-user rollup rows, in every period and in zones with daylight saving and half-hour offsets.
+// exact count over the per-user rollup rows, in every period and in zones with daylight saving and half-hour offsets
+// (per hour of the day once the zone is kept). The export's monthly and daily rollups must equal the per-user daily
+// rows they are kept from.
 // The exact count is what a period that ends before the rolled-up hours reads (lastSeenAnswers), so each chart is
 // computed both ways on the same data: a year of conversations by people and visitors over several agents and brands.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportingPeriods, type AnalyticsChart, type ReportingPeriod } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { analyticsUserBuckets, analyticsUsersLastSeen } from '../../db/schema/index.js';
-import { rollUp } from './analytics.rollup.js';
+import { analyticsHourZones, analyticsUserBuckets, analyticsUsersLastSeen } from '../../db/schema/index.js';
+import { addHourZone, HourZoneIdleDays, MaxHourZones, rollUp } from './analytics.rollup.js';
 import { resolvePeriod, usersByDimension, usersByHourOfDay, usersSeries, type Period } from './analytics.service.js';
 
 let t: TestApp;
@@ -38,6 +40,21 @@ const exact = (p: Period): Period => ({ ...p, rolledUpUntil: new Date(p.to.getTi
 const figures = (c: AnalyticsChart) => ({ total: c.total, items: c.items.map((i) => [i.key, i.signedInUsers, i.visitors]).sort() });
 
 async function compareAll() {
+  // the export's rollups: the monthly rows are the sums of the daily ones, the days' users their distinct users
+  const months = await t.ctx.db.execute(sql`
+    (select month, user_id, privacy, gpt_system_id, model, deployment_name, segments, input_tokens, output_tokens from analytics_users_monthly
+     except select date_trunc('month', day, 'UTC'), user_id, privacy, gpt_system_id, model, deployment_name, sum(segments)::int, sum(input_tokens), sum(output_tokens)
+       from analytics_users_daily group by 1, 2, 3, 4, 5, 6)
+    union all
+    (select date_trunc('month', day, 'UTC'), user_id, privacy, gpt_system_id, model, deployment_name, sum(segments)::int, sum(input_tokens), sum(output_tokens)
+       from analytics_users_daily group by 1, 2, 3, 4, 5, 6
+     except select month, user_id, privacy, gpt_system_id, model, deployment_name, segments, input_tokens, output_tokens from analytics_users_monthly)`);
+  expect((months as unknown as { rows: unknown[] }).rows).toEqual([]);
+  const days = await t.ctx.db.execute(sql`
+    (select day, users from analytics_daily_users except select day, count(distinct user_key)::int from analytics_users_daily group by 1)
+    union all
+    (select day, count(distinct user_key)::int from analytics_users_daily group by 1 except select day, users from analytics_daily_users)`);
+  expect((days as unknown as { rows: unknown[] }).rows).toEqual([]);
   // the day counts are what the last-seen rows give, and hold no empty day
   const differences = await t.ctx.db.execute(sql`
     (select dimension, key, privacy, day, users from analytics_users_last_seen_days
@@ -57,7 +74,7 @@ async function compareAll() {
       expect(figures(await usersSeries(t.ctx, p)), `series ${at}`).toEqual(series);
       // a second time, closed buckets come from analytics_user_buckets
       expect(figures(await usersSeries(t.ctx, p)), `series again ${at}`).toEqual(series);
-      expect((await usersByHourOfDay(t.ctx, p)).total, `hour of day ${at}`).toBe((await usersByHourOfDay(t.ctx, exact(p))).total);
+      expect(figures(await usersByHourOfDay(t.ctx, p)), `hour of day ${at}`).toEqual(figures(await usersByHourOfDay(t.ctx, exact(p))));
     }
   }
 }
@@ -73,6 +90,7 @@ beforeAll(async () => {
     where gpt_system_type = 'System' and published_config is not null limit 4`);
   await seed(1500, 420, 1);
   await rollUp(t.ctx);
+  for (const zone of Zones) expect(await addHourZone(t.ctx, zone)).toBe(true);
 }, 120_000);
 
 afterAll(async () => {
@@ -95,5 +113,28 @@ describe('distinct users from last-seen rows and kept buckets', () => {
     await seed(300, 3, 2);
     await rollUp(t.ctx);
     await compareAll();
+  }, 240_000);
+
+  it('keep the hours of the day of at most MaxHourZones zones, and drop a zone not asked in for a while', async () => {
+    const extra = ['Europe/Berlin', 'Asia/Tokyo', 'America/Los_Angeles', 'Pacific/Chatham', 'America/Sao_Paulo'];
+    const kept = [];
+    for (const zone of extra) kept.push(await addHourZone(t.ctx, zone));
+    expect(kept).toEqual(extra.map((_, i) => Zones.length + i < MaxHourZones));
+    const dimensions = async () =>
+      (await t.ctx.db.execute(sql`select distinct dimension from analytics_users_last_seen where dimension like 'hour:%' order by 1`)) as unknown as {
+        rows: { dimension: string }[];
+      };
+    expect((await dimensions()).rows).toHaveLength(MaxHourZones);
+    await t.ctx.db
+      .update(analyticsHourZones)
+      .set({ usedAt: new Date(Date.now() - (HourZoneIdleDays + 1) * 86_400_000) })
+      .where(sql`${analyticsHourZones.timeZone} = 'America/New_York'`);
+    await rollUp(t.ctx);
+    expect((await dimensions()).rows.map((r) => r.dimension)).not.toContain('hour:America/New_York');
+    // not kept, the chart counts the hourly rows, and asks for the zone to be kept again
+    const asked: string[] = [];
+    const p = await resolvePeriod(t.ctx, 'Last90Days', 'America/New_York');
+    expect(figures(await usersByHourOfDay(t.ctx, p, (zone) => asked.push(zone)))).toEqual(figures(await usersByHourOfDay(t.ctx, exact(p))));
+    expect(asked).toEqual(['America/New_York']);
   }, 240_000);
 });
