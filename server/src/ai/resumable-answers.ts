@@ -106,6 +106,14 @@ export class ResumableAnswers {
     };
   }
 
+  /**
+   * Tells the readers of an answer whose process died before its rows were written (so nobody can take it over) that
+   * it ended: an error event with `message`, then the end.
+   */
+  async interrupt(segmentId: string, message: string): Promise<void> {
+    await this.log.interrupt(segmentId, [encodeSseEvent('error', message), encodeSseEvent('no-more-data')]);
+  }
+
   /** The answer's events after number `after`, then its tail; the caller checks the owner before sending any. */
   read(segmentId: string, after: number, signal: AbortSignal): Promise<AnswerRead> {
     return this.log.read(segmentId, after, signal);

@@ -89,4 +89,31 @@ describe('a taken-over answer’s log (Redis)', () => {
     expect(events).toEqual([{ id: 3 + TakeoverGap + 1, block: 'event: conversation-and-segment-id\ndata: again\n\n' }]);
     await log.close();
   });
+
+  it('ends the log of an answer nobody can take over with what its readers are told, and leaves an ended one alone', async () => {
+    const log = new RedisAnswerLog(redisUrl, 60_000, logger);
+    const owner = { conversationId: randomUUID(), userId: randomUUID() };
+    const orphan = randomUUID();
+    const w = log.writer(orphan, owner);
+    w.append('event: response-updated\ndata: a\n\n');
+    const finished = randomUUID();
+    const f = log.writer(finished, owner);
+    f.append('event: no-more-data\ndata: \n\n');
+    f.end();
+    await sleep(50);
+    await log.interrupt(orphan, ['event: error\ndata: stopped\n\n', 'event: no-more-data\ndata: \n\n']);
+    await log.interrupt(finished, ['event: error\ndata: stopped\n\n']);
+    await log.interrupt(randomUUID(), ['event: error\ndata: stopped\n\n']);
+    await sleep(50);
+    const readAll = async (segmentId: string) => {
+      const found = await log.read(segmentId, 0, new AbortController().signal);
+      if (found.kind !== 'found') return found.kind;
+      const blocks: string[] = [];
+      for await (const e of found.events) blocks.push(e.block);
+      return blocks;
+    };
+    expect(await readAll(orphan)).toEqual(['event: response-updated\ndata: a\n\n', 'event: error\ndata: stopped\n\n', 'event: no-more-data\ndata: \n\n']);
+    expect(await readAll(finished)).toEqual(['event: no-more-data\ndata: \n\n']);
+    await log.close();
+  });
 });

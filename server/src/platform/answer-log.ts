@@ -38,6 +38,11 @@ export interface AnswerLog {
    */
   continue(segmentId: string, owner: AnswerOwner): Promise<AnswerLogWriter>;
   /**
+   * Ends the log of an answer whose process died and that nobody can take over, with `blocks` (what its readers are
+   * told) numbered like a continuation; nothing when the log is gone or already ended.
+   */
+  interrupt(segmentId: string, blocks: string[]): Promise<void>;
+  /**
    * The answer's blocks after number `after`, then the live tail until it ends or `signal` aborts. `missing`: no such
    * answer (never logged, or expired); `gone`: the blocks after `after` were trimmed away.
    */
@@ -100,6 +105,14 @@ export class MemoryAnswerLog implements AnswerLog {
     if (!e) return this.writer(segmentId, owner);
     e.ended = false;
     return this.writerOf(e);
+  }
+
+  async interrupt(segmentId: string, blocks: string[]): Promise<void> {
+    const e = this.live(segmentId);
+    if (!e || e.ended) return;
+    const w = this.writerOf(e);
+    for (const block of blocks) w.append(block);
+    w.end();
   }
 
   writer(segmentId: string, owner: AnswerOwner): AnswerLogWriter {
@@ -273,6 +286,16 @@ export class RedisAnswerLog implements AnswerLog {
     const [last] = (await this.redis.xrevrange(answerKey(segmentId), '+', '-', 'COUNT', 1)) as StreamEntry[];
     // no log left (it expired): the answer starts a new one, with its owner
     return last ? this.writer(segmentId, owner, numberOf(last[0]) + TakeoverGap) : this.writer(segmentId, owner);
+  }
+
+  async interrupt(segmentId: string, blocks: string[]): Promise<void> {
+    const [last] = (await this.redis.xrevrange(answerKey(segmentId), '+', '-', 'COUNT', 1)) as StreamEntry[];
+    // gone, or it ended (its process wrote the end before it died)
+    if (!last || fieldOf(last[1], 'end') !== null) return;
+    const w = this.writer(segmentId, { conversationId: '', userId: '' }, numberOf(last[0]) + TakeoverGap);
+    for (const block of blocks) w.append(block);
+    w.end();
+    this.flush();
   }
 
   /** `after`: the number the writer's first block follows (0: a new log, its first entry names the owner) */

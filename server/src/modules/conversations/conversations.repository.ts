@@ -140,6 +140,11 @@ export async function saveAnswer(db: RootDb, segmentId: string, answer: string):
  */
 const ownedHere = sql`${conversationSegments.ownerProcessId} = ${ProcessId}::uuid`;
 
+export async function segmentExists(db: RootDb, segmentId: string): Promise<boolean> {
+  const [row] = await db.select({ id: conversationSegments.id }).from(conversationSegments).where(eq(conversationSegments.id, segmentId)).limit(1);
+  return !!row;
+}
+
 /**
  * Makes this process the owner of an answer another process was writing when it died; null when it is not there to
  * take (it ended meanwhile, or someone else took it).

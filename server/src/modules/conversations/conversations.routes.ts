@@ -38,7 +38,6 @@ import { notFound } from '../../platform/errors.js';
 import { openSseStream } from '../../platform/sse.js';
 import { timeZoneOf } from '../../platform/timezone.js';
 import { sseTransport, type ChatTransport } from '../../ai/chat-updates.js';
-import type { SegmentStore } from '../../ai/chat-turn.js';
 import { createAgentDirectory } from '../agents/agents.service.js';
 import { createPreviewDirectory } from '../agents/drafts/config-states.previews.js';
 import { createUploadDirectory } from '../uploads/uploads.turns.js';
@@ -281,27 +280,16 @@ export async function streamTurn(
   if (planned.usageNotice) reply.raw.setHeader(UsageNoticeHeader, encodeURIComponent(planned.usageNotice));
   // teed into the answer log and stoppable from any process (ai/resumable-answers.ts)
   const writer = ctx.answers.open(planned.turn.segmentId, planned.owner, openSseStream(request, reply));
-  // once its rows exist, another process takes the answer over if this one dies (platform/answer-leases.ts)
-  let release: (() => void) | null = null;
-  const { lease } = planned;
-  const store: SegmentStore =
-    lease && ctx.answers.leases.shared
-      ? {
-          ...planned.store,
-          create: async () => {
-            await planned.store.create();
-            release = ctx.answers.leases.hold(lease);
-          },
-        }
-      : planned.store;
+  // another process takes the answer over if this one dies (platform/answer-leases.ts)
+  const release = planned.lease && ctx.answers.leases.shared ? ctx.answers.leases.hold(planned.lease) : null;
   try {
-    await ctx.chat.run(planned.turn, store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });
+    await ctx.chat.run(planned.turn, planned.store, transport(sseTransport(writer)), { models: ctx.models, logger: request.log });
   } catch (e) {
     request.log.error({ err: e }, 'chat stream failed');
     writer.send('internal-server-error', 'Something went wrong while answering. Please try again.');
     writer.send('no-more-data');
   } finally {
     writer.end();
-    (release as (() => void) | null)?.();
+    release?.();
   }
 }

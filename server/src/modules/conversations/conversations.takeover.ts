@@ -17,6 +17,9 @@ import { planTurn } from './conversations.turns.js';
 
 const started = new WeakSet<object>();
 
+/** What the readers of an answer read when its process died before it was saved. */
+export const NotSavedMessage = 'The server answering this stopped before the answer was saved. Please ask again.';
+
 export function startAnswerTakeover(ctx: AppContext, contextOf: (request: { log: FastifyBaseLogger }) => ConversationsContext): void {
   const { leases } = ctx.answers;
   // once per process (the routes may be built more than once on one context)
@@ -30,8 +33,12 @@ export function startAnswerTakeover(ctx: AppContext, contextOf: (request: { log:
 
 async function takeOver(ctx: AppContext, conversations: ConversationsContext, note: LeaseNote, logger: FastifyBaseLogger): Promise<void> {
   const row = await repo.claimSegment(ctx.db, note.segmentId);
-  // ended meanwhile (its process finished it after all), or taken by another: nothing to do
-  if (!row) return;
+  if (!row) {
+    // its process died in the answer's first second, before its rows were written: there is no question to ask
+    // again, and its readers are told so (one that ended meanwhile, or was taken by another, is left alone)
+    if (!(await repo.segmentExists(ctx.db, note.segmentId))) await ctx.answers.interrupt(note.segmentId, NotSavedMessage);
+    return;
+  }
   const release = ctx.answers.leases.hold(note);
   try {
     const principal = row.userId ? await loadPrincipal(ctx, row.userId) : null;
