@@ -28,6 +28,8 @@ export const RetentionCountsSchema = z.object({
   visionImages: z.number().int(),
   attachments: z.number().int(),
   generatedImages: z.number().int(),
+  /** files the code interpreter made in the deleted conversations (0 in sweeps before they were counted) */
+  codeInterpreterFiles: z.number().int().default(0),
   traceLogs: z.number().int(),
 });
 export type RetentionCounts = z.infer<typeof RetentionCountsSchema>;

@@ -30,7 +30,7 @@ const ContentTypes: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-const blobKey = (conversationId: string, segmentId: string, fileId: string, name: string) =>
+export const blobKey = (conversationId: string, segmentId: string, fileId: string, name: string) =>
   `code-interpreter/${conversationId}/${segmentId}/${fileId}/${name}`;
 
 const contentTypeOf = (fileName: string) => ContentTypes[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';

@@ -15,6 +15,7 @@ export const NoneDeleted: RetentionCounts = {
   visionImages: 0,
   attachments: 0,
   generatedImages: 0,
+  codeInterpreterFiles: 0,
   traceLogs: 0,
 };
 

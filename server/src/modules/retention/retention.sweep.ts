@@ -16,6 +16,7 @@ import {
 } from '../conversations/conversations.retention.js';
 import { deleteUploadRows, expiredAttachments, expiredVisionImages, ownedUploads, type SweptUploads } from '../uploads/uploads.retention.js';
 import { generatedImageBlobKeys } from '../generated-images/generated-images.retention.js';
+import { codeFileBlobKeys } from '../code-interpreter/code-files.retention.js';
 import { rollUp } from '../analytics/analytics.rollup.js';
 import { effectiveRetention, RetentionAggregate } from './retention.settings.js';
 import { lastTraceLogCutoff, NoneDeleted, SweepAggregateId, SweepOperation, type SweepRecord } from './retention.runs.js';
@@ -81,6 +82,7 @@ export async function sweep(ctx: SweepContext, options: SweepOptions): Promise<S
       deleted.visionImages += counts.visionImages;
       deleted.attachments += counts.attachments;
       deleted.generatedImages += counts.generatedImages;
+      deleted.codeInterpreterFiles += counts.codeInterpreterFiles;
       await options.afterBatch?.('conversations');
       if (batch.length < size) break;
     }
@@ -139,7 +141,10 @@ export async function sweep(ctx: SweepContext, options: SweepOptions): Promise<S
   return record;
 }
 
-/** One batch of expired conversations: their blobs (uploads only they name, generated images), then the rows. */
+/**
+ * One batch of expired conversations: their blobs (uploads only they name, generated images, the code interpreter's
+ * files), then the rows.
+ */
 async function deleteConversationBatch(ctx: SweepContext, kind: ConversationKind, batch: Awaited<ReturnType<typeof expiredConversations>>) {
   const ids = batch.map((c) => c.id);
   const named = await uploadsNamedBy(ctx, ids);
@@ -157,12 +162,12 @@ async function deleteConversationBatch(ctx: SweepContext, kind: ConversationKind
     visionImageIds: named.visionImageIds.filter((id) => !kept.has(id)),
     attachmentIds: named.attachmentIds.filter((id) => !kept.has(id)),
   });
-  const generated = await generatedImageBlobKeys(ctx, ids);
-  await deleteBlobs(ctx, [...uploads.blobKeys, ...generated]);
+  const [generated, codeFiles] = await Promise.all([generatedImageBlobKeys(ctx, ids), codeFileBlobKeys(ctx, ids)]);
+  await deleteBlobs(ctx, [...uploads.blobKeys, ...generated, ...codeFiles]);
   return ctx.db.transaction(async (tx) => {
     const rows = await deleteUploadRows(tx, uploads);
     const conversations = await deleteConversations(tx, ids);
-    return { conversations, ...rows, generatedImages: generated.length };
+    return { conversations, ...rows, generatedImages: generated.length, codeInterpreterFiles: codeFiles.length };
   });
 }
 

@@ -14,12 +14,14 @@ import {
   conversationSegments,
   conversations,
   generatedImages,
+  codeInterpreterFiles,
   refreshSessions,
   signInFailures,
   visionImages,
 } from '../../db/schema/index.js';
 import type { SegmentExecutionLog } from '../../db/schema/index.js';
 import { visionBlobKey } from '../uploads/uploads.service.js';
+import { blobKey as codeFileBlobKey } from '../code-interpreter/code-files.service.js';
 import { purgeSignInLeftovers } from '../auth/auth.purge.js';
 import { sweep } from './retention.sweep.js';
 import { SweepActor } from './retention.job.js';
@@ -147,6 +149,22 @@ async function generatedImage(conversation: { id: string; segmentId: string }) {
   return { keys: [blobKey] };
 }
 
+/** A file the code interpreter made in the conversation: its row and its blob (code-files.service.ts's key). */
+async function codeFile(conversation: { id: string; segmentId: string }) {
+  const id = randomUUID();
+  await t.ctx.db.insert(codeInterpreterFiles).values({
+    id,
+    conversationId: conversation.id,
+    segmentId: conversation.segmentId,
+    fileName: 'totals.csv',
+    contentType: 'text/csv',
+    byteSize: 9,
+  });
+  const key = codeFileBlobKey(conversation.id, conversation.segmentId, id, 'totals.csv');
+  await t.ctx.blobs.put(key, Buffer.from('a,b\n1,2\n'), 'text/csv');
+  return { keys: [key] };
+}
+
 const blobsExist = async (keys: string[]) => Promise.all(keys.map(async (k) => (await t.ctx.blobs.get(k)) !== null));
 const conversationExists = async (id: string) => (await t.ctx.db.select().from(conversations).where(eq(conversations.id, id))).length === 1;
 const sweepAudits = () => t.ctx.db.select().from(auditLog).where(eq(auditLog.aggregateId, 'sweep')).orderBy(auditLog.createdAt);
@@ -237,6 +255,7 @@ describe('the retention sweep', () => {
     const shared = await imageAt(aged(31), { userId: person.id });
     const expired = await conversationAt(aged(30, 1), { userId: person.id, images: [image.id, shared.id], files: [file.id] });
     const drawn = await generatedImage(expired);
+    const made = await codeFile(expired);
     const kept = await conversationAt(aged(30, -1), { userId: person.id, images: [shared.id] });
     // another person's expired conversation names an id of the first person's: it is not theirs, it stays
     const foreign = await conversationAt(aged(45), { userId: other.id, images: [kept.segmentId] });
@@ -267,6 +286,7 @@ describe('the retention sweep', () => {
       visionImages: 3,
       attachments: 2,
       generatedImages: 1,
+      codeInterpreterFiles: 1,
       traceLogs: 1,
     });
     expect(await conversationExists(expired.id)).toBe(false);
@@ -276,9 +296,10 @@ describe('the retention sweep', () => {
     expect(await t.ctx.db.select().from(conversationSegments).where(eq(conversationSegments.conversationId, expired.id))).toEqual([]);
     expect(await t.ctx.db.select().from(generatedImages).where(eq(generatedImages.conversationId, expired.id))).toEqual([]);
 
-    expect(await blobsExist([...image.keys, ...file.keys, ...drawn.keys, ...visitorImage.keys, ...oldImage.keys, ...oldFile.keys])).toEqual(
-      Array(9).fill(false),
+    expect(await blobsExist([...image.keys, ...file.keys, ...drawn.keys, ...made.keys, ...visitorImage.keys, ...oldImage.keys, ...oldFile.keys])).toEqual(
+      Array(10).fill(false),
     );
+    expect(await t.ctx.db.select().from(codeInterpreterFiles).where(eq(codeInterpreterFiles.conversationId, expired.id))).toEqual([]);
     expect(await blobsExist([...shared.keys, ...youngImage.keys, ...agentFile.keys])).toEqual(Array(5).fill(true));
     const images = await t.ctx.db
       .select({ id: visionImages.id })

@@ -129,7 +129,7 @@ function RetentionForm({ data, canWrite, onRunQueued }: { data: RetentionSetting
           ? t('adminInstanceSettings.retention.lastRun', {
               date: formatDateTime(last.at),
               conversations: last.deleted.signedInConversations + last.deleted.publicConversations,
-              uploads: last.deleted.visionImages + last.deleted.attachments + last.deleted.generatedImages,
+              uploads: last.deleted.visionImages + last.deleted.attachments + last.deleted.generatedImages + last.deleted.codeInterpreterFiles,
               traceLogs: last.deleted.traceLogs,
             })
           : t('adminInstanceSettings.retention.neverRun')}
