@@ -118,14 +118,19 @@ const addUsage = (sum: Usage | null, part: Usage): Usage =>
       }
     : part;
 
-/** What a person reads when the turn failed; the provider's own words (without credentials) go to the log only. */
+/**
+ * What a person reads when the turn failed; the provider's own words (without credentials) go to the log only (not in
+ * HIPAA mode) and to the provider-error lookup of those who read connections.
+ */
 function failureOf(e: unknown, turn: ChatTurn, logger: FastifyBaseLogger): TurnFailure {
   if (!(e instanceof ModelError)) {
     logger.error({ err: e, segmentId: turn.segmentId }, 'chat generation failed');
     return { error: { code: 'internal_error', message: 'Something went wrong while answering. Please try again.' }, internal: true };
   }
   const providerDetail = e.kind === 'upstream' ? `${e.status ? `HTTP ${e.status}: ` : ''}${redactSecrets(e.message)}` : undefined;
-  if (providerDetail) logger.warn({ segmentId: turn.segmentId, status: e.status, detail: providerDetail }, 'model provider failed');
+  // in HIPAA mode the provider's words stay out of the log (they may quote the request); the status says enough there
+  if (providerDetail)
+    logger.warn({ segmentId: turn.segmentId, status: e.status, ...(turn.withoutContent ? {} : { detail: providerDetail }) }, 'model provider failed');
   return {
     error: { code: e.kind === 'not_configured' ? 'model_not_configured' : 'model_error', message: peopleMessage(e, turn.segmentId) },
     internal: false,

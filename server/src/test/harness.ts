@@ -83,7 +83,8 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   configure?: (c: Config) => Config,
-  options: { database?: DatabaseHandle; runJobs?: boolean } = {},
+  /** `logLines`: the app's warnings and errors go into this array as JSON lines (tests of what reaches the log) */
+  options: { database?: DatabaseHandle; runJobs?: boolean; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   let config = loadConfig({
@@ -103,7 +104,8 @@ export async function createTestApp(
   if (configure) config = configure(config);
   const database = options.database ?? (await openTestDatabase());
   const secrets = secretBoxFromConfig(config);
-  const logger = pino({ level: 'silent' });
+  const lines = options.logLines;
+  const logger = lines ? pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }) : pino({ level: 'silent' });
   const caches = new Caches();
   const metrics = new Metrics();
   const ctx: AppContext = {

@@ -1,6 +1,6 @@
 // HIPAA mode's execution details (docs/retention.md): what a turn stores in its execution logs and its provider error
-// keeps no words of the question or the answer, checked on the stored segment; without HIPAA mode the same turn keeps
-// the provider's words (so the check can fail). The knowledge search's log line and tools' messages, unit by unit.
+// keeps no words of the question or the answer, checked on the stored segment and the server log; without HIPAA mode
+// the same turn keeps the provider's words (so the check can fail). The knowledge search's log line and tools' messages, unit by unit.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -21,9 +21,11 @@ describe('execution details in HIPAA mode', () => {
   let admin: { token: string };
   let user: { token: string };
   let offline: ModelGateway;
+  /** what the server logged (warnings and errors) */
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { logLines });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = baseUrl(t);
     agentId = await systemAgentId(t);
@@ -65,10 +67,14 @@ describe('execution details in HIPAA mode', () => {
       throw new ModelError(`Invalid request: content "${Question}" was rejected`, 'upstream', 400);
     });
 
-  it('keeps no words of the conversation in the execution logs or the provider error', async () => {
+  it('keeps no words of the conversation in the execution logs, the provider error or the server log', async () => {
     await setHipaa(true);
     t.ctx.models = failing();
+    logLines.length = 0;
     const failed = await stored();
+    const logged = logLines.join('');
+    expect(logged).toContain('model provider failed');
+    for (const w of words) expect(logged).not.toContain(w);
     expect(failed.row.status).toBe('Failed');
     for (const w of words) {
       expect(failed.logs).not.toContain(w);
@@ -89,8 +95,11 @@ describe('execution details in HIPAA mode', () => {
   it('keeps the provider’s words for administrators without HIPAA mode', async () => {
     await setHipaa(false);
     t.ctx.models = failing();
+    logLines.length = 0;
     const failed = await stored();
     expect(failed.providerError).toContain('123-45-6789');
+    // and in the server log, as the provider wrote them
+    expect(logLines.join('')).toContain('123-45-6789');
   });
 });
 
