@@ -12,9 +12,12 @@ import { callApi } from '../harness/server.js';
 
 const admin = { email: 'admin@atrium.local', password: 'e2e-resume-password-1' };
 const Pieces = 40;
-/** the model's answer: " p0 p1 … p39", a piece every 100 ms (200 ms when asked "very slowly", 5 ms "quickly") */
+/**
+ * the model's answer: " p0 p1 … p39", a piece every 100 ms (500 ms when asked "very slowly": 20 s, so that a reload
+ * during it finds it still written however slow the machine is; 5 ms "quickly")
+ */
 const pieces = Array.from({ length: Pieces }, (_, i) => ` p${i}`);
-const speedOf = (question: string) => (question.includes('very slowly') ? 200 : question.includes('quickly') ? 5 : 100);
+const speedOf = (question: string) => (question.includes('very slowly') ? 500 : question.includes('quickly') ? 5 : 100);
 const lastQuestion = (body: Record<string, unknown>) => JSON.stringify(((body.messages ?? []) as { content: unknown }[]).at(-1)?.content ?? '');
 
 /** A TCP proxy to `port` that can cut the connections it carries and refuse new ones (the network went away). */
@@ -75,7 +78,7 @@ describe('resumable answers in the browser', () => {
   /** The last answer on the page, once it shows its last piece; every piece must be there once, in order. */
   const expectWholeAnswer = async (page: Page) => {
     const answer = page.getByRole('article').last();
-    await answer.getByText(`p${Pieces - 1}`, { exact: false }).waitFor({ timeout: 20_000 });
+    await answer.getByText(`p${Pieces - 1}`, { exact: false }).waitFor({ timeout: 30_000 });
     const text = (await answer.textContent()) ?? '';
     const found = [...text.matchAll(/p(\d+)/g)].map((m) => Number(m[1]));
     expect(found).toEqual(pieces.map((_, i) => i));

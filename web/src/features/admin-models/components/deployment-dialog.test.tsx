@@ -1,8 +1,8 @@
 // The deployment dialog's vector length: shown for Embedding deployments only, sent as a number (null when empty),
 // never sent for other kinds, and the server's message for it shown under the field. A Rerank deployment has no
 // vision, tools, limits or prices.
-import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deployment } from '@atrium/contract';
 import { DeploymentDialog } from './deployment-dialog';
 
@@ -56,6 +56,9 @@ const dimensionsField = () => screen.queryByRole('textbox', { name: 'adminModels
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'adminModels.dialog.save' }));
 
 describe('DeploymentDialog', () => {
+  // unmounted after each test: a dialog left open kept MUI's transitions scheduled past the file's end, where they ran
+  // without a window (two "window is not defined" errors in a full run)
+  afterEach(cleanup);
   beforeEach(() => {
     create.mockReset().mockResolvedValue({ data: {} });
     update.mockReset().mockResolvedValue({ data: {} });
