@@ -50,8 +50,27 @@ interface RetrievalRun {
   vectors: boolean;
   fillSeconds: Record<string, number>;
   latency: LatencyResult;
-  quality: { narrowed: MethodQuality[]; everyChunk: MethodQuality[] };
+  /** the same questions with the narrowing as it was before its words were counted (`Uncounted`) */
+  latencyUncounted: LatencyResult;
+  quality: { narrowed: MethodQuality[]; uncounted: MethodQuality[]; everyChunk: MethodQuality[] };
   explain: { everyChunk: string; narrowed: string };
+}
+
+/**
+ * The full-text narrowing before its words were counted through the index (2026-11-25): the statistics' estimates
+ * of every word, and widenings of 3,000 and 30,000 after the first 300. Measured beside the current one on the same
+ * fill, so that the load of the machine weighs on both alike.
+ */
+const Uncounted = { countWords: false, rankedChunksTarget: 300, widenings: [3_000, 30_000] };
+
+async function withNarrowing<T>(settings: Partial<typeof FullTextNarrowing>, fn: () => Promise<T>): Promise<T> {
+  const saved = { ...FullTextNarrowing };
+  Object.assign(FullTextNarrowing, settings);
+  try {
+    return await fn();
+  } finally {
+    Object.assign(FullTextNarrowing, saved);
+  }
 }
 
 /** Runs `fn` with the test harness on PostgreSQL (its TEST_DB and TEST_DATABASE_URL) or on PGlite. */
@@ -102,7 +121,10 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     const filled = await fillLibrary({ db: ctx.db, database: bench.database }, { chunks, embeddingDeploymentId: bench.embeddingDeploymentId, log });
     forgetChunkStatistics(ctx.db);
     log(`${database}: measuring latency`);
-    const latency = await measureLatency(ctx, filled.libraryId, { questions: quick ? 60 : 300, floorEvery: chunks >= 1_000_000 ? 3 : 1 });
+    const latencyOptions = { questions: quick ? 60 : 300, floorEvery: chunks >= 1_000_000 ? 3 : 1 };
+    const latency = await measureLatency(ctx, filled.libraryId, latencyOptions);
+    log(`${database}: measuring latency with the words uncounted`);
+    const latencyUncounted = await withNarrowing(Uncounted, () => measureLatency(ctx, filled.libraryId, latencyOptions));
     const question = 'How many books can an undergraduate borrow at once?';
     const explain = {
       everyChunk: await explainFullText(ctx, filled.libraryId, question, null),
@@ -111,9 +133,9 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     log(`${database}: the handbook inside the library`);
     await addHandbook(ctx.db, filled.libraryId, { vectors: bench.embeddingDeploymentId !== null });
     const narrowed = await measureQuality(ctx, filled.libraryId);
-    FullTextNarrowing.enabled = false;
-    const everyChunk = await measureQuality(ctx, filled.libraryId).finally(() => (FullTextNarrowing.enabled = true));
-    return { database, chunks, vectors, fillSeconds: filled.seconds, latency, quality: { narrowed, everyChunk }, explain };
+    const uncounted = await withNarrowing(Uncounted, () => measureQuality(ctx, filled.libraryId));
+    const everyChunk = await withNarrowing({ enabled: false }, () => measureQuality(ctx, filled.libraryId));
+    return { database, chunks, vectors, fillSeconds: filled.seconds, latency, latencyUncounted, quality: { narrowed, uncounted, everyChunk }, explain };
   } finally {
     await bench.close();
     await scratch?.drop();
@@ -162,16 +184,21 @@ const reportRetrieval = (runs: RetrievalRun[]) => {
     '',
     '| database | chunks | mode | retrieve() | full text in it | vectors in it | floor: bare OR query | bare AND query | retrieve p95 / floor p95 | rows the OR matches p50 / p95 |',
     '|---|---|---|---|---|---|---|---|---|---|',
-    ...runs.map((r) => {
-      const l = r.latency;
-      return `| ${r.database} | ${r.chunks} | ${l.mode} | ${s(l.retrieve)} | ${l.retrievers.FullText ? s(l.retrievers.FullText) : '–'} | ${l.retrievers.Vector ? s(l.retrievers.Vector) : '–'} | ${s(l.floorOr)} | ${s(l.floorAnd)} | ${l.ratioP95} | ${l.matchedRows.p50} / ${l.matchedRows.p95} |`;
-    }),
+    ...runs
+      .flatMap((r) => [
+        { database: r.database, chunks: r.chunks, l: r.latency },
+        { database: `${r.database}, words uncounted`, chunks: r.chunks, l: r.latencyUncounted },
+      ])
+      .map(({ database, chunks, l }) => {
+        return `| ${database} | ${chunks} | ${l.mode} | ${s(l.retrieve)} | ${l.retrievers.FullText ? s(l.retrievers.FullText) : '–'} | ${l.retrievers.Vector ? s(l.retrievers.Vector) : '–'} | ${s(l.floorOr)} | ${s(l.floorAnd)} | ${l.ratioP95} | ${l.matchedRows.p50} / ${l.matchedRows.p95} |`;
+      }),
     '',
     'The handbook added to the same library (its questions answered among all those chunks):',
     '',
     ...qualityTable(
       runs.flatMap((r) => [
         { label: `${r.database} ${r.chunks}, narrowed`, methods: r.quality.narrowed },
+        { label: `${r.database} ${r.chunks}, narrowed, words uncounted`, methods: r.quality.uncounted },
         { label: `${r.database} ${r.chunks}, every chunk ranked`, methods: r.quality.everyChunk },
       ]),
     ),

@@ -72,17 +72,23 @@ const orQuery = (language: string, query: string) =>
  * large library (its common words are in most chunks): at 100,000 chunks the handbook's questions matched 9,200
  * chunks at the median and 46,000 at the 95th percentile, 0.4 and 2.8 s to rank (bench/README.md, "Knowledge"). So
  * a large library ranks the chunks of its query's most selective words and pairs of words (candidatesOf): about
- * `rankedChunksTarget` first, then each of `widenings` in turn while a step finds fewer chunks than asked for. The
- * last is bounded too: ranking every chunk holding a word took up to 5 s at 1,000,000 chunks on PostgreSQL, for
- * questions whose rare words are in few chunks or none; beyond about 30,000 chunks the rest hold only common words
- * and score alike, and the search gives the chunks it found.
+ * `rankedChunksTarget` first, then each of `widenings` in turn while a step finds fewer chunks than asked for (such a
+ * step ranked fewer chunks than that, so it cost little; small steps keep the one that finds enough near the
+ * smallest that would). The last is bounded too: ranking every chunk holding a word took up to
+ * 5 s at 1,000,000 chunks on PostgreSQL, for questions whose rare words are in few chunks or none; beyond about
+ * 30,000 chunks the rest hold only common words and score alike, and the search gives the chunks it found. The
+ * targets were chosen on the handbook inside 100,000 chunks (2026-11-25): 150 first and these widenings, with the
+ * words counted, ranked 97 chunks at the median and 502 at the 95th percentile where 300, 3,000 and 30,000 with the
+ * statistics' estimates ranked 189 and 1,922, and found more answers (hybrid recall@5 0.831 against 0.825).
  */
 export const FullTextNarrowing = {
-  rankedChunksTarget: 300,
+  rankedChunksTarget: 150,
   /** the wider targets, in order; null would rank every chunk holding a word of the query */
-  widenings: [3_000, 30_000] as (number | null)[],
+  widenings: [300, 600, 1_000, 3_000, 30_000] as (number | null)[],
   /** false ranks every chunk holding a word of the query: the retrieval bench measures both */
   enabled: true,
+  /** false takes the statistics' estimate of every word (countedShares): the retrieval bench measures both */
+  countWords: true,
 };
 /** Words of a query considered when narrowing, the rarest: 12 words make 66 pairs. */
 const MaxNarrowedWords = 12;
@@ -151,7 +157,8 @@ interface QueryWords {
 
 /**
  * The query's words, when it may be narrowed: its libraries hold more than the target's chunks, it has two
- * words or more, and it excludes none (its words would bring back the chunks it excludes).
+ * words or more, and it excludes none (its words would bring back the chunks it excludes). The statistics' shares
+ * are replaced by counts where they are unreliable (countedShares).
  */
 async function queryWords(db: Db, query: string, language: string, libraryIds: string[]): Promise<QueryWords | null> {
   const stats = await chunkStatistics(db);
@@ -163,7 +170,72 @@ async function queryWords(db: Db, query: string, language: string, libraryIds: s
     from websearch_to_tsquery(${language}::regconfig, ${query}) w`)) as unknown as { rows: { plain: boolean; lexemes: string[] }[] };
   const { plain, lexemes } = result.rows[0]!;
   if (!plain || lexemes.length < 2) return null;
-  return { libraryRows, words: lexemes.map((lexeme) => ({ lexeme, share: stats.lexemeShares.get(lexeme) ?? stats.rareShare })) };
+  const words = lexemes.map((lexeme) => ({ lexeme, share: stats.lexemeShares.get(lexeme) ?? Number.NaN }));
+  return {
+    libraryRows,
+    words: FullTextNarrowing.countWords
+      ? await countedShares(db, stats.rows, words, stats.rareShare)
+      : words.map((w) => (Number.isNaN(w.share) ? { ...w, share: stats.rareShare } : w)),
+  };
+}
+
+/**
+ * The words' shares, counted through the full-text index for those the statistics know nothing of. ANALYZE samples 30,000 rows and keeps the frequencies of the most common lexemes only: every other word
+ * is taken to be in half as many chunks as the least common of those, so a word in 2,000 chunks of 100,000 and one
+ * in 20 are alike to it, and narrowing took sets of words that held far fewer chunks than it meant to (then ranked
+ * every chunk holding a word of the question) or far more (bench/README.md, "Knowledge"). The words it knows as
+ * common keep its shares (measured on the sample, and their posting lists are the longest to read).
+ */
+async function countedShares(db: Db, tableRows: number, words: QueryWords['words'], rareShare: number): Promise<QueryWords['words']> {
+  const counted = words.filter((w) => Number.isNaN(w.share));
+  if (counted.length === 0) return words;
+  const counts = await indexCounts(
+    db,
+    counted.map((w) => operand(w.lexeme)),
+  );
+  const shares = new Map(counted.map((w, i) => [w.lexeme, counts[i]! / Math.max(tableRows, 1)]));
+  return words.map((w) => {
+    if (!Number.isNaN(w.share)) return w;
+    const share = shares.get(w.lexeme)!;
+    return { lexeme: w.lexeme, share: Number.isNaN(share) ? rareShare : share };
+  });
+}
+
+/**
+ * How many chunks of the table hold each tsquery, read from the full-text index alone: the number of rows the GIN
+ * index's bitmap scan gives (EXPLAIN ANALYZE of a search stopped at its first row; the bitmap is built whole before
+ * it). A count through the rows (count(*)) visits each row's heap page, 20 µs a chunk on PGlite with its small
+ * buffer cache, nearly half the cost of ranking it (35–85 µs); the index holds 100 to 1,000 of a word's chunks a
+ * page, so a count costs well under a millisecond. The count is of every library's chunks (the index is on the
+ * tsvector alone) and includes rows deleted and not yet vacuumed; NaN where the plan has no bitmap scan.
+ */
+export async function indexCounts(db: Db, tsqueries: string[]): Promise<number[]> {
+  // the limit is an expression the planner cannot read (it takes a tenth of the rows for it): with LIMIT 1 it would
+  // rather scan the table from its start, reading the tsvectors it meets, and give no count
+  const result = (await db.execute(
+    sql`explain (analyze, costs off, timing off, buffers off, summary off, format json) select ${sql.join(
+      tsqueries.map((q) => sql`(select 1 from ${libraryChunks} where search @@ ${q}::tsquery limit greatest(1, random())::int)`),
+      sql`, `,
+    )}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const raw = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  const counts = tsqueries.map(() => Number.NaN);
+  const bitmapRows = (node: PlanNode): number | undefined =>
+    node['Node Type'] === 'Bitmap Index Scan' ? node['Actual Rows'] : (node.Plans ?? []).map(bitmapRows).find((n) => n !== undefined);
+  for (const sub of plan[0]?.Plan.Plans ?? []) {
+    const n = /^InitPlan (\d+)$/.exec(sub['Subplan Name'] ?? '');
+    const rows = n && bitmapRows(sub);
+    if (n && rows !== undefined) counts[Number(n[1]) - 1] = Number(rows);
+  }
+  return counts;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Subplan Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
 }
 
 /**
@@ -219,10 +291,13 @@ async function fullTextRanking(db: Db, query: string, language: string, libraryI
   const words = await queryWords(db, query, language, libraryIds);
   // the narrowest first; wider when it finds fewer chunks than asked for (its rare words may be in no chunk at all,
   // which the statistics cannot tell), up to the last target: then what that found
-  const steps = [FullTextNarrowing.rankedChunksTarget, ...FullTextNarrowing.widenings];
-  let last: Ranking = [];
-  for (const target of steps) {
-    const candidates = words && target !== null ? candidatesOf(words, target) : null;
+  const targets = [FullTextNarrowing.rankedChunksTarget, ...FullTextNarrowing.widenings];
+  const steps = words ? targets.map((target) => (target === null ? null : candidatesOf(words, target))) : [null];
+  // the steps after the first that ranks every chunk holding a word would rank them again
+  const all = steps.indexOf(null);
+  if (all >= 0) steps.splice(all + 1);
+  let ranking: Ranking = [];
+  for (const candidates of steps) {
     // ts_rank_cd with normalisation 32 (rank / (rank + 1)) scores 0–1; headings weigh more than text (weights A, B)
     const result = (await db.execute(sql`
       select c.id, ts_rank_cd(c.search, q.query, 32) as score
@@ -234,10 +309,10 @@ async function fullTextRanking(db: Db, query: string, language: string, libraryI
         ${where === null ? sql`` : sql`and ${where}`}
       order by score desc, c.id
       limit ${limit}`)) as unknown as { rows: { id: number | string; score: number | string }[] };
-    last = result.rows.map((r) => ({ chunkId: Number(r.id), score: Number(r.score) }));
-    if (candidates === null || last.length >= limit) return last;
+    ranking = result.rows.map((r) => ({ chunkId: Number(r.id), score: Number(r.score) }));
+    if (candidates === null || ranking.length >= limit) return ranking;
   }
-  return last;
+  return ranking;
 }
 
 /** The chunks with their files' names, by chunk id. */
