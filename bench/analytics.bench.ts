@@ -3,7 +3,12 @@
 // the conversations from public-endpoint visitors, feedback on some answers), runs the rollup job's first run and
 // times it, then times every chart call and the export over HTTP through the real path in a non-UTC zone.
 // Database atrium_bench_analytics on the server of DATABASE_URL (else 127.0.0.1:5432), created and dropped here.
-// Run: npm run build && npx tsx bench/analytics.bench.ts [--segments=10000000] [--requests=30] [--periods=Last30Days,AllTime] [--quick]
+// Also times keeping a zone's hours of the day (what the first UsersByHourOfDay in a new zone queues) and, as the
+// export's floor: its rollup rows alone (every monthly per-user row of the period) read by the server's client, and
+// written as CSV by PostgreSQL's COPY (through psql).
+// Run: npm run build && npx tsx bench/analytics.bench.ts [--segments=10000000] [--requests=30] [--periods=Last30Days,AllTime]
+//   [--calls=UsersByHourOfDay,export] [--quick]
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +18,8 @@ import { AnalyticsRoutes } from '@atrium/contract';
 import { startServer } from '../e2e/harness/server.js';
 import { openDatabase } from '../server/src/db/client.js';
 import '../server/src/test/pglite-worker-source.js';
-import { rollUp } from '../server/src/modules/analytics/analytics.rollup.js';
+import { addHourZone, rollUp } from '../server/src/modules/analytics/analytics.rollup.js';
+import { resolvePeriod } from '../server/src/modules/analytics/analytics.service.js';
 import { adminEmail, listBenchEnv, signIn } from './lib/conversation-list-data.js';
 import { round, summary } from './lib/stats.js';
 import { withScratchDatabase } from './lib/database.js';
@@ -116,6 +122,9 @@ async function main() {
       let rollupSeconds: number;
       let rollupRows: Record<string, number>;
       let catchUpMs: number;
+      let hourZoneMs: number;
+      let catchUpZoneMs: number;
+      const floors: Record<string, { ms: number; copyMs: number | null; rows: number }> = {};
       try {
         let t0 = performance.now();
         ({ agents } = await seed(handle.db));
@@ -128,13 +137,53 @@ async function main() {
         t0 = performance.now();
         await rollUp(handle);
         catchUpMs = round(performance.now() - t0);
-        for (const table of ['analytics_usage_hourly', 'analytics_users_hourly', 'analytics_users_daily']) await exec(handle.db, sql.raw(`analyze ${table}`));
+        // the zone's hours of the day, as the job queued by a first UsersByHourOfDay in the zone keeps them
+        t0 = performance.now();
+        await addHourZone(handle, zone);
+        hourZoneMs = round(performance.now() - t0);
+        // and a run of the minute job that keeps it
+        t0 = performance.now();
+        await rollUp(handle);
+        catchUpZoneMs = round(performance.now() - t0);
+        const tables = ['analytics_usage_hourly', 'analytics_users_hourly', 'analytics_users_daily', 'analytics_users_monthly', 'analytics_users_last_seen'];
+        for (const table of tables) await exec(handle.db, sql.raw(`analyze ${table}`));
         rollupRows = {};
-        for (const table of ['conversation_segments', 'analytics_usage_hourly', 'analytics_users_hourly', 'analytics_users_daily']) {
+        for (const table of ['conversation_segments', ...tables]) {
           const r = (await exec(handle.db, sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
           rollupRows[table] = r.rows[0]!.n;
         }
-        process.stdout.write(`rolled up in ${rollupSeconds} s (a catch-up run: ${catchUpMs} ms): ${JSON.stringify(rollupRows)}\n`);
+        process.stdout.write(
+          `rolled up in ${rollupSeconds} s (a catch-up run: ${catchUpMs} ms; a zone's hours of the day kept in ${hourZoneMs} ms, a catch-up run with it ${catchUpZoneMs} ms): ${JSON.stringify(rollupRows)}\n`,
+        );
+        // the export's floor: its monthly rows alone, read by the server's client (best of 3)
+        for (const period of ['Last30Days', 'Last365Days', 'AllTime'] as const) {
+          const p = await resolvePeriod(handle, period, zone);
+          let best = Infinity;
+          let rows = 0;
+          for (let i = 0; i < 3; i++) {
+            t0 = performance.now();
+            const r = (await exec(
+              handle.db,
+              sql`select * from analytics_users_monthly where month >= date_trunc('month', ${p.from!.toISOString()}::timestamptz, 'UTC')`,
+            )) as unknown as { rows: unknown[] };
+            best = Math.min(best, performance.now() - t0);
+            rows = r.rows.length;
+          }
+          // and PostgreSQL's own CSV of them (COPY through psql, when there is one): the least any export of them costs
+          let copyMs: number | null = null;
+          try {
+            const copy = `\\copy (select * from analytics_users_monthly where month >= date_trunc('month', '${p.from!.toISOString()}'::timestamptz, 'UTC')) to '/dev/null' csv header`;
+            for (let i = 0; i < 3; i++) {
+              t0 = performance.now();
+              execFileSync('psql', [databaseUrl, '-qc', copy], { stdio: 'ignore' });
+              copyMs = Math.min(copyMs ?? Infinity, round(performance.now() - t0));
+            }
+          } catch {
+            copyMs = null;
+          }
+          floors[period] = { ms: round(best), copyMs, rows };
+          process.stdout.write(`export floor ${period}: ${rows} monthly rows read in ${round(best)} ms, COPY to CSV by psql ${copyMs} ms\n`);
+        }
       } finally {
         await handle.close();
       }
@@ -143,11 +192,13 @@ async function main() {
         const token = await signIn(server.baseUrl);
         const api = `${server.baseUrl}/api/internal`;
         const headers = { authorization: `Bearer ${token}`, 'x-timezone': zone };
+        const sizes: Record<string, number> = {};
         const timed = async (p: string) => {
           const t0 = performance.now();
           const res = await fetch(`${api}${p}`, { headers });
-          await res.text();
+          const body = await res.text();
           if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+          sizes[p] = body.length;
           return performance.now() - t0;
         };
         const calls: string[] = [
@@ -158,6 +209,8 @@ async function main() {
           `${AnalyticsRoutes.gptSystemConversationSegmentFeedBackByPeriod}?gptSystemId=${agents[0]}`,
           AnalyticsRoutes.exportCsv,
         ];
+        const only = arg('calls')?.split(',');
+        if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((o) => c.includes(o))));
         const periods = arg('periods')?.split(',') ?? ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'];
         const rows: { call: string; period: string; p50: number; p95: number; p99: number }[] = [];
         for (const period of periods) {
@@ -168,10 +221,24 @@ async function main() {
             for (let i = 0; i < requests; i++) ms.push(await timed(p));
             const s = summary(ms);
             rows.push({ call: call.replace('/admin/analytics/conversations/', '').replace(/\?.*/, ''), period, p50: s.p50, p95: s.p95, p99: s.p99 });
-            process.stdout.write(`${period} ${rows.at(-1)!.call}: p50 ${s.p50} p95 ${s.p95} ms\n`);
+            process.stdout.write(`${period} ${rows.at(-1)!.call}: p50 ${s.p50} p95 ${s.p95} ms (${sizes[p]} characters)\n`);
           }
         }
-        return { segments, people, agents: agentCount, seedSeconds, rollupSeconds, catchUpMs, rollupRows, requests, zone, rows };
+        return {
+          segments,
+          people,
+          agents: agentCount,
+          seedSeconds,
+          rollupSeconds,
+          catchUpMs,
+          hourZoneMs,
+          catchUpZoneMs,
+          exportFloors: floors,
+          rollupRows,
+          requests,
+          zone,
+          rows,
+        };
       } finally {
         await server.stop();
       }
@@ -188,7 +255,7 @@ async function main() {
   process.stdout.write(
     [
       '',
-      `Analytics benchmark (postgres): ${result.segments} segments, ${people} people, ${agentCount} agents, seeded in ${result.seedSeconds} s; first rollup ${result.rollupSeconds} s, a catch-up run ${result.catchUpMs} ms; rows ${JSON.stringify(result.rollupRows)}; p95 ms of ${requests} requests in ${zone}`,
+      `Analytics benchmark (postgres): ${result.segments} segments, ${people} people, ${agentCount} agents, seeded in ${result.seedSeconds} s; first rollup ${result.rollupSeconds} s, a catch-up run ${result.catchUpMs} ms, a zone's hours of the day kept in ${result.hourZoneMs} ms (a catch-up run with it ${result.catchUpZoneMs} ms); export floors ${JSON.stringify(result.exportFloors)}; rows ${JSON.stringify(result.rollupRows)}; p95 ms of ${requests} requests in ${zone}`,
       '',
       `| call | ${periods.join(' | ')} |`,
       `|---|${periods.map(() => '---').join('|')}|`,
