@@ -20,7 +20,7 @@ import {
 import type { DbContext } from '../../platform/context.js';
 import { systemAgentNames } from '../agents/agents.lookup.js';
 import { getBrand } from '../brands/brands.service.js';
-import { LookBackDays, rolledUpUntil } from './analytics.rollup.js';
+import { LookBackDays, MaxHourZones, rolledUpUntil } from './analytics.rollup.js';
 
 const HourMs = 3_600_000;
 const DayMs = 24 * HourMs;
@@ -506,27 +506,33 @@ async function bucketUsers(ctx: DbContext, p: Period, buckets: Bucket[]): Promis
 }
 
 /**
- * Whether the hours of the day in the zone are kept in the last-seen rows (analytics_hour_zones); marks the zone used
- * (at most once a day, so that the rollup keeps it).
+ * Whether the hours of the day in the zone are kept in the last-seen rows (analytics_hour_zones), else whether there
+ * is room for it; marks a kept zone used (at most once a day, so that the rollup keeps it).
  */
-async function hourZoneKept({ db }: DbContext, timeZone: string): Promise<boolean> {
+async function hourZone({ db }: DbContext, timeZone: string): Promise<'kept' | 'room' | 'full'> {
   const z = analyticsHourZones;
-  const [row] = await rowsOf<{ stale: boolean }>(db, sql`select ${z.usedAt} < now() - interval '1 day' as stale from ${z} where ${z.timeZone} = ${timeZone}`);
-  if (row?.stale) await db.execute(sql`update ${z} set used_at = now() where ${z.timeZone} = ${timeZone}`);
-  return row !== undefined;
+  const [row] = await rowsOf<{ stale: boolean | null; zones: number }>(
+    db,
+    sql`select (select ${z.usedAt} < now() - interval '1 day' from ${z} where ${z.timeZone} = ${timeZone}) as stale, (select count(*)::int from ${z}) as zones`,
+  );
+  if (row!.stale === null) return row!.zones < MaxHourZones ? 'room' : 'full';
+  if (row!.stale) await db.execute(sql`update ${z} set used_at = now() where ${z.timeZone} = ${timeZone}`);
+  return 'kept';
 }
 
 /**
  * UsersByHourOfDay: distinct users who asked in each hour of the day (0-23, the zone's) over the period. From the
  * last-seen rows of the zone's hours of the day when it is kept (exact, as for the other dimensions), else counted from
- * the per-user hourly rows of the period, and `keepZone` asked to keep the zone (the route queues a job).
+ * the per-user hourly rows of the period, and `keepZone` asked to keep the zone if there is room (the route queues a
+ * job).
  */
 export async function usersByHourOfDay(ctx: DbContext, p: Period, keepZone?: (timeZone: string) => void): Promise<AnalyticsChart> {
   if (!p.from) return chart(p, [], 0, null);
   let counts = countUsers(sql`b`, userRows(p, 'hourOfDay'));
   if (lastSeenAnswers(p)) {
-    if (await hourZoneKept(ctx, p.timeZone)) counts = lastSeenCounts(`hour:${p.timeZone}`, p.from);
-    else keepZone?.(p.timeZone);
+    const zone = await hourZone(ctx, p.timeZone);
+    if (zone === 'kept') counts = lastSeenCounts(`hour:${p.timeZone}`, p.from);
+    else if (zone === 'room') keepZone?.(p.timeZone);
   }
   const [rows, total] = await Promise.all([rowsOf<UserCounts>(ctx.db, counts), totalUsers(ctx, p)]);
   const byHour = new Map(rows.map((r) => [r.key, r]));

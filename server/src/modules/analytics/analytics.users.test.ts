@@ -125,6 +125,11 @@ describe('distinct users from last-seen rows and kept buckets', () => {
         rows: { dimension: string }[];
       };
     expect((await dimensions()).rows).toHaveLength(MaxHourZones);
+    // a zone beyond them is counted from the hourly rows, and not asked to be kept
+    const beyond = await resolvePeriod(t.ctx, 'Last30Days', extra.at(-1)!);
+    const refused: string[] = [];
+    expect(figures(await usersByHourOfDay(t.ctx, beyond, (zone) => refused.push(zone)))).toEqual(figures(await usersByHourOfDay(t.ctx, exact(beyond))));
+    expect(refused).toEqual([]);
     await t.ctx.db
       .update(analyticsHourZones)
       .set({ usedAt: new Date(Date.now() - (HourZoneIdleDays + 1) * 86_400_000) })
