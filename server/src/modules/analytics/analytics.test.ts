@@ -9,7 +9,7 @@ import { AnalyticsChartSchema, AnalyticsExportColumns, ErrorBodySchema, type Ana
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { baseUrl, dataOf, eventually, postStream, scriptedGateway, systemAgentId } from '../../test/chat-stream.js';
 import { createAgent } from '../agents/agents.test-factory.js';
-import { analyticsUsageHourly, connections, conversationSegments, conversations, deployments } from '../../db/schema/index.js';
+import { analyticsHourZones, analyticsUsageHourly, connections, conversationSegments, conversations, deployments } from '../../db/schema/index.js';
 import { csvLine } from './analytics.export.js';
 import { rollUp, RollupQueue } from './analytics.rollup.js';
 
@@ -299,6 +299,15 @@ describe('the rollup job', () => {
       15_000,
     );
     expect(byKey(c)[agent]).toMatchObject({ value: 1, label: 'Job Agent' });
+  });
+
+  it('keeps the hours of the day of a zone UsersByHourOfDay is first asked in', async () => {
+    const paris = async () => (await t.ctx.db.select({ zone: analyticsHourZones.timeZone }).from(analyticsHourZones)).some((z) => z.zone === 'Europe/Paris');
+    expect(await paris()).toBe(false);
+    const first = await chart('UsersByHourOfDay?reportingPeriod=Last7Days', 'Europe/Paris');
+    expect(await eventually(paris, (kept) => kept, 15_000)).toBe(true);
+    // read from the zone's last-seen rows now, the same figures
+    expect(await chart('UsersByHourOfDay?reportingPeriod=Last7Days', 'Europe/Paris')).toEqual(first);
   });
 });
 
