@@ -123,8 +123,9 @@ describe('resumable answers in the browser', () => {
     await page.waitForURL(/\/chat\/[^/]+\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await ask(page, 'Count for me again, very slowly');
-    // an answer's rows are written once it has run for a second (before that, a reload does not find it yet)
-    await page.getByRole('article').last().getByText('p7', { exact: false }).waitFor();
+    // an answer's rows are written once it has run for a second (before that, a reload does not find it yet): the
+    // reload waits for them (waiting for "p7" on the page found the first answer's p7 at times, and reloaded at once)
+    await expect.poll(async () => (await savedAnswer(page)).status, { timeout: 10_000 }).toBe('InProgress');
     const reads: string[] = [];
     page.on('request', (r) => void (r.url().includes('/stream') && reads.push(r.headers()['last-event-id'] ?? '')));
     await page.reload();
