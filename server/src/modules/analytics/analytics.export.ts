@@ -3,9 +3,11 @@
 // public endpoints in one row per month, agent, model and deployment) and Day rows (per UTC day: distinct users and
 // conversations started). Read from the rollups kept for it (analytics_users_monthly, analytics_daily_users) a month
 // at a time and streamed: the file (a million rows for a year of a large instance) is never held whole.
-// The lines are joined here (csvLine) rather than by csv-stringify: a record took it 15-20 µs, most of a year's export
-// (bench/README.md), against 2 µs for the join; the quoting is RFC 4180's (checked by csv-parse in the tests).
+// The lines are written by csv-stringify, its synchronous API once per chunk of 2,000 records (about 5 µs a record,
+// against 15-20 through its stream, one record at a time; a hand-written join measured 1.4 µs, but the quoting stays
+// the well-kept library's, bench/README.md).
 import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
 import { AnalyticsExportColumns } from '@atrium/contract';
 import { analyticsDailyUsers, analyticsUsageDaily, analyticsUsersDaily, analyticsUsersMonthly } from '../../db/schema/index.js';
@@ -68,14 +70,8 @@ function monthRows(p: Period, month: number, from: number): SQL {
     group by 1, 2, 3, 4, 5 ${order}`;
 }
 
-/** A field as RFC 4180 has it: quoted when it holds a quote, comma or line break, its quotes doubled. */
-const csvField = (value: string | number | undefined): string => {
-  const text = value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
-/** One CSV line of a record, its fields in AnalyticsExportColumns' order. */
-export const csvLine = (row: Row): string => `${AnalyticsExportColumns.map((c) => csvField(row[c])).join(',')}\n`;
+/** CSV lines of records, their fields in AnalyticsExportColumns' order (RFC 4180 quoting, by csv-stringify). */
+export const csvLines = (rows: readonly Row[]): string => stringify(rows.map((row) => AnalyticsExportColumns.map((c) => row[c] ?? '')));
 
 /** The export's records, header excluded, a month of UserMonth rows at a time, then the Day rows. */
 async function* exportRecords(ctx: DbContext, p: Period): AsyncGenerator<Row> {
@@ -138,16 +134,16 @@ async function* exportRecords(ctx: DbContext, p: Period): AsyncGenerator<Row> {
 
 /** The export's text in chunks of lines, the header first. */
 async function* exportChunks(ctx: DbContext, p: Period): AsyncGenerator<string> {
-  let chunk = `${AnalyticsExportColumns.join(',')}\n`;
-  let lines = 0;
+  yield csvLines([Object.fromEntries(AnalyticsExportColumns.map((c) => [c, c])) as Row]);
+  let batch: Row[] = [];
   for await (const row of exportRecords(ctx, p)) {
-    chunk += csvLine(row);
-    if (++lines % ChunkLines === 0) {
-      yield chunk;
-      chunk = '';
+    batch.push(row);
+    if (batch.length === ChunkLines) {
+      yield csvLines(batch);
+      batch = [];
     }
   }
-  yield chunk;
+  if (batch.length > 0) yield csvLines(batch);
 }
 
 /** The CSV as a stream (a reading error ends it with the error, and so the response). */

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { baseUrl, dataOf, eventually, postStream, scriptedGateway, systemAgentId } from '../../test/chat-stream.js';
 import { createAgent } from '../agents/agents.test-factory.js';
 import { analyticsHourZones, analyticsUsageHourly, connections, conversationSegments, conversations, deployments } from '../../db/schema/index.js';
-import { csvLine } from './analytics.export.js';
+import { csvLines } from './analytics.export.js';
 import { rollUp, RollupQueue } from './analytics.rollup.js';
 
 let t: TestApp;
@@ -247,7 +247,7 @@ describe('export', () => {
 
   it('quotes fields as RFC 4180 has them', () => {
     const row = { section: 'UserMonth', userEmail: 'a,"b"', gptSystemName: 'Line\r\nbreak "x"', model: 'plain', segments: 3, cost: '0.000100' };
-    const [back] = parse(`${AnalyticsExportColumns.join(',')}\n${csvLine(row)}`, { columns: true }) as Record<string, string>[];
+    const [back] = parse(`${AnalyticsExportColumns.join(',')}\n${csvLines([row])}`, { columns: true }) as Record<string, string>[];
     expect(back).toMatchObject({ ...row, segments: '3', userId: '' });
   });
 
