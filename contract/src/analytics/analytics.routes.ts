@@ -23,6 +23,8 @@ export const usersByReportingPeriod = `${base}/UsersByReportingPeriod`;
 export const gptSystemConversationsByPeriod = `${base}/GptSystemConversationsByPeriod`;
 /** with `gptSystemId` */
 export const gptSystemConversationSegmentFeedBackByPeriod = `${base}/GptSystemConversationSegmentFeedBackByPeriod`;
+/** GET (`reportingPeriod`): estimated cost per deployment at its prices per million tokens, an AnalyticsCosts */
+export const costs = '/admin/analytics/costs';
 /** GET: CSV of tokens and cost per user and month, and unique users and conversations per day */
 export const exportCsv = '/admin/analytics/export';
 /** POST: rolls up the segments since the last run now (the job does so every minute), answering the rollup state */

@@ -57,6 +57,26 @@ export const AnalyticsChartSchema = z.object({
 });
 export type AnalyticsChart = z.infer<typeof AnalyticsChartSchema>;
 
+/** One deployment's tokens in the period and their cost at its prices per million tokens (US dollars). */
+export const AnalyticsCostItemSchema = z.object({
+  /** the deployment's display name, else the name the usage was recorded under (a deleted deployment's) */
+  label: z.string(),
+  /** the cost, rounded to 6 decimals (the prices' own precision); 0 when not priced */
+  value: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  deploymentName: z.string(),
+  /** false when the deployment has no price (or no longer exists): its tokens count as 0 */
+  priced: z.boolean(),
+});
+export type AnalyticsCostItem = z.infer<typeof AnalyticsCostItemSchema>;
+
+/** GET /admin/analytics/costs: the deployments used in the period, costliest first, and the sum of their costs. */
+export const AnalyticsCostsSchema = AnalyticsChartSchema.omit({ items: true, bucket: true }).extend({
+  items: z.array(AnalyticsCostItemSchema),
+});
+export type AnalyticsCosts = z.infer<typeof AnalyticsCostsSchema>;
+
 export const AnalyticsRollupStateSchema = z.object({ rolledUpUntil: z.string().nullable(), hoursRolledUp: z.number() });
 export type AnalyticsRollupState = z.infer<typeof AnalyticsRollupStateSchema>;
 

@@ -36,7 +36,7 @@ interface UsageRow {
 }
 
 /** Cost of tokens at a price per million; rounded to 6 decimals (the prices' own precision). */
-const costOf = (tokens: number, pricePerMillion: number | null) => (pricePerMillion === null ? 0 : (tokens * pricePerMillion) / 1_000_000);
+export const costOf = (tokens: number, pricePerMillion: number | null) => (pricePerMillion === null ? 0 : (tokens * pricePerMillion) / 1_000_000);
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const utcMonth = (t: number) => {

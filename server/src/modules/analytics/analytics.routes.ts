@@ -1,9 +1,10 @@
-// Routes of the admin analytics (docs/analytics.md): the chart calls under /admin/analytics/conversations/, the CSV
+// Routes of the admin analytics (docs/analytics.md): the chart calls under /admin/analytics/conversations/, the costs, the CSV
 // export and the on-demand rollup. Every chart reads the rollups only (analytics.rollup.ts), never the segments.
 import type { FastifyRequest } from 'fastify';
 import {
   AnalyticsAgentQuerySchema,
   AnalyticsChartSchema,
+  AnalyticsCostsSchema,
   AnalyticsQuerySchema,
   AnalyticsRollupStateSchema,
   AnalyticsRoutes,
@@ -16,6 +17,7 @@ import { timeZoneOf } from '../../platform/timezone.js';
 import { defineRollupJob, HourZoneQueue, rollUp } from './analytics.rollup.js';
 import * as service from './analytics.service.js';
 import { exportCsv } from './analytics.export.js';
+import { costsByDeployment } from './analytics.costs.js';
 
 const read = { access: requireArea('analytics', 'read') };
 const write = { access: requireArea('analytics', 'write') };
@@ -107,6 +109,20 @@ export const analyticsRoutes: Module = (api, ctx) => {
     AnalyticsRoutes.gptSystemConversationSegmentFeedBackByPeriod,
     { config: read, schema: agentSchema("Positive and negative feedback on one agent's answers per bucket of the period (by when the answer was given).") },
     async (request) => service.usageSeries(ctx, await period(request, request.query.reportingPeriod), 'feedback', request.query.gptSystemId),
+  );
+
+  api.get(
+    AnalyticsRoutes.costs,
+    {
+      config: read,
+      schema: {
+        description:
+          "Estimated cost per deployment used in the period (value, US dollars rounded to 6 decimals) at the deployment's prices per million input and output tokens, costliest first; priced false: the deployment has no price and counts as 0. total: their sum.",
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsCostsSchema },
+      },
+    },
+    async (request) => costsByDeployment(ctx, await period(request, request.query.reportingPeriod)),
   );
 
   api.get(

@@ -123,7 +123,7 @@ const dimensionColumn: Record<Dimension, SQL> = {
   privacy: sql`privacy`,
 };
 
-interface Sums {
+export interface Sums {
   key: string | null;
   conversations: number;
   segments: number;
@@ -143,7 +143,7 @@ const sums = sql`coalesce(sum(conversations), 0)::float8 as conversations, coale
  */
 function usageRows(p: Period, buckets: Bucket[] | null, gptSystemId?: string): SQL {
   const split = splitPeriod(p, buckets);
-  const columns = sql`gpt_system_id, brand_key, model, privacy, conversations, segments, input_tokens, output_tokens, feedback_positive, feedback_negative`;
+  const columns = sql`gpt_system_id, brand_key, model, deployment_name, privacy, conversations, segments, input_tokens, output_tokens, feedback_positive, feedback_negative`;
   const agent = (column: SQL) => (gptSystemId ? sql` and ${column} = ${gptSystemId}` : sql``);
   const parts: SQL[] = [];
   if (split.days) parts.push(sql`select ${ud.day} as t, ${columns} from ${ud} where ${split.days(sql`${ud.day}`)}${agent(sql`${ud.gptSystemId}`)}`);
@@ -156,6 +156,9 @@ async function usageBy({ db }: DbContext, p: Period, group: SQL, options: { buck
   if (!p.from) return [];
   return rowsOf<Sums>(db, sql`select ${group} as key, ${sums} from (${usageRows(p, options.buckets ?? null, options.gptSystemId)}) x group by 1`);
 }
+
+/** Tokens (and the other sums) per deployment name over the period, for the costs (analytics.costs.ts). */
+export const usageByDeployment = (ctx: DbContext, p: Period): Promise<Sums[]> => usageBy(ctx, p, sql`deployment_name`);
 
 /** Sums of all agents by the hour (the totals table): time series and hours of the day. */
 async function totalsBy({ db }: DbContext, p: Period, group: SQL): Promise<Sums[]> {

@@ -31,6 +31,18 @@ export const formatNumber = (value: number, locale: string): string => numberFor
 export const formatCompact = (value: number, locale: string): string =>
   numberFormat(locale, { notation: 'compact', maximumFractionDigits: value < 1000 ? 2 : 1 }).format(value);
 
+/**
+ * US dollars, as the deployments' prices are: $1,234.56, $0.0038 under a dollar (where cents would show nothing);
+ * `full` to the prices' 6 decimals, for tooltips and titles.
+ */
+export const formatCost = (value: number, locale: string, full = false): string =>
+  numberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: full ? 6 : value !== 0 && Math.abs(value) < 1 ? 4 : 2,
+  }).format(value);
+
 const bucketOptions: Record<AnalyticsBucket, Intl.DateTimeFormatOptions> = {
   Hour: { hour: '2-digit', minute: '2-digit' },
   Day: { month: 'short', day: 'numeric' },

@@ -1,5 +1,6 @@
 // The dashboard against a fake HTTP client: headline figures and agents from the chart calls, the period in the
-// calls and the address, the empty period, a failed load with its retry, the CSV download and the agent drill-down.
+// calls and the address, the estimated cost, the empty period, a failed load with its retry, the CSV download and the
+// agent drill-down.
 import type { AnalyticsChart, AnalyticsItem } from '@atrium/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
@@ -29,7 +30,8 @@ vi.mock('../../../app/api/http', () => ({
           ? { data: { blob: new Blob(['section,period\n']), fileName: `analytics-${String(args.params?.reportingPeriod)}.csv` }, meta: {} }
           : { error: { status: server.exportStatus, data: { code: 'Internal', message: 'Export failed', details: null } } };
       }
-      const name = /^\/admin\/analytics\/conversations\/(\w+)$/.exec(args.url)?.[1];
+      // the chart calls, and the costs (answered as the chart named `costs`)
+      const name = /^\/admin\/analytics\/(?:conversations\/)?(\w+)$/.exec(args.url)?.[1];
       const answer = name ? server.charts[name] : undefined;
       if (typeof answer === 'number') return { error: { status: answer, data: { code: 'Internal', message: 'The analytics store is down', details: null } } };
       if (answer) return { data: answer, meta: {} };
@@ -95,6 +97,14 @@ function busyPeriod() {
     ]),
     ConversationsByModel: chart([{ label: 'gpt-4o', key: 'gpt-4o', value: 12 }]),
     ConversationsByBrand: chart([{ label: 'Default', key: 'default', value: 12 }]),
+    costs: {
+      ...chart([]),
+      items: [
+        { label: 'GPT-4o', deploymentName: 'gpt-4o', value: 1.2345, inputTokens: 30_000, outputTokens: 4_500, priced: true },
+        { label: 'Local Llama', deploymentName: 'llama', value: 0, inputTokens: 500, outputTokens: 50, priced: false },
+      ],
+      total: 1.2345,
+    },
     GptSystemConversationsByPeriod: days([{ value: 2, conversations: 2, segments: 5 }, { value: 0 }, { value: 1, conversations: 1, segments: 2 }]),
     GptSystemConversationSegmentFeedBackByPeriod: days([{ value: 3, positive: 2, negative: 1 }, { value: 0 }, { value: 1, positive: 1, negative: 0 }]),
   };
@@ -143,6 +153,14 @@ describe('the analytics dashboard', () => {
     expect(screen.getByTestId('analytics-headline-tokens').getAttribute('title')).toBe('34,500');
     expect(screen.getByText('30K in, 4.5K out')).toBeTruthy();
     expect(await headline('average-length')).toBe('2.5');
+    // the estimated cost of the period, per deployment, and that a deployment without a price counts as 0
+    expect(await headline('cost')).toBe('$1.23');
+    expect(screen.getByTestId('analytics-headline-cost').getAttribute('title')).toBe('$1.2345');
+    expect(screen.getByText("Last 30 days, at the deployments' prices")).toBeTruthy();
+    expect(within(await screen.findByRole('region', { name: 'Cost by deployment' })).getByTestId('analytics-cost-unpriced').textContent).toBe(
+      '1 deployment has no price. Deployments without a price count as 0.',
+    );
+    expect(chartCalls('costs')[0]?.params).toEqual({ reportingPeriod: 'Last30Days' });
     expect(await screen.findByText(/times in Europe\/Berlin\./)).toBeTruthy();
     expect(document.title).toMatch(/^Admin: Dashboard \| /);
     // the default period is asked for by name, each chart once

@@ -1,5 +1,5 @@
 // /admin/dashboard: the analytics of the chosen period (docs/analytics.md) — headline figures, the course of
-// conversations, users and tokens over the period, the hours of the day, the shares of signed-in people and public
+// conversations, users and tokens over the period, the estimated cost by deployment, the hours of the day, the shares of signed-in people and public
 // visitors, models and brands, and the agents (each opening its drill-down); an export of the period as CSV.
 import type { AnalyticsChart, AnalyticsItem, ReportingPeriod } from '@atrium/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
@@ -20,6 +20,7 @@ import { exportAnalytics } from '../api/export-analytics';
 import { AgentsTable, agentRowsOf } from './agents-table';
 import { BreakdownChart, slicesOf } from './breakdown-chart';
 import { ChartCard } from './chart-card';
+import { DashboardCosts } from './dashboard-costs';
 import { DashboardHeadlines } from './dashboard-headlines';
 import { MeasureSwitch, type Measure } from './measure-switch';
 import { PeriodPicker } from './period-picker';
@@ -140,6 +141,7 @@ export function DashboardPage() {
         </Paper>
       ) : (
         <Grid container spacing={2}>
+          <DashboardCosts period={period} />
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartCard title={titles.conversations} {...cardState(conversations)} testId="analytics-conversations-over-time">
               {conversations.data && (
