@@ -8,7 +8,8 @@
 // (`atrium:answers-of:<process>`). Every process looks every second for beats older than DeadAfterMs; a dead process's
 // answers are claimed one by one with SPOP (atomic: each goes to exactly one claimer), and its entry is removed once
 // its set is empty. Nothing is read while nobody died: one beat and one range query per second per process.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { partRedis } from './redis-client.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a taken-over answer needs besides its segment's row: the time zone its question was asked in. */
@@ -63,11 +64,11 @@ export const NoLeases: AnswerLeases = {
 export class RedisAnswerLeases implements AnswerLeases {
   readonly shared = true;
   private readonly redis: Redis;
+  private readonly warn: (e: unknown) => void;
   private readonly held = new Map<string, string>();
   private timer: NodeJS.Timeout | null = null;
   private looking: Promise<void> = Promise.resolve();
   private closed = false;
-  private warned = false;
 
   constructor(
     redisUrl: string,
@@ -76,15 +77,7 @@ export class RedisAnswerLeases implements AnswerLeases {
     private readonly options: { beatMs: number; deadAfterMs: number; keyPrefix: string } = { beatMs: BeatMs, deadAfterMs: DeadAfterMs, keyPrefix: 'atrium' },
   ) {
     this.processesKey = `${options.keyPrefix}:answer-processes`;
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    this.redis.on('error', (e: Error) => this.warn(e));
-    this.redis.on('ready', () => (this.warned = false));
-  }
-
-  private warn(e: unknown) {
-    if (this.warned) return;
-    this.warned = true;
-    this.logger.warn({ reason: e instanceof Error ? e.message : String(e) }, 'answer leases: Redis unreachable; answers are not taken over');
+    ({ redis: this.redis, warn: this.warn } = partRedis(redisUrl, logger, 'answer leases: Redis unreachable; answers are not taken over'));
   }
 
   private readonly processesKey: string;

@@ -7,7 +7,8 @@
 //   store. Writes are gathered per tick (an answer's blocks of the tick in one entry) into one pipeline and never
 //   awaited: a token costs an array push, not a round trip. A reader first pages through what is there (XRANGE), then blocks for the tail (XREAD BLOCK) on its own
 //   connection, which it closes when the answer ended or the client left.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { partRedis } from './redis-client.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Who may read an answer back: the person who asked, or a public endpoint's visitor session. */
@@ -228,26 +229,18 @@ function entryEvents([id, fields]: StreamEntry): LoggedEvent[] | null {
  */
 export class RedisAnswerLog implements AnswerLog {
   private readonly redis: Redis;
+  private readonly warn: (e: unknown) => void;
   private pending = new Map<string, PendingWrite>();
-  private warned = false;
 
   constructor(
-    private readonly redisUrl: string,
+    redisUrl: string,
     private readonly keepMs: number,
-    private readonly logger: FastifyBaseLogger,
+    logger: FastifyBaseLogger,
     private readonly maxEvents = MaxLoggedEvents,
   ) {
     // writes wait for the connection (at start, after a blip) but fail after one reconnection attempt instead of
     // queueing without bound while Redis is away: the answer still streams to its client, it cannot be resumed
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    this.redis.on('error', (e: Error) => this.warn(e));
-    this.redis.on('ready', () => (this.warned = false));
-  }
-
-  private warn(e: unknown) {
-    if (this.warned) return;
-    this.warned = true;
-    this.logger.warn({ reason: e instanceof Error ? e.message : String(e) }, 'answer log: Redis unreachable; answers stream but cannot be resumed');
+    ({ redis: this.redis, warn: this.warn } = partRedis(redisUrl, logger, 'answer log: Redis unreachable; answers stream but cannot be resumed'));
   }
 
   private pendingFor(key: string): PendingWrite {
@@ -279,7 +272,7 @@ export class RedisAnswerLog implements AnswerLog {
     pipeline.exec().then((results) => {
       const failed = results?.find(([error]) => error);
       if (failed) this.warn(failed[0]);
-    }, this.warn.bind(this));
+    }, this.warn);
   };
 
   async continue(segmentId: string, owner: AnswerOwner): Promise<AnswerLogWriter> {
