@@ -34,7 +34,7 @@ export const BeatMs = 1_000;
 /** A process whose last beat is older than this is dead: its answers are taken over. */
 export const DeadAfterMs = 3_000;
 /** How many of a dead process's answers one process claims per look (the others claim the rest meanwhile). */
-const ClaimBatch = 25;
+const ClaimBatch = 100;
 
 // the beat, on Redis's clock
 const BeatScript = `
