@@ -102,6 +102,9 @@ describe('the analytics dashboard', () => {
       await page.getByTestId(`analytics-${id}`).locator('svg').first().waitFor();
     await page.getByTestId('analytics-by-privacy').getByText('Signed-in people', { exact: true }).waitFor();
     await page.getByTestId('analytics-by-model').getByText('fake-gpt', { exact: true }).waitFor();
+    // the estimated cost, at the deployments' prices (dollars), and its chart per deployment
+    expect(await headline(page, 'cost')).toMatch(/^\$\d/);
+    await page.getByTestId('analytics-cost-by-deployment').locator('svg').first().waitFor();
     await page.waitForTimeout(600); // the charts' entry animation
     await screenshot(page, 'admin-dashboard-desktop-1-overview');
 
@@ -151,6 +154,8 @@ describe('the analytics dashboard', () => {
     expect(usersCard!.x).toBeGreaterThan(conversationsCard!.x);
     expect(tokensCard!.y).toBeGreaterThan(conversationsCard!.y);
     await screenshot(phone.page, 'admin-dashboard-phone-1-overview');
+    await phone.page.getByTestId('analytics-cost-by-deployment').scrollIntoViewIfNeeded();
+    await screenshot(phone.page, 'admin-dashboard-phone-3-cost');
     await phone.page.goto(`${app.server.baseUrl}/admin/dashboard/gptsystem/${agent.key}`);
     await expect.poll(() => headline(phone.page, 'agent-questions')).toBe('2');
     await phone.page.waitForTimeout(600);
