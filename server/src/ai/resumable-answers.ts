@@ -107,11 +107,11 @@ export class ResumableAnswers {
   }
 
   /**
-   * Tells the readers of an answer whose process died before its rows were written (so nobody can take it over) that
-   * it ended: an error event with `message`, then the end.
+   * Tells the readers of an answer whose process died and that nobody takes over that it ended: an error event with
+   * `message` (none: the answer was saved whole, the readers read it from the conversation), then the end.
    */
-  async interrupt(segmentId: string, message: string): Promise<void> {
-    await this.log.interrupt(segmentId, [encodeSseEvent('error', message), encodeSseEvent('no-more-data')]);
+  async interrupt(segmentId: string, message: string | null): Promise<void> {
+    await this.log.interrupt(segmentId, [...(message === null ? [] : [encodeSseEvent('error', message)]), encodeSseEvent('no-more-data')]);
   }
 
   /** The answer's events after number `after`, then its tail; the caller checks the owner before sending any. */

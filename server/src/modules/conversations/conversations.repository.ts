@@ -140,9 +140,10 @@ export async function saveAnswer(db: RootDb, segmentId: string, answer: string):
  */
 const ownedHere = sql`${conversationSegments.ownerProcessId} = ${ProcessId}::uuid`;
 
-export async function segmentExists(db: RootDb, segmentId: string): Promise<boolean> {
-  const [row] = await db.select({ id: conversationSegments.id }).from(conversationSegments).where(eq(conversationSegments.id, segmentId)).limit(1);
-  return !!row;
+/** The segment's status; null when there is no such segment. */
+export async function segmentStatus(db: RootDb, segmentId: string): Promise<string | null> {
+  const [row] = await db.select({ status: conversationSegments.status }).from(conversationSegments).where(eq(conversationSegments.id, segmentId)).limit(1);
+  return row?.status ?? null;
 }
 
 /**

@@ -34,9 +34,14 @@ export function startAnswerTakeover(ctx: AppContext, contextOf: (request: { log:
 async function takeOver(ctx: AppContext, conversations: ConversationsContext, note: LeaseNote, logger: FastifyBaseLogger): Promise<void> {
   const row = await repo.claimSegment(ctx.db, note.segmentId);
   if (!row) {
-    // its process died in the answer's first second, before its rows were written: there is no question to ask
-    // again, and its readers are told so (one that ended meanwhile, or was taken by another, is left alone)
-    if (!(await repo.segmentExists(ctx.db, note.segmentId))) await ctx.answers.interrupt(note.segmentId, NotSavedMessage);
+    // Nothing to ask again. Its readers are told it ended, where its log has not said so: its process died in the
+    // answer's first second, before its rows were written; or after it saved the answer whole but before the log's
+    // end left it; or the sweep of stopped processes ended it first (a restart more than 35 s later). One taken by
+    // another process is left alone (its log goes on).
+    const status = await repo.segmentStatus(ctx.db, note.segmentId);
+    if (status === null) await ctx.answers.interrupt(note.segmentId, NotSavedMessage);
+    else if (status === 'Success') await ctx.answers.interrupt(note.segmentId, null);
+    else if (status !== 'InProgress') await ctx.answers.interrupt(note.segmentId, repo.InterruptedMessage);
     return;
   }
   const release = ctx.answers.leases.hold(note);
