@@ -56,6 +56,7 @@ export * from './generated-images/generated-images.constants.js';
 export * as GeneratedImageRoutes from './generated-images/generated-images.routes.js';
 export * from './code-interpreter/code-interpreter.constants.js';
 export * as CodeInterpreterRoutes from './code-interpreter/code-interpreter.routes.js';
+export type * from './code-interpreter/code-interpreter.schemas.js';
 export * from './users/admin-users.constants.js';
 export type * from './users/admin-users.schemas.js';
 export * as AdminUserRoutes from './users/admin-users.routes.js';
