@@ -48,15 +48,18 @@ export const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body).inc
 /** The upstream's requests that answered questions, without title requests. */
 export const answerRequests = (upstream: FakeUpstream) => upstream.requests.filter((r) => !isTitleRequest(r));
 
-/** A vLLM-like OpenAI-compatible connection (deployment fake-gpt, the default) and an Anthropic one (fake-claude) on fake servers. */
+/** A vLLM-like OpenAI-compatible connection on a fake server: deployment fake-gpt, the default. */
+export const localVllmConnection = (openaiUrl: string): ConnectionInput => ({
+  name: 'Local vLLM',
+  providerType: 'OpenAICompatible',
+  endpoint: openaiUrl,
+  apiKey: 'sk-test',
+  deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
+});
+
+/** localVllmConnection and an Anthropic one (fake-claude) on fake servers. */
 export const openAiAndAnthropicConnections = (openaiUrl: string, anthropicOrigin: string): ConnectionInput[] => [
-  {
-    name: 'Local vLLM',
-    providerType: 'OpenAICompatible',
-    endpoint: openaiUrl,
-    apiKey: 'sk-test',
-    deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
-  },
+  localVllmConnection(openaiUrl),
   {
     name: 'Claude',
     providerType: 'Anthropic',

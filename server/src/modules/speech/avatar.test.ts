@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { AvatarCharacter, AvatarStyle, splitSentences, type ResponseModelEvent } from '@atrium/contract';
 import { instanceSettings } from '../../db/schema/index.js';
 import { createConnection } from '../connections/connections.service.js';
-import { dataOf, eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
+import { dataOf, eventually, jsonCaller, postStream, questionBody } from '../../test/chat-stream.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { FakeAvatarKey, FakeRelay, startFakeAvatar, type FakeAvatar } from '../../test/fake-avatar.js';
-import { isTitleRequest, startModelTestApp, TestActor, type ModelTestApp } from '../../test/model-app.js';
+import { isTitleRequest, startModelTestApp, TestActor, type ModelTestApp, localVllmConnection } from '../../test/model-app.js';
 import type { Principal } from '../../platform/access.js';
 import { createAvatarHub } from './avatar.service.js';
 import { decodeMessage, encodeMessage, remoteSdpOf } from './avatar.protocol.js';
@@ -38,30 +38,11 @@ describe('the talking avatar', () => {
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     avatar = await startFakeAvatar();
-    app = await startModelTestApp([
-      {
-        name: 'Local vLLM',
-        providerType: 'OpenAICompatible',
-        endpoint: openai.url,
-        apiKey: 'sk-test',
-        deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
-      },
-    ]);
+    app = await startModelTestApp([localVllmConnection(openai.url)]);
     owner = await app.t.createUser({ actions: ['GptSystemsRead'] });
     other = await app.t.createUser({ actions: ['GptSystemsRead'] });
     openai.setScript((request) => (isTitleRequest(request) ? {} : { chunks: Answer }));
-    const r = await postStream(
-      app.base,
-      `/userConversations/byGptSystemId/${app.agentId}`,
-      {
-        question: 'Tell me about the sun',
-        visionImageIds: [],
-        attachmentIds: [],
-        session: { sessionIdentifier: randomUUID() },
-        segmentTraceLogLevel: 'NonPersisted',
-      },
-      { token: owner.token },
-    );
+    const r = await postStream(app.base, `/userConversations/byGptSystemId/${app.agentId}`, questionBody('Tell me about the sun'), { token: owner.token });
     segmentId = dataOf<ResponseModelEvent>(r.events, 'response-model').conversationSegmentId;
     conversationId = dataOf<{ ConversationId: string }>(r.events, 'conversation-and-segment-id').ConversationId;
   });

@@ -8,10 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import { DefaultVoice, SpeechInputMaxChars, splitSentences, type ResponseModelEvent } from '@atrium/contract';
 import { connections, conversationSegments } from '../../db/schema/index.js';
 import { createConnection, createDeployment } from '../connections/connections.service.js';
-import { dataOf, eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
+import { dataOf, eventually, jsonCaller, postStream, questionBody } from '../../test/chat-stream.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { FakeAzureVoices, FakeMp3Header, FakeSpeechKey, startFakeSpeech, type FakeSpeech } from '../../test/fake-speech.js';
-import { isTitleRequest, startModelTestApp, TestActor, type ModelTestApp } from '../../test/model-app.js';
+import { isTitleRequest, startModelTestApp, TestActor, type ModelTestApp, localVllmConnection } from '../../test/model-app.js';
 import { speechCall, synthesizeSpeech } from '../../ai/speech.js';
 import { azureSpeechProvider } from '../../ai/providers/azure-speech.js';
 import { createSpeechLimiter, wholeAnswerText } from './speech.service.js';
@@ -40,26 +40,12 @@ describe('reading answers aloud', () => {
       return { chunks, chunkDelayMs };
     });
   };
-  const ask = (question: string) =>
-    postStream(
-      app.base,
-      `/userConversations/byGptSystemId/${app.agentId}`,
-      { question, visionImageIds: [], attachmentIds: [], session: { sessionIdentifier: randomUUID() }, segmentTraceLogLevel: 'NonPersisted' },
-      { token: owner.token },
-    );
+  const ask = (question: string) => postStream(app.base, `/userConversations/byGptSystemId/${app.agentId}`, questionBody(question), { token: owner.token });
 
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     speech = await startFakeSpeech();
-    app = await startModelTestApp([
-      {
-        name: 'Local vLLM',
-        providerType: 'OpenAICompatible',
-        endpoint: openai.url,
-        apiKey: 'sk-test',
-        deployments: [{ name: 'fake-gpt', displayName: 'Fake GPT', model: 'fake-gpt-model', isDefault: true }],
-      },
-    ]);
+    app = await startModelTestApp([localVllmConnection(openai.url)]);
     owner = await app.t.createUser({ actions: ['GptSystemsRead'] });
     other = await app.t.createUser({ actions: ['GptSystemsRead'] });
     answerNext(Answer);
