@@ -34,7 +34,16 @@ export const UsageLimitMaxTokens = 1_000_000_000_000;
 export const UsageLimitErrorCodes = {
   /** a question refused because a daily limit of the agent or the person's monthly budget is reached (403) */
   limitReached: 'usage_limit_reached',
+  /**
+   * a question of a person near their daily limit with an agent or their Hard monthly budget that waited for their
+   * answer still being written, which did not end in time (429): asked again once it has ended, it is checked anew
+   */
+  answerInProgress: 'usage_limit_answer_in_progress',
 } as const;
+
+/** What a person reads when their question waited in vain for their answer still being written (429). */
+export const UsageAnswerInProgressMessage =
+  'Your previous answer is still being written, and you are close to your usage limit. Wait for it to finish, then ask again.';
 
 /**
  * The response header of a chat stream that carries the notice of a limit or budget near its end (URI-encoded

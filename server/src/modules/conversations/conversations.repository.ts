@@ -112,6 +112,42 @@ const runTurns = (db: RootDb, writes: readonly TurnWrite[]) => {
   return runStatement(db, text, st);
 };
 
+/**
+ * Writes one turn's rows in the caller's transaction, not through the lane: a turn near its person's usage limit is
+ * started under their lock (usage-limits.claims.ts). The same statement, its placeholders as drizzle parameters.
+ */
+export async function createTurnIn(tx: Db, write: TurnWrite): Promise<void> {
+  const { text, st } = turnsStatement([write]);
+  const parts = text.split(/\$(\d+)/);
+  await tx.execute(sql.join(parts.map((p, i) => (i % 2 === 1 ? sql`${st.params[Number(p) - 1]}` : sql.raw(p)))));
+}
+
+/**
+ * Whether an answer of the person is being written (InProgress) that started since `since`, with this agent or (null)
+ * any: the usage limits' check near a person's limit (usage-limits.claims.ts). Read through the person's conversations
+ * changed since then (conversations_user_modified_idx; a turn sets its conversation's last change to its own time).
+ */
+export async function personAnswerInProgress(db: Db, userId: string, since: Date, gptSystemId: string | null): Promise<boolean> {
+  const s = conversationSegments;
+  const c = conversations;
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(c)
+    .innerJoin(s, eq(s.conversationId, c.id))
+    .where(
+      and(
+        eq(c.userId, userId),
+        sql`${c.lastModifiedAt} >= ${since.toISOString()}::timestamptz`,
+        sql`${s.createdAt} >= ${since.toISOString()}::timestamptz`,
+        eq(s.status, 'InProgress'),
+        isNull(s.performanceTestRunId),
+        gptSystemId ? eq(s.gptSystemId, gptSystemId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Turns per statement (db/write-lane.ts). */
 const MaxTurnsPerWrite = 16;
 

@@ -25,6 +25,7 @@ import { ProcessId } from '../../platform/server-processes.js';
 import { queueTitle } from './conversations.titles.js';
 import { hipaaMode } from '../instance/instance.hipaa.js';
 import { checkTurn } from '../usage-limits/usage-limits.service.js';
+import { claimTurn } from '../usage-limits/usage-limits.claims.js';
 import { turnModeration } from '../moderation/moderation.automatic.js';
 import type { AnswerOwner } from '../../platform/answer-log.js';
 import type { LeaseNote } from '../../platform/answer-leases.js';
@@ -354,7 +355,7 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
   // test are not counted)
   const resumed = basis.resumed ?? null;
   // a taken-over answer was let through when it was asked
-  const usageNotice =
+  const usage =
     preview || loadTest || resumed
       ? null
       : await checkTurn(ctx, isVisitor(caller) ? { userId: null, roleIds: [] } : caller, {
@@ -425,9 +426,13 @@ export async function planTurn(ctx: ConversationsContext, caller: Caller, reques
     question: basis.question,
     preview: preview || loadTest,
   });
+  // near the person's own limit the turn starts once their answer being written has ended, its rows written now under
+  // their lock (usage-limits.claims.ts): the last step, so that no check after it can leave them behind
+  const guard = usage?.guard ?? null;
+  if (guard) await claimTurn(ctx, guard, (tx) => repo.createTurnIn(tx, turnWrite(caller, basis, segment as ReturnType<typeof newSegment>, now)));
   return {
-    usageNotice,
-    store: resumed ? resumedStore(ctx, caller, resumed.row) : segmentStore(ctx, caller, basis, segment as ReturnType<typeof newSegment>, now),
+    usageNotice: usage?.notice ?? null,
+    store: resumed ? resumedStore(ctx, caller, resumed.row) : segmentStore(ctx, caller, basis, segment as ReturnType<typeof newSegment>, now, guard !== null),
     owner: answerOwner(caller, basis.conversationId),
     lease: isVisitor(caller) || preview || loadTest ? null : { segmentId: segment.id, timeZone },
     turn: {
@@ -504,35 +509,52 @@ function newSegment(basis: TurnBasis, caller: Caller, deployment: ResolvedDeploy
   } satisfies repo.NewSegment;
 }
 
-/** Where the turn's rows go: the conversation (when new), the segment, the first title and the agent's recent use. */
-function segmentStore(ctx: ConversationsContext, caller: Caller, basis: TurnBasis, segment: ReturnType<typeof newSegment>, now: Date): SegmentStore {
-  const { conversationId, newConversation, firstTitle } = basis;
+/** The turn's rows: the conversation (when new), the segment and the agent's recent use. */
+function turnWrite(caller: Caller, basis: TurnBasis, segment: ReturnType<typeof newSegment>, now: Date): repo.TurnWrite {
+  // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
+  const use =
+    basis.preview || basis.performanceTestRunId || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
+  return { conversation: basis.newConversation, segment, at: now, use };
+}
+
+/**
+ * Where the turn's rows go: the conversation (when new), the segment, the first title and the agent's recent use;
+ * `written` when a usage limit's claim wrote the rows already (then only the first title and the end remain).
+ */
+function segmentStore(
+  ctx: ConversationsContext,
+  caller: Caller,
+  basis: TurnBasis,
+  segment: ReturnType<typeof newSegment>,
+  now: Date,
+  written = false,
+): SegmentStore {
+  const { conversationId, firstTitle } = basis;
   const nameIt = async () => {
     if (firstTitle !== null) await repo.setFirstTitle(ctx.db, conversationId, firstTitle);
   };
   const uploadIndex = async () => ctx.uploads.describe(uploadOwnerOf(caller), segment.visionImageIds, segment.attachmentIds);
-  // the agent's recent use goes into the turn's own statement: one write instead of two (a visitor has no recent agents)
-  const use =
-    basis.preview || basis.performanceTestRunId || isVisitor(caller) ? null : { userId: caller.userId, gptSystemId: basis.agent.gptSystemId, at: now };
+  const finish = async (outcome: SegmentOutcome) => {
+    const row = await repo.finishSegment(ctx.db, segment.id, outcome);
+    return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
+  };
   return {
     async create() {
-      await repo.createTurn(ctx.db, { conversation: newConversation, segment, at: now, use });
+      if (!written) await repo.createTurn(ctx.db, turnWrite(caller, basis, segment, now));
       await nameIt();
     },
     async createFinished(outcome) {
+      if (written) {
+        await nameIt();
+        return finish(outcome);
+      }
       // every column is written here (feedback starts empty): the row is known without reading it back
       const row: SegmentRow = { ...segment, ...repo.finishedColumns(outcome), feedback: null };
-      const [, uploads] = await Promise.all([
-        repo.createTurn(ctx.db, { conversation: newConversation, segment: row, at: now, use }).then(nameIt),
-        uploadIndex(),
-      ]);
+      const [, uploads] = await Promise.all([repo.createTurn(ctx.db, { ...turnWrite(caller, basis, segment, now), segment: row }).then(nameIt), uploadIndex()]);
       return { conversationId, ...presentSegment(row, segmentIndex([row]), uploads) };
     },
     saveProgress: (answer) => repo.saveAnswer(ctx.db, segment.id, answer),
-    async finish(outcome) {
-      const row = await repo.finishSegment(ctx.db, segment.id, outcome);
-      return { conversationId, ...presentSegment(row, segmentIndex([row]), await uploadIndex()) };
-    },
+    finish,
     queueTitle: () => queueTitle(ctx, { conversationId, segmentId: segment.id }),
   };
 }

@@ -1,7 +1,9 @@
 // Usage limits (docs/usage-limits.md): an agent's daily token limits (its configuration's tokenLimitSettings: all of
 // its tokens per day, and each person's per day) and the monthly token budgets of roles, checked when a turn starts.
 // Days and months are UTC. A question is refused (403 usage_limit_reached, the limit's message) once the tokens so far
-// reach a limit; the answer that passes it is the last. From 80% of a limit the turn carries the threshold message.
+// reach a limit; the answer that passes it is the last. From 80% of a limit the turn carries the threshold message, and
+// near a person's own limit (daily with the agent, or a Hard monthly budget) their questions start one at a time
+// (usage-limits.claims.ts).
 import {
   DefaultUsageMessages,
   RoleBudgetInputSchema,
@@ -50,7 +52,7 @@ const message = (own: string | null | undefined, fallback: string) => (own && ow
  * agent's tokens of the day before a slot's start are read once per slot and process, and only the last minutes are
  * read at every turn. An answer still running SettledAfterMs after it started counts once the next slot is read.
  */
-const SettledAfterMs = 10 * 60_000;
+export const SettledAfterMs = 10 * 60_000;
 const SlotMs = 5 * 60_000;
 const MaxCachedAgents = 2000;
 const settledCache = new WeakMap<object, Map<string, { slot: number; tokens: number }>>();
@@ -159,20 +161,40 @@ export interface TurnAsker {
   roleIds: readonly string[];
 }
 
-const refuse = (text: string, limit: 'TokensPerDay' | 'TokensPerUserPerDay' | 'MonthlyBudget') =>
+export const refuse = (text: string, limit: 'TokensPerDay' | 'TokensPerUserPerDay' | 'MonthlyBudget') =>
   new AppError(UsageLimitErrorCodes.limitReached, 403, text, [{ field: 'limit', message: limit }]);
+
+/**
+ * A turn of a person at or past the threshold of one of their own limits: it may start only once no other answer of
+ * theirs that counts against that limit is being written, and is checked again then (usage-limits.claims.ts).
+ */
+export interface TurnGuard {
+  userId: string;
+  gptSystemId: string;
+  /** the person's daily limit with the agent, when at or past its threshold, and its limit-reached message */
+  perUserPerDay: { limit: number; message: string } | null;
+  /** the person's Hard monthly budget, when at or past its threshold */
+  monthlyBudget: number | null;
+}
+
+export interface TurnCheck {
+  /** the notice to show with the turn (a limit's threshold message, or the budget's warning), or null */
+  notice: string | null;
+  /** null below the thresholds of the person's own limits: the turn starts at once (the fast path) */
+  guard: TurnGuard | null;
+}
 
 /**
  * Checks a turn against the agent's daily limits and the asker's monthly budget before anything is written: throws
  * 403 usage_limit_reached with the limit's message once one is reached, else answers the notice to show with the
- * turn (a limit's threshold message, or the budget's warning) or null.
+ * turn and, near the person's own limits, the guard its start must pass (claimTurn).
  */
 export async function checkTurn(
   { db }: DbContext,
   asker: TurnAsker,
   agent: { gptSystemId: string; tokenLimitSettings: TokenLimitSettings | null | undefined },
   now = new Date(),
-): Promise<string | null> {
+): Promise<TurnCheck> {
   const settings = agent.tokenLimitSettings;
   const { perDay, perUserPerDay } = dailyLimits(settings);
   const person = asker.userId;
@@ -190,12 +212,32 @@ export async function checkTurn(
     throw refuse(message(settings?.limitReachedTokensPerDayMessage, DefaultUsageMessages.limitReachedTokensPerDayMessage), 'TokensPerDay');
   if (budget?.enforcement === 'Hard' && month >= budget.monthlyTokens) throw refuse(RoleBudgetMessages.reached, 'MonthlyBudget');
 
-  if (perUserPerDay && person && personToday >= usageThreshold(perUserPerDay))
-    return message(settings?.thresholdTokensPerUserPerDayMessage, DefaultUsageMessages.thresholdTokensPerUserPerDayMessage);
-  if (perDay && agentToday >= usageThreshold(perDay)) return message(settings?.thresholdTokensPerDayMessage, DefaultUsageMessages.thresholdTokensPerDayMessage);
-  if (budget && month >= budget.monthlyTokens) return RoleBudgetMessages.exceeded;
-  if (budget && month >= usageThreshold(budget.monthlyTokens)) return RoleBudgetMessages.threshold;
-  return null;
+  const dailyNear = !!(perUserPerDay && person && personToday >= usageThreshold(perUserPerDay));
+  const hardNear = budget?.enforcement === 'Hard' && month >= usageThreshold(budget.monthlyTokens);
+  const guard: TurnGuard | null =
+    person && (dailyNear || hardNear)
+      ? {
+          userId: person,
+          gptSystemId: agent.gptSystemId,
+          perUserPerDay: dailyNear
+            ? {
+                limit: perUserPerDay!,
+                message: message(settings?.limitReachedTokensPerUserPerDayMessage, DefaultUsageMessages.limitReachedTokensPerUserPerDayMessage),
+              }
+            : null,
+          monthlyBudget: hardNear ? budget.monthlyTokens : null,
+        }
+      : null;
+  return { notice: noticeOf(), guard };
+
+  function noticeOf(): string | null {
+    if (dailyNear) return message(settings?.thresholdTokensPerUserPerDayMessage, DefaultUsageMessages.thresholdTokensPerUserPerDayMessage);
+    if (perDay && agentToday >= usageThreshold(perDay))
+      return message(settings?.thresholdTokensPerDayMessage, DefaultUsageMessages.thresholdTokensPerDayMessage);
+    if (budget && month >= budget.monthlyTokens) return RoleBudgetMessages.exceeded;
+    if (budget && month >= usageThreshold(budget.monthlyTokens)) return RoleBudgetMessages.threshold;
+    return null;
+  }
 }
 
 // ---- what the admin pages show ----
