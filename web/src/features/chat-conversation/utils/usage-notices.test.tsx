@@ -1,7 +1,7 @@
 // The usage limits' messages in the chat: the threshold message a stream's response carries shows as a warning notice,
 // and a question refused with usage_limit_reached shows the limit's message where the answer would be.
 import { cleanup, render, screen } from '@testing-library/react';
-import { encodeSseEvent, UsageLimitErrorCodes, UsageNoticeHeader } from '@atrium/contract';
+import { encodeSseEvent, UsageAnswerInProgressMessage, UsageLimitErrorCodes, UsageNoticeHeader } from '@atrium/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../app/i18n/i18n';
 import { NoticeProvider } from '../../../components/notices/notice-provider';
@@ -65,6 +65,22 @@ describe('usage limits in the chat', () => {
     expect(refusal).toEqual({ code: UsageLimitErrorCodes.limitReached, message });
     render(<AnswerCard answer="" citations={[]} failed failureMessage={refusal?.message} />);
     expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
+  it('shows the wait message of a question asked near a limit while an earlier answer is still being written', async () => {
+    const outcome = await ask(
+      () =>
+        new Response(JSON.stringify({ code: UsageLimitErrorCodes.answerInProgress, message: UsageAnswerInProgressMessage, details: [] }), {
+          status: 429,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    if (outcome.kind !== 'failed') throw new Error('the question was not refused');
+    expect(usageLimitRefusal(outcome.error)).toEqual({ code: UsageLimitErrorCodes.answerInProgress, message: UsageAnswerInProgressMessage });
+    // a rate limit's 429 is not this one
+    const limited = await ask(() => new Response(JSON.stringify({ code: 'rate_limited', message: 'Slow down.', details: [] }), { status: 429 }));
+    if (limited.kind !== 'failed') throw new Error('the question was not refused');
+    expect(usageLimitRefusal(limited.error)).toBeNull();
   });
 
   it('leaves other refusals to the general message, and ignores a notice that is not URI-encoded text', async () => {

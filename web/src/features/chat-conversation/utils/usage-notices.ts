@@ -1,14 +1,20 @@
-// Usage limits in the chat (docs/usage-limits.md): a question refused because a limit is reached shows the limit's
-// message in place of the answer; a turn near a limit shows its threshold message as a warning notice.
+// Usage limits in the chat (docs/usage-limits.md): a question refused because a limit is reached (or, near a
+// person's own limit, while their earlier answer is still being written) shows the message in place of the answer; a turn near a limit shows its threshold message as a warning notice.
 import { enqueueSnackbar } from 'notistack';
 import { UsageLimitErrorCodes, UsageNoticeHeader, type StreamError } from '@atrium/contract';
 import { errorBodyOf, type HttpError } from '../../../lib/http/http.types';
 
-/** The limit-reached message of a refused question, as the answer's error; null for any other failure. */
+/**
+ * The message of a question a usage limit refused, as the answer's error: the limit-reached message (403), or, near
+ * a person's own limit, the one saying their earlier answer is still being written (429); null for any other failure.
+ */
 export function usageLimitRefusal(error: HttpError | { status: string; error: string }): StreamError | null {
   if (typeof error.status !== 'number') return null;
   const body = errorBodyOf(error as HttpError);
-  return error.status === 403 && body?.code === UsageLimitErrorCodes.limitReached ? { code: body.code, message: body.message } : null;
+  const refused =
+    (error.status === 403 && body?.code === UsageLimitErrorCodes.limitReached) ||
+    (error.status === 429 && body?.code === UsageLimitErrorCodes.answerInProgress);
+  return refused && body ? { code: body.code, message: body.message } : null;
 }
 
 /** The threshold message a stream's response carries, if any. */
