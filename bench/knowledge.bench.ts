@@ -11,7 +11,8 @@
 // PGlite always (in a data directory, with the server's settings); PostgreSQL too with DATABASE_URL (or --postgres:
 // 127.0.0.1:5432), in a database of its own made beside that one and dropped after.
 // Run: npx tsx bench/knowledge.bench.ts [--quick] [--full] [--parts quality,ingestion,retrieval] [--pglite | --postgres]
-//      [--sizes 100000,1000000] [--pglite-vectors-up-to 1000000]
+//      [--sizes 100000,1000000] [--pglite-vectors-up-to 1000000] [--cache-mb 256] (PGlite's page cache, DATABASE_CACHE_MB)
+//      [--floor-every 1000] (the floor query before every Nth question only)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,7 @@ const quick = flag('quick');
 const parts = (option('parts') ?? 'quality,ingestion,retrieval').split(',');
 const sizes = (option('sizes') ?? (flag('full') ? '100000,1000000' : quick ? '20000' : '100000')).split(',').map(Number);
 const pgliteVectorsUpTo = Number(option('pglite-vectors-up-to') ?? Infinity);
+const cacheMb = option('cache-mb') === undefined ? undefined : Number(option('cache-mb'));
 const postgresBase = process.env.DATABASE_URL ?? (flag('postgres') ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
 const databases = [...(flag('postgres') ? [] : ['pglite' as const]), ...(postgresBase && !flag('pglite') ? ['postgres' as const] : [])];
 const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
@@ -112,7 +114,7 @@ async function ingestion(database: 'pglite' | 'postgres', upstream: UpstreamProc
 async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstream: UpstreamProcess): Promise<RetrievalRun> {
   const scratch = database === 'postgres' ? await benchDatabase(postgresBase) : null;
   const vectors = database === 'pglite' && chunks <= pgliteVectorsUpTo;
-  const bench = await openKnowledgeBench(scratch?.url ?? null, vectors ? upstream.url : null);
+  const bench = await openKnowledgeBench(scratch?.url ?? null, vectors ? upstream.url : null, undefined, cacheMb);
   try {
     const { ctx } = bench;
     // building the HNSW index in one go (rather than vector by vector, as ingestion does) needs the graph in memory
@@ -121,7 +123,9 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     const filled = await fillLibrary({ db: ctx.db, database: bench.database }, { chunks, embeddingDeploymentId: bench.embeddingDeploymentId, log });
     forgetChunkStatistics(ctx.db);
     log(`${database}: measuring latency`);
-    const latencyOptions = { questions: quick ? 60 : 300, floorEvery: chunks >= 1_000_000 ? 3 : 1 };
+    // the floor before every question (--floor-every 1) empties PGlite's page cache each time; a larger number measures
+    // retrieve() as questions follow one another
+    const latencyOptions = { questions: quick ? 60 : 300, floorEvery: Number(option('floor-every') ?? (chunks >= 1_000_000 ? 3 : 1)) };
     const latency = await measureLatency(ctx, filled.libraryId, latencyOptions);
     log(`${database}: measuring latency with the words uncounted`);
     const latencyUncounted = await withNarrowing(Uncounted, () => measureLatency(ctx, filled.libraryId, latencyOptions));
@@ -135,7 +139,8 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     const narrowed = await measureQuality(ctx, filled.libraryId);
     const uncounted = await withNarrowing(Uncounted, () => measureQuality(ctx, filled.libraryId));
     const everyChunk = await withNarrowing({ enabled: false }, () => measureQuality(ctx, filled.libraryId));
-    return { database, chunks, vectors, fillSeconds: filled.seconds, latency, latencyUncounted, quality: { narrowed, uncounted, everyChunk }, explain };
+    const label = database === 'pglite' && cacheMb !== undefined ? `pglite, cache ${cacheMb} MB` : database;
+    return { database: label, chunks, vectors, fillSeconds: filled.seconds, latency, latencyUncounted, quality: { narrowed, uncounted, everyChunk }, explain };
   } finally {
     await bench.close();
     await scratch?.drop();

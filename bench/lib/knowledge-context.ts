@@ -26,13 +26,19 @@ export interface KnowledgeBenchContext {
 
 /**
  * Opens the database with the server's settings: PGlite under a new directory when `databaseUrl` is null (or under
- * `keepDir`, kept afterwards and opened again by the next run that names it).
+ * `keepDir`, kept afterwards and opened again by the next run that names it), its page cache `cacheMb` (DATABASE_CACHE_MB;
+ * the server's default when absent).
  */
-export async function openKnowledgeBench(databaseUrl: string | null, embeddingUrl: string | null, keepDir?: string): Promise<KnowledgeBenchContext> {
+export async function openKnowledgeBench(
+  databaseUrl: string | null,
+  embeddingUrl: string | null,
+  keepDir?: string,
+  cacheMb?: number,
+): Promise<KnowledgeBenchContext> {
   const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-knowledge-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-admin-password', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
-  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db'), pgliteCacheMb: cacheMb });
   const logger = pino({ level: 'silent' });
   const secrets = secretBoxFromConfig(config);
   const models = createModelGateway({ db: database.db, config, secrets, logger });

@@ -85,6 +85,12 @@ export interface Config {
    */
   answerResume: { keepMs: number; graceMs: number };
   /**
+   * DATABASE_CACHE_MB: the embedded database's page cache (PostgreSQL's shared_buffers) in megabytes; 8 by default.
+   * Resident from the start, so it adds to the server's memory; large file libraries search faster with more
+   * (docs/configuration.md). Not used with DATABASE_URL.
+   */
+  databaseCacheMb: number;
+  /**
    * SHUTDOWN_DRAIN_MS: how long a stopping process (SIGTERM) lets its answers finish before it ends them, or hands them
    * to the other processes (with Redis, docs/scaling.md)
    */
@@ -360,6 +366,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0).max(3_600_000).default(20_000),
       ),
     },
+    databaseCacheMb: read(
+      env,
+      'DATABASE_CACHE_MB',
+      z.coerce.number({ message: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(8).max(2_048).default(8),
+    ),
     shutdownDrainMs: read(
       env,
       'SHUTDOWN_DRAIN_MS',

@@ -120,7 +120,7 @@ async function runServer(config: Config): Promise<void> {
   let port = cluster.isWorker ? config.port : await listen();
   if (!cluster.isWorker) logger.info({ port, host: config.host }, 'listening; starting up');
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.databaseCacheMb });
   logger.info({ database: database.kind, vector: database.vectorAvailable, titleSearchIndexed: database.titleSearchIndexed }, 'database ready');
   if (!database.titleSearchIndexed) logger.warn('pg_trgm is not available: conversation title search reads every conversation of the person (slow past ~50k)');
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);

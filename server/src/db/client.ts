@@ -49,22 +49,24 @@ export interface OpenOptions {
   databaseUrl: string | null;
   /** PGlite data directory; 'memory://' for an in-memory database */
   pgliteDir: string;
+  /** PGlite's page cache in megabytes (DATABASE_CACHE_MB); pglite-open.ts's when absent */
+  pgliteCacheMb?: number | undefined;
   migrate?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir);
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDir, options.pgliteCacheMb);
   if (options.migrate !== false) await migrateDatabase(handle);
   return handle;
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, cacheMb: number | undefined): Promise<DatabaseHandle> {
   const { PGliteThread } = await import('./pglite-thread.js');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(dir), { recursive: true });
   // PGlite with pgvector and pg_trgm (the trigram index of title search, migration 0002), on a thread of
   // its own so that no statement holds the answer streams of the server's thread
-  const client = await PGliteThread.create(dir);
+  const client = await PGliteThread.create(dir, { cacheMb });
   const db = drizzle(client as never, { schema }) as unknown as RootDb;
   return {
     db,

@@ -31,6 +31,15 @@ describe('the embedded database on a small machine', () => {
     }
   }, 60_000);
 
+  it('takes a larger page cache when one is configured (DATABASE_CACHE_MB), the other settings as they are', async () => {
+    const db = await PGliteThread.create('memory://', { cacheMb: 64 });
+    try {
+      expect(await settingsOf(db)).toEqual({ ...expected, shared_buffers: '64MB' });
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
   it('creates a new data directory in a process of its own, then opens it with the same settings', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-pglite-open-'));
     dirs.push(dir);

@@ -33,10 +33,16 @@ export const EmbeddedDatabaseSettings = {
  */
 export const WasmCompilerFlags = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'] as const;
 
+/** What a start may change of the settings: the page cache (DATABASE_CACHE_MB), in megabytes. */
+export interface EmbeddedDatabaseOptions {
+  cacheMb?: number | undefined;
+}
+
 /** Opens (creating it on the first start) the embedded database in `dataDir`; 'memory://' for one in memory. */
-export function openEmbeddedDatabase(dataDir: string) {
+export function openEmbeddedDatabase(dataDir: string, options: EmbeddedDatabaseOptions = {}) {
   // before PGlite compiles its module
   for (const flag of WasmCompilerFlags) v8.setFlagsFromString(flag);
-  const settings = Object.entries(EmbeddedDatabaseSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  const cache = options.cacheMb === undefined ? {} : { shared_buffers: `${options.cacheMb}MB` };
+  const settings = Object.entries({ ...EmbeddedDatabaseSettings, ...cache }).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   return PGlite.create(dataDir, { extensions: { vector, pg_trgm }, startParams: [...PGlite.defaultStartParams, ...settings] });
 }

@@ -135,10 +135,13 @@ export class PGliteThread {
     worker.on('exit', (code) => fail(new Error(`The database thread ended (${code})`)));
   }
 
-  /** Starts the thread and opens the database in `dataDir` ('memory://' for one in memory). */
-  static async create(dataDir: string): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database in `dataDir` ('memory://' for one in memory), with a page cache of
+   * `cacheMb` (else pglite-open.ts's).
+   */
+  static async create(dataDir: string, options: { cacheMb?: number } = {}): Promise<PGliteThread> {
     await createInItsOwnProcess(dataDir);
-    const thread = new PGliteThread(starter.worker({ dataDir }, DatabaseThreadLimits));
+    const thread = new PGliteThread(starter.worker({ dataDir, ...(options.cacheMb === undefined ? {} : { cacheMb: options.cacheMb }) }, DatabaseThreadLimits));
     // the worker answers id 0 once the database is open (or with the error that kept it closed)
     await new Promise<unknown>((resolve, reject) => thread.waiting.set(0, { resolve, reject }));
     return thread;

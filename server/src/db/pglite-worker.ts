@@ -25,8 +25,8 @@ function failed(id: number, e: unknown): ThreadReply {
 }
 
 async function main() {
-  const { dataDir } = workerData as { dataDir: string };
-  const pg = await openEmbeddedDatabase(dataDir);
+  const { dataDir, cacheMb } = workerData as { dataDir: string; cacheMb?: number };
+  const pg = await openEmbeddedDatabase(dataDir, { cacheMb });
   /** open transactions: their statements go to the transaction's handle until it ends */
   const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; finished: Promise<void> }>();
   let nextTx = 0;
