@@ -67,6 +67,24 @@ async function inProgressAnswer(userId: string, agentId: string, minutesAgo: num
   return c!.id;
 }
 
+/**
+ * The person has used 99 tokens (with the first agent) of a limit of 100; ten questions at once (the i-th to
+ * `agentFor(i)`), each answer 1 token: exactly one is answered, the nine others refused with `message` once its
+ * tokens count, and they wrote nothing (the first answer and the one that went to the limit are all there is).
+ */
+async function oneOfTenAtLimitMinusOne(p: { id: string; token: string }, agentFor: (i: number) => string, message: string) {
+  await used(agentFor(0), p.token, 99);
+  tokens = 1;
+  answerMs = 300;
+  const rs = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(agentFor(i), p.token)));
+  expect(answered(rs)).toHaveLength(1);
+  expectRefusedWith(
+    rs.filter((r) => r.status !== 200),
+    message,
+  );
+  expect(await segmentsOf(p.id)).toHaveLength(2);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   t.ctx.models = gateway;
@@ -88,17 +106,7 @@ describe('ten questions of one person at once', () => {
   it('at limit-1 of their daily limit with the agent: exactly one is answered, nine refused once its tokens count', async () => {
     const agent = await agentWith({ limitTokens: true, tokensPerDay: null, tokensPerUserPerDay: 100 });
     const p = await t.createUser({ actions: ['GptSystemsRead'] });
-    await used(agent, p.token, 99);
-    tokens = 1;
-    answerMs = 300;
-    const rs = await Promise.all(Array.from({ length: 10 }, () => ask(agent, p.token)));
-    expect(answered(rs)).toHaveLength(1);
-    expectRefusedWith(
-      rs.filter((r) => r.status !== 200),
-      DefaultUsageMessages.limitReachedTokensPerUserPerDayMessage,
-    );
-    // the refused wrote nothing: the first answer and the one that went to the limit
-    expect(await segmentsOf(p.id)).toHaveLength(2);
+    await oneOfTenAtLimitMinusOne(p, () => agent, DefaultUsageMessages.limitReachedTokensPerUserPerDayMessage);
   });
 
   it('at limit-1 of a Hard monthly budget, over two agents: exactly one is answered', async () => {
@@ -111,16 +119,7 @@ describe('ten questions of one person at once', () => {
       payload: { monthlyTokens: 100, enforcement: 'Hard' },
     });
     expect(put.statusCode, put.body).toBe(200);
-    await used(a, p.token, 99);
-    tokens = 1;
-    answerMs = 300;
-    const rs = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i % 2 ? a : b, p.token)));
-    expect(answered(rs)).toHaveLength(1);
-    expectRefusedWith(
-      rs.filter((r) => r.status !== 200),
-      RoleBudgetMessages.reached,
-    );
-    expect(await segmentsOf(p.id)).toHaveLength(2);
+    await oneOfTenAtLimitMinusOne(p, (i) => (i % 2 ? b : a), RoleBudgetMessages.reached);
   });
 
   it('below the threshold: all ten are answered side by side', async () => {
