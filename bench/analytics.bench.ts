@@ -193,12 +193,27 @@ async function main() {
         const api = `${server.baseUrl}/api/internal`;
         const headers = { authorization: `Bearer ${token}`, 'x-timezone': zone };
         const sizes: Record<string, number> = {};
+        // each request's time to its first record too (past a CSV's header line): the export streams, and a person's
+        // download has its first rows then
+        const firstBytes: number[] = [];
         const timed = async (p: string) => {
           const t0 = performance.now();
           const res = await fetch(`${api}${p}`, { headers });
-          const body = await res.text();
           if (!res.ok) throw new Error(`${p} answered ${res.status}`);
-          sizes[p] = body.length;
+          let length = 0;
+          let lines = 0;
+          let first: number | null = null;
+          const decoder = new TextDecoder();
+          for await (const chunk of res.body!) {
+            const text = decoder.decode(chunk as Uint8Array, { stream: true });
+            length += text.length;
+            if (first === null) {
+              lines += text.split('\n').length - 1;
+              if (lines >= 2) first = performance.now() - t0;
+            }
+          }
+          firstBytes.push(first ?? performance.now() - t0);
+          sizes[p] = length;
           return performance.now() - t0;
         };
         const calls: string[] = [
@@ -212,16 +227,25 @@ async function main() {
         const only = arg('calls')?.split(',');
         if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((o) => c.includes(o))));
         const periods = arg('periods')?.split(',') ?? ['Last24Hours', 'Last7Days', 'Last30Days', 'Last90Days', 'Last365Days', 'AllTime'];
-        const rows: { call: string; period: string; p50: number; p95: number; p99: number }[] = [];
+        const rows: { call: string; period: string; p50: number; p95: number; p99: number; firstByteP95: number }[] = [];
         for (const period of periods) {
           for (const call of calls) {
             const p = `${call}${call.includes('?') ? '&' : '?'}reportingPeriod=${period}`;
             for (let i = 0; i < 3; i++) await timed(p);
             const ms: number[] = [];
+            firstBytes.length = 0;
             for (let i = 0; i < requests; i++) ms.push(await timed(p));
             const s = summary(ms);
-            rows.push({ call: call.replace('/admin/analytics/conversations/', '').replace(/\?.*/, ''), period, p50: s.p50, p95: s.p95, p99: s.p99 });
-            process.stdout.write(`${period} ${rows.at(-1)!.call}: p50 ${s.p50} p95 ${s.p95} ms (${sizes[p]} characters)\n`);
+            const f = summary(firstBytes);
+            rows.push({
+              call: call.replace('/admin/analytics/conversations/', '').replace(/\?.*/, ''),
+              period,
+              p50: s.p50,
+              p95: s.p95,
+              p99: s.p99,
+              firstByteP95: f.p95,
+            });
+            process.stdout.write(`${period} ${rows.at(-1)!.call}: p50 ${s.p50} p95 ${s.p95} ms, first byte p95 ${f.p95} ms (${sizes[p]} characters)\n`);
           }
         }
         return {
@@ -250,7 +274,9 @@ async function main() {
   const calls = [...new Set(result.rows.map((r) => r.call))];
   const cell = (c: string, p: string) => {
     const r = result.rows.find((x) => x.call === c && x.period === p)!;
-    return `${r.p95}${r.p95 > budgetMs && c !== '/admin/analytics/export' ? ' MISS' : ''}`;
+    // the export streams a file whose size grows with the period: its first byte, then the whole file
+    if (c === '/admin/analytics/export') return `${r.firstByteP95}${r.firstByteP95 > budgetMs ? ' MISS' : ''} (whole file ${r.p95})`;
+    return `${r.p95}${r.p95 > budgetMs ? ' MISS' : ''}`;
   };
   process.stdout.write(
     [
