@@ -141,7 +141,7 @@ export class PGliteThread {
    */
   static async create(dataDir: string, options: { cacheMb?: number } = {}): Promise<PGliteThread> {
     await createInItsOwnProcess(dataDir);
-    const thread = new PGliteThread(starter.worker({ dataDir, ...(options.cacheMb === undefined ? {} : { cacheMb: options.cacheMb }) }, DatabaseThreadLimits));
+    const thread = new PGliteThread(starter.worker({ dataDir, cacheMb: options.cacheMb }, DatabaseThreadLimits));
     // the worker answers id 0 once the database is open (or with the error that kept it closed)
     await new Promise<unknown>((resolve, reject) => thread.waiting.set(0, { resolve, reject }));
     return thread;

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openTestDatabase } from '../test/harness.js';
 import type { DatabaseHandle } from './client.js';
 import { conversationSegments, conversations, users } from './schema/index.js';
-import { insertRows, quoteName, runStatement, Statement } from './statement.js';
+import { insertRows, quoteName, runStatement, runStatementIn, Statement } from './statement.js';
 
 describe('statements built as text', () => {
   let handle: DatabaseHandle;
@@ -82,6 +82,32 @@ describe('statements built as text', () => {
     const clash = [{ id: randomUUID(), userId, title: 'new' }, rows[0]!];
     await expect(runStatement(db, insertRows(again, conversations, clash), again)).rejects.toThrow();
     expect(await db.select().from(conversations).where(eq(conversations.id, clash[0]!.id))).toHaveLength(0);
+  });
+
+  it('runs in a transaction, committed or rolled back with it, its values kept apart from its placeholders', async () => {
+    const db = handle.db;
+    const row = (title: string) => ({ id: randomUUID(), userId, title, sessionIdentifier: null });
+    const kept = row('$1 stays text');
+    const dropped = row('rolled back');
+    for (const [r, commit] of [
+      [kept, true],
+      [dropped, false],
+    ] as const) {
+      await db
+        .transaction(async (tx) => {
+          const st = new Statement();
+          await runStatementIn(tx, insertRows(st, conversations, [r]), st);
+          if (!commit) throw new Error('roll back');
+        })
+        .catch((e: unknown) => {
+          if (commit) throw e;
+        });
+    }
+    const found = await db
+      .select()
+      .from(conversations)
+      .where(inArray(conversations.id, [kept.id, dropped.id]));
+    expect(found.map((c) => c.title)).toEqual(['$1 stays text']);
   });
 
   it('refuses an empty insert and SQL in place of a value', () => {

@@ -4,9 +4,9 @@
 // the chat benchmark, and its garbage collections paused every stream. These helpers write the same
 // SQL drizzle would (`insert … values …` with `default` for absent values, each value mapped by its
 // column as drizzle maps it) and run it on the driver's client, PGlite or node-postgres alike.
-import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { RootDb } from './client.js';
+import type { Db, RootDb } from './client.js';
 
 export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -65,4 +65,13 @@ interface QueryClient {
 /** Runs the statement on the database's own client (no result is read). */
 export async function runStatement(db: RootDb, text: string, st: Statement): Promise<void> {
   await (db as unknown as { $client: QueryClient }).$client.query(text, st.params);
+}
+
+/**
+ * Runs the statement in a transaction (or on any handle drizzle gives): the database's own client is not the
+ * transaction's, so its placeholders become drizzle parameters. Values never hold placeholders (they travel apart).
+ */
+export async function runStatementIn(tx: Db, text: string, st: Statement): Promise<void> {
+  const parts = text.split(/\$(\d+)/);
+  await tx.execute(sql.join(parts.map((p, i) => (i % 2 === 1 ? sql`${st.params[Number(p) - 1]}` : sql.raw(p)))));
 }

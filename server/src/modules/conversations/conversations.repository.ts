@@ -1,7 +1,7 @@
 // Queries of the conversations module: conversations, their segments and the usage written on them.
 import { and, asc, eq, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, RootDb } from '../../db/client.js';
-import { quoteName, runStatement, Statement, insertRows } from '../../db/statement.js';
+import { quoteName, runStatement, runStatementIn, Statement, insertRows } from '../../db/statement.js';
 import { laneFor, WriteLane } from '../../db/write-lane.js';
 import {
   conversationSegments,
@@ -114,12 +114,11 @@ const runTurns = (db: RootDb, writes: readonly TurnWrite[]) => {
 
 /**
  * Writes one turn's rows in the caller's transaction, not through the lane: a turn near its person's usage limit is
- * started under their lock (usage-limits.claims.ts). The same statement, its placeholders as drizzle parameters.
+ * started under their lock (usage-limits.claims.ts). The same statement.
  */
 export async function createTurnIn(tx: Db, write: TurnWrite): Promise<void> {
   const { text, st } = turnsStatement([write]);
-  const parts = text.split(/\$(\d+)/);
-  await tx.execute(sql.join(parts.map((p, i) => (i % 2 === 1 ? sql`${st.params[Number(p) - 1]}` : sql.raw(p)))));
+  await runStatementIn(tx, text, st);
 }
 
 /**

@@ -134,22 +134,18 @@ describe('taking over the answers of a dead process (Redis)', () => {
     expect(request.messages.at(-1)).toMatchObject({ role: 'user', content: 'Second question' });
     expect(request.messages.some((m) => m.content === 'First question')).toBe(true);
 
-    expect(
-      await eventually(
-        () => logOf(unsaved),
+    // an answer's log once it is closed (its last three events)
+    const closed = (segmentId: string) =>
+      eventually(
+        () => logOf(segmentId),
         (l) => Array.isArray(l) && l.length === 3,
-      ),
-    ).toEqual([
+      );
+    expect(await closed(unsaved)).toEqual([
       ['response-updated', 'Wh'],
       ['error', NotSavedMessage],
       ['no-more-data', ''],
     ]);
-    expect(
-      await eventually(
-        () => logOf(swept),
-        (l) => Array.isArray(l) && l.length === 3,
-      ),
-    ).toEqual([
+    expect(await closed(swept)).toEqual([
       ['response-updated', 'Thi'],
       ['error', InterruptedMessage],
       ['no-more-data', ''],
