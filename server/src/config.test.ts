@@ -12,8 +12,9 @@ describe('configuration', () => {
     expect(c.modelTimeouts).toEqual({ firstTokenMs: 120_000, idleMs: 60_000 });
   });
 
-  it('reads the embedded database page cache: 8 MB unless set, whole megabytes from 8 to 1024 (PGlite does not start with 2,048)', () => {
-    expect(loadConfig({}).databaseCacheMb).toBe(8);
+  it('reads the embedded database page cache: sized at each start unless set (null), whole megabytes from 8 to 1024 (PGlite does not start with 2,048)', () => {
+    expect(loadConfig({}).databaseCacheMb).toBeNull();
+    expect(loadConfig({ DATABASE_CACHE_MB: '' }).databaseCacheMb).toBeNull();
     expect(loadConfig({ DATABASE_CACHE_MB: '256' }).databaseCacheMb).toBe(256);
     expect(() => loadConfig({ DATABASE_CACHE_MB: '4' })).toThrow(/DATABASE_CACHE_MB/);
     expect(() => loadConfig({ DATABASE_CACHE_MB: 'lots' })).toThrow(/DATABASE_CACHE_MB/);

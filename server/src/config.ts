@@ -86,10 +86,11 @@ export interface Config {
   answerResume: { keepMs: number; graceMs: number };
   /**
    * DATABASE_CACHE_MB: the embedded database's page cache (PostgreSQL's shared_buffers) in megabytes, 8 to 1,024 (PGlite
-   * does not start with 2,048); 8 by default. Resident from the start, so it adds to the server's memory; large file
-   * libraries search faster with more (docs/knowledge.md). Not used with DATABASE_URL.
+   * does not start with 2,048). Resident from the start, so it adds to the server's memory; large file libraries search
+   * faster with more (docs/knowledge.md). Null when not set: each start sizes it to the file libraries, 8 MB without
+   * any (db/pglite-open.ts's autoCacheMb). Not used with DATABASE_URL.
    */
-  databaseCacheMb: number;
+  databaseCacheMb: number | null;
   /**
    * SHUTDOWN_DRAIN_MS: how long a stopping process (SIGTERM) lets its answers finish before it ends them, or hands them
    * to the other processes (with Redis, docs/scaling.md)
@@ -369,7 +370,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseCacheMb: read(
       env,
       'DATABASE_CACHE_MB',
-      z.coerce.number({ message: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(8).max(1_024).default(8),
+      z.coerce.number({ message: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(8).max(1_024).nullable().default(null),
     ),
     shutdownDrainMs: read(
       env,

@@ -120,8 +120,12 @@ async function runServer(config: Config): Promise<void> {
   let port = cluster.isWorker ? config.port : await listen();
   if (!cluster.isWorker) logger.info({ port, host: config.host }, 'listening; starting up');
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.databaseCacheMb });
-  logger.info({ database: database.kind, vector: database.vectorAvailable, titleSearchIndexed: database.titleSearchIndexed }, 'database ready');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.databaseCacheMb ?? undefined });
+  const pageCache = database.connection.kind === 'pglite' ? database.connection.thread.cache : undefined;
+  logger.info(
+    { database: database.kind, vector: database.vectorAvailable, titleSearchIndexed: database.titleSearchIndexed, ...(pageCache ? { pageCache } : {}) },
+    'database ready',
+  );
   if (!database.titleSearchIndexed) logger.warn('pg_trgm is not available: conversation title search reads every conversation of the person (slow past ~50k)');
   const tokens = config.tokenSigningKeyPem ? TokenService.fromPem(config.tokenSigningKeyPem) : TokenService.fromDataDir(config.dataDir);
   const secrets = secretBoxFromConfig(config);

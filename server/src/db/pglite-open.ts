@@ -38,6 +38,53 @@ export interface EmbeddedDatabaseOptions {
   cacheMb?: number | undefined;
 }
 
+/**
+ * The page cache a start takes when DATABASE_CACHE_MB is not set: three quarters of what the file libraries' chunks
+ * take on disk (their rows, text index, vectors and vector index), in steps of 8 MB, from 8 MB (the setting above)
+ * to 512 MB. Searching a library reads its pages at random, and PGlite reads a page from outside its cache through
+ * the file system at about 10 µs (PostgreSQL 1-2 µs): at 100,000 chunks (about 480 MB) a question read 1,500-2,000
+ * of them with 8 MB, and hybrid retrieval's p95 went from 46 to 32 ms with 256 MB (bench/README.md, "Knowledge").
+ * A database without file libraries (a first start, conversations alone) keeps 8 MB and its memory budget.
+ */
+export const AutoCache = { shareOfLibraries: 0.75, stepMb: 8, minMb: 8, maxMb: 512 } as const;
+
+export function autoCacheMb(libraryBytes: number): number {
+  const mb = Math.ceil((libraryBytes * AutoCache.shareOfLibraries) / 2 ** 20 / AutoCache.stepMb) * AutoCache.stepMb;
+  return Math.min(AutoCache.maxMb, Math.max(AutoCache.minMb, mb));
+}
+
+/** What the file libraries' chunks take on disk, in bytes (0 before the migrations made their table). */
+async function libraryBytes(pg: PGlite): Promise<number> {
+  const result = await pg.query<{ bytes: string | number }>(
+    `select (coalesce(pg_total_relation_size(to_regclass('library_chunks')), 0)
+      + coalesce(pg_total_relation_size(to_regclass('library_chunk_vectors')), 0))::bigint::text as bytes`,
+  );
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
+/** How a start sized the page cache: the megabytes it took, and the libraries' size when it chose them itself. */
+export interface CacheChoice {
+  cacheMb: number;
+  /** null: DATABASE_CACHE_MB gave it */
+  libraryMb: number | null;
+}
+
+/**
+ * Opens the database with the page cache given, or, without one, sized to its file libraries (autoCacheMb): opened
+ * with the default, measured, and opened again with the larger cache when it wants one (a second start of about a
+ * second, only where libraries hold more than about 16 MB).
+ */
+export async function openSizedDatabase(dataDir: string, options: EmbeddedDatabaseOptions = {}): Promise<{ pg: PGlite; cache: CacheChoice }> {
+  if (options.cacheMb !== undefined) return { pg: await openEmbeddedDatabase(dataDir, options), cache: { cacheMb: options.cacheMb, libraryMb: null } };
+  const pg = await openEmbeddedDatabase(dataDir);
+  const bytes = await libraryBytes(pg);
+  const cacheMb = autoCacheMb(bytes);
+  const cache = { cacheMb, libraryMb: Math.round(bytes / 2 ** 20) };
+  if (cacheMb <= AutoCache.minMb) return { pg, cache };
+  await pg.close();
+  return { pg: await openEmbeddedDatabase(dataDir, { cacheMb }), cache };
+}
+
 /** Opens (creating it on the first start) the embedded database in `dataDir`; 'memory://' for one in memory. */
 export function openEmbeddedDatabase(dataDir: string, options: EmbeddedDatabaseOptions = {}) {
   // before PGlite compiles its module

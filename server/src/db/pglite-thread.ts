@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { CacheChoice } from './pglite-open.js';
 
 type RowMode = 'array' | 'object';
 interface Shaped {
@@ -116,6 +117,8 @@ export class PGliteThread {
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 0;
   private failure: Error | null = null;
+  /** how the start sized the page cache (pglite-open.ts's openSizedDatabase) */
+  cache: CacheChoice = { cacheMb: 0, libraryMb: null };
 
   private constructor(worker: Worker) {
     this.worker = worker;
@@ -137,13 +140,13 @@ export class PGliteThread {
 
   /**
    * Starts the thread and opens the database in `dataDir` ('memory://' for one in memory), with a page cache of
-   * `cacheMb` (else pglite-open.ts's).
+   * `cacheMb` (else sized to its file libraries: pglite-open.ts's autoCacheMb).
    */
   static async create(dataDir: string, options: { cacheMb?: number } = {}): Promise<PGliteThread> {
     await createInItsOwnProcess(dataDir);
     const thread = new PGliteThread(starter.worker({ dataDir, cacheMb: options.cacheMb }, DatabaseThreadLimits));
     // the worker answers id 0 once the database is open (or with the error that kept it closed)
-    await new Promise<unknown>((resolve, reject) => thread.waiting.set(0, { resolve, reject }));
+    thread.cache = (await new Promise<unknown>((resolve, reject) => thread.waiting.set(0, { resolve, reject }))) as CacheChoice;
     return thread;
   }
 

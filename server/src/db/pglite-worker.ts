@@ -3,7 +3,7 @@
 // from start to end on the thread that calls it; here that thread is not the one streaming answers.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
-import { openEmbeddedDatabase } from './pglite-open.js';
+import { openSizedDatabase } from './pglite-open.js';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 const port = parentPort!;
@@ -26,7 +26,7 @@ function failed(id: number, e: unknown): ThreadReply {
 
 async function main() {
   const { dataDir, cacheMb } = workerData as { dataDir: string; cacheMb?: number };
-  const pg = await openEmbeddedDatabase(dataDir, { cacheMb });
+  const { pg, cache } = await openSizedDatabase(dataDir, { cacheMb });
   /** open transactions: their statements go to the transaction's handle until it ends */
   const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; finished: Promise<void> }>();
   let nextTx = 0;
@@ -88,7 +88,7 @@ async function main() {
       (e: unknown) => port.postMessage(failed(r.id, e)),
     );
   });
-  port.postMessage({ ok: true, id: 0, result: 'ready' } satisfies ThreadReply);
+  port.postMessage({ ok: true, id: 0, result: cache } satisfies ThreadReply);
 }
 
 main().catch((e: unknown) => port.postMessage(failed(0, e)));

@@ -296,6 +296,8 @@ async function fullTextRanking(db: Db, query: string, language: string, libraryI
   // the steps after the first that ranks every chunk holding a word would rank them again
   const all = steps.indexOf(null);
   if (all >= 0) steps.splice(all + 1);
+  // a wider target often takes the same words (the next set would pass it too): the same ranking, not asked again
+  for (let i = steps.length - 1; i > 0; i--) if (steps[i] === steps[i - 1]) steps.splice(i, 1);
   let ranking: Ranking = [];
   for (const candidates of steps) {
     // ts_rank_cd with normalisation 32 (rank / (rank + 1)) scores 0–1; headings weigh more than text (weights A, B)
