@@ -11,21 +11,23 @@
 // PGlite always (in a data directory, with the server's settings); PostgreSQL too with DATABASE_URL (or --postgres:
 // 127.0.0.1:5432), in a database of its own made beside that one and dropped after.
 // Run: npx tsx bench/knowledge.bench.ts [--quick] [--full] [--parts quality,ingestion,retrieval] [--pglite | --postgres]
-//      [--sizes 100000,1000000] [--pglite-vectors-up-to 1000000] [--cache-mb 256] (PGlite's page cache, DATABASE_CACHE_MB)
+//      [--sizes 100000,1000000] [--pglite-vectors-up-to 1000000] [--cache-mb 256] (PGlite's page cache, DATABASE_CACHE_MB;
+//      without it, sized as the server sizes it when it starts) [--keep-dir DIR] (PGlite's fills kept there and measured again)
 //      [--floor-every 1000] (the floor query before every Nth question only)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../server/src/db/client.js';
 import { createTestApp } from '../server/src/test/harness.js';
-import { FullTextNarrowing, forgetChunkStatistics } from '../server/src/modules/knowledge/retrieval.js';
+import { FullTextNarrowing } from '../server/src/modules/knowledge/retrieval.js';
 import { benchDatabase } from './lib/database.js';
 import { openKnowledgeBench } from './lib/knowledge-context.js';
 import { measureIngestion, type IngestionResult } from './lib/knowledge-ingestion.js';
 import { explainFullText, measureLatency, type LatencyResult } from './lib/knowledge-latency.js';
-import { handbookQuality, measureQuality, type MethodQuality, type QualityResult } from './lib/knowledge-quality.js';
-import { addHandbook, fillLibrary } from './lib/knowledge-retrieval-data.js';
+import { handbookQuality, loadCorpus, measureQuality, type MethodQuality, type QualityResult } from './lib/knowledge-quality.js';
+import { addHandbook, fillLibrary, type FilledLibrary } from './lib/knowledge-retrieval-data.js';
 import { startUpstreamProcess, type UpstreamProcess } from './lib/upstream-process.js';
 // the test app reads documents on the extraction threads: start them from their sources too
 import '../server/src/test/extraction-worker-source.js';
@@ -114,14 +116,35 @@ async function ingestion(database: 'pglite' | 'postgres', upstream: UpstreamProc
 async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstream: UpstreamProcess): Promise<RetrievalRun> {
   const scratch = database === 'postgres' ? await benchDatabase(postgresBase) : null;
   const vectors = database === 'pglite' && chunks <= pgliteVectorsUpTo;
-  const bench = await openKnowledgeBench(scratch?.url ?? null, vectors ? upstream.url : null, undefined, cacheMb);
+  // --keep-dir: PGlite's fill is kept under it, one directory per size, and the next run that names it measures it again
+  // (a million chunks with vectors take over an hour to fill)
+  const keepRoot = option('keep-dir');
+  const dir =
+    database !== 'pglite'
+      ? undefined
+      : keepRoot
+        ? path.join(keepRoot, `pglite-${chunks}${vectors ? '' : '-text'}`)
+        : fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-knowledge-'));
+  const open = () => openKnowledgeBench(scratch?.url ?? null, vectors ? upstream.url : null, dir, cacheMb);
+  let bench = await open();
   try {
+    const kept = dir && keepRoot ? await keptLibrary(bench.ctx.db, chunks) : null;
+    if (kept) log(`${database}: the fill of ${chunks} chunks kept in ${dir}`);
+    else {
+      // building the HNSW index in one go (rather than vector by vector, as ingestion does) needs the graph in memory
+      if (bench.database.kind === 'pglite') await bench.ctx.db.execute(sql`set maintenance_work_mem = '1GB'`);
+      log(`${database}: filling ${chunks} chunks${vectors ? ' with vectors' : ''}`);
+    }
+    const filled =
+      kept ?? (await fillLibrary({ db: bench.ctx.db, database: bench.database }, { chunks, embeddingDeploymentId: bench.embeddingDeploymentId, log }));
+    // opened again, as the server is after a restart: without DATABASE_CACHE_MB, PGlite's page cache is sized to the
+    // libraries when it opens (db/pglite-open.ts), and the fill began on an empty database
+    await bench.close();
+    bench = await open();
     const { ctx } = bench;
-    // building the HNSW index in one go (rather than vector by vector, as ingestion does) needs the graph in memory
-    if (bench.database.kind === 'pglite') await ctx.db.execute(sql`set maintenance_work_mem = '1GB'`);
-    log(`${database}: filling ${chunks} chunks${vectors ? ' with vectors' : ''}`);
-    const filled = await fillLibrary({ db: ctx.db, database: bench.database }, { chunks, embeddingDeploymentId: bench.embeddingDeploymentId, log });
-    forgetChunkStatistics(ctx.db);
+    const pageCache = bench.database.connection.kind === 'pglite' ? bench.database.connection.thread.cache : null;
+    if (pageCache)
+      log(`${database}: page cache ${pageCache.cacheMb} MB${pageCache.libraryMb === null ? '' : ` (sized at start: libraries ${pageCache.libraryMb} MB)`}`);
     log(`${database}: measuring latency`);
     // the floor before every question (--floor-every 1) empties PGlite's page cache each time; a larger number measures
     // retrieve() as questions follow one another
@@ -135,16 +158,35 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
       narrowed: await explainFullText(ctx, filled.libraryId, question, 'narrowed'),
     };
     log(`${database}: the handbook inside the library`);
-    await addHandbook(ctx.db, filled.libraryId, { vectors: bench.embeddingDeploymentId !== null });
+    if (!(await hasHandbook(ctx.db, filled.libraryId))) await addHandbook(ctx.db, filled.libraryId, { vectors: bench.embeddingDeploymentId !== null });
     const narrowed = await measureQuality(ctx, filled.libraryId);
     const uncounted = await withNarrowing(Uncounted, () => measureQuality(ctx, filled.libraryId));
     const everyChunk = await withNarrowing({ enabled: false }, () => measureQuality(ctx, filled.libraryId));
-    const label = database === 'pglite' && cacheMb !== undefined ? `pglite, cache ${cacheMb} MB` : database;
+    const label = pageCache ? `pglite, cache ${pageCache.cacheMb} MB${pageCache.libraryMb === null ? '' : ' (sized at start)'}` : database;
     return { database: label, chunks, vectors, fillSeconds: filled.seconds, latency, latencyUncounted, quality: { narrowed, uncounted, everyChunk }, explain };
   } finally {
     await bench.close();
+    if (dir && !keepRoot) fs.rmSync(dir, { recursive: true, force: true });
     await scratch?.drop();
   }
+}
+
+/** A library of `chunks` a run with --keep-dir filled before (its fill's seconds are not known: none). */
+async function keptLibrary(db: Db, chunks: number): Promise<FilledLibrary | null> {
+  const result = (await db.execute(sql`select id from file_libraries where name = ${`Bench ${chunks} chunks`} limit 1`)) as unknown as {
+    rows: { id: string }[];
+  };
+  const id = result.rows[0]?.id;
+  return id ? { libraryId: id, chunks, seconds: {} } : null;
+}
+
+/** Whether the handbook was added to a kept library already (by the run that measured its quality). */
+async function hasHandbook(db: Db, libraryId: string): Promise<boolean> {
+  const first = loadCorpus()[0]!.fileName;
+  const result = (await db.execute(sql`select 1 from library_files where library_id = ${libraryId}::uuid and file_name = ${first} limit 1`)) as unknown as {
+    rows: unknown[];
+  };
+  return result.rows.length > 0;
 }
 
 // ---- report
