@@ -1,8 +1,10 @@
-// Document text read on worker threads with a heap limit and a deadline: a file over a limit is refused
-// alone, and the threads go on reading other files.
+// Documents read on worker threads with a heap limit and a deadline: a file over a limit is refused alone, and the
+// threads go on reading other files. Their text, and their figures (listed, and one image read, with sharp in the thread).
 import { afterAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
-import { makeDocx, makePdf } from '../../test/upload-fixtures.js';
+import sharp from 'sharp';
+import { docxWithMedia, pdfWithImages } from '../../test/figure-fixtures.js';
+import { makeDocx, makePdf, makePng } from '../../test/upload-fixtures.js';
 import { docxBomb } from '../../test/zip-bomb.js';
 import {
   DefaultExtractionOptions,
@@ -82,5 +84,29 @@ describe('ExtractionPool', () => {
     const first = p.extract('pdf', makePdf('First.'));
     await expect(p.extract('pdf', makePdf('Second.'))).rejects.toBeInstanceOf(ExtractionBusyError);
     expect(await first).toBe('First.');
+  });
+
+  it('lists a document’s figures and reads one on a thread', async () => {
+    const p = pool();
+    const png = await makePng(64, 48);
+    const docx = await docxWithMedia({ 'image1.png': png, 'image2.png': await makePng(12, 12) });
+    expect(await p.listFigures('docx', docx)).toEqual([
+      { index: 0, page: null, contentType: 'image/png', width: 64, height: 48, byteSize: png.length, source: { part: 'word/media/image1.png' } },
+    ]);
+    const image = await p.readFigure(docx, { part: 'word/media/image1.png' });
+    expect(image?.contentType).toBe('image/png');
+    expect(Buffer.isBuffer(image!.data) && image!.data.equals(png)).toBe(true);
+
+    const pdf = pdfWithImages([[], [{ width: 40, height: 30, rgb: [0, 0, 255] }]]);
+    const [figure, ...rest] = await p.listFigures('pdf', pdf);
+    expect(rest).toEqual([]);
+    expect(figure).toMatchObject({ index: 0, page: 2, contentType: 'image/png', width: 40, height: 30, source: { pdfPage: 2, ordinal: 0 } });
+    const encoded = (await p.readFigure(pdf, figure!.source))!;
+    expect(encoded.data.length).toBe(figure!.byteSize);
+    expect(await sharp(encoded.data).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect(await p.readFigure(pdf, { pdfPage: 2, ordinal: 1 })).toBeNull();
+
+    expect(await p.listFigures('html', Buffer.from('<img src="x.png">'))).toEqual([]);
+    await expect(p.listFigures('docx', Buffer.from('PK\x03\x04 not a zip'))).rejects.toBeInstanceOf(ExtractionUnreadableError);
   });
 });

@@ -1,7 +1,9 @@
-// Reads the text of documents people upload on threads of their own, where a file can use only so much
-// memory and time: a worker with a V8 heap limit and a deadline, from a piscina pool. A parser that runs
-// out of either is stopped (its thread ends, taking its memory with it) and the file is refused; the
-// server's thread and every other request go on. Archives are unpacked within limits first (archive.ts).
+// Reads the documents people upload on threads of their own, where a file can use only so much memory and
+// time: a worker with a V8 heap limit and a deadline, from a piscina pool. A parser that runs out of either is
+// stopped (its thread ends, taking its memory with it) and the file is refused; the server's thread and every
+// other request go on. Archives are unpacked within limits first (archive.ts). Two kinds of work: a document's
+// text (uploads, file libraries) and its figures (figures.ts: listing a library file's images, reading one),
+// whose PDF images pdf.js decodes and sharp encodes for seconds at a time.
 //
 // The worker's file: the built server runs dist/platform/extraction/extraction-worker.js; the tests and
 // benches, which run the TypeScript sources, point the pool at a boot file that loads the source through
@@ -10,8 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+// sharp's shared libraries must stay loaded in the server's thread while worker threads load and unload it (glibc
+// would unload them when the first worker that used them ends: lovell/sharp#2263, sharp's install docs)
+import 'sharp';
 import { DefaultArchiveLimits, type ArchiveLimit, type ArchiveLimits } from './archive.js';
-import type { DocumentKind, ExtractedPage, ExtractionOutcome, ExtractionTask } from './extraction-worker.js';
+import type { DocumentKind, ExtractedPage, ExtractionOutcome, WorkerTask } from './extraction-worker.js';
+import type { FigureImage, FigureSource, FoundFigure } from './figures.js';
 
 export type { DocumentKind, ExtractedPage } from './extraction-worker.js';
 
@@ -93,8 +99,11 @@ export function setExtractionWorkerFile(file: URL): void {
 
 const codeOf = (e: unknown) => (e as { code?: string } | null)?.code;
 
+/** A task as the pool's callers give it: the pool adds its archive limits. */
+type WithoutLimits<T> = T extends unknown ? Omit<T, 'archiveLimits'> : never;
+
 export class ExtractionPool {
-  private readonly pool: Piscina<ExtractionTask, ExtractionOutcome>;
+  private readonly pool: Piscina<WorkerTask, ExtractionOutcome>;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -133,6 +142,31 @@ export class ExtractionPool {
     return 'pages' in outcome ? { pages: outcome.pages, truncated: outcome.truncated } : { pages: [], truncated: false };
   }
 
+  /**
+   * A document's figures (figures.ts), at most MaxFigures; `onCut` is told why a listing stopped before the end of
+   * the document (a limit of time). The same refusals as extract().
+   */
+  async listFigures(kind: string, data: Buffer, onCut: (reason: string) => void = () => undefined): Promise<FoundFigure[]> {
+    const outcome = await this.inSlot(() => this.run({ figures: 'list', kind, data }));
+    if (!('figures' in outcome)) return [];
+    for (const reason of outcome.cuts) onCut(reason);
+    return outcome.figures;
+  }
+
+  /** The image of a figure listFigures found in this document; null when it is not there (any more). The same refusals as extract(). */
+  async readFigure(data: Buffer, source: FigureSource): Promise<FigureImage | null> {
+    const outcome = await this.inSlot(() => this.run({ figures: 'read', source, data }));
+    if (!('image' in outcome) || !outcome.image) return null;
+    const { contentType, data: bytes } = outcome.image;
+    // the worker's bytes were moved here: a Buffer over them, not a copy
+    return { contentType, data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  }
+
+  /** Tasks the threads have finished (with an answer or an error), since the pool was made. */
+  get completed(): number {
+    return this.pool.completed;
+  }
+
   private async inSlot<T>(work: () => Promise<T>): Promise<T> {
     await this.slot();
     try {
@@ -155,11 +189,11 @@ export class ExtractionPool {
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
-  private async run(task: Omit<ExtractionTask, 'archiveLimits'>): Promise<Extract<ExtractionOutcome, { ok: true }>> {
+  private async run(task: WithoutLimits<WorkerTask>): Promise<Extract<ExtractionOutcome, { ok: true }>> {
     const { heapMb, timeoutMs, archiveLimits } = this.options;
     let outcome: ExtractionOutcome;
     try {
-      outcome = await this.pool.run({ ...task, archiveLimits }, { signal: AbortSignal.timeout(timeoutMs) });
+      outcome = await this.pool.run({ ...task, archiveLimits } as WorkerTask, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (e) {
       // the pool ends the thread of an aborted task, and replaces a thread that ran out of memory
       if (codeOf(e) === 'ERR_WORKER_OUT_OF_MEMORY') {

@@ -1,16 +1,22 @@
-// The extraction thread's task (run by extraction-pool.ts in a worker with a heap limit and a deadline):
-// the text of a PDF through unpdf (pdf.js built for servers; 1.7 is the last line that runs on Node 20),
-// of a DOCX through mammoth, after its archive has been unpacked within limits (archive.ts), of an HTML page
-// through htmlparser2, of PPTX and XLSX from their archives' XML (office-text.ts). What comes back is plain data: a refusal or an unreadable file is an answer, not a
-// thrown error, so that its kind survives the crossing between threads.
+// The extraction thread's tasks (run by extraction-pool.ts in a worker with a heap limit and a deadline), so that
+// reading a document never stalls the server's thread:
+// - its text: a PDF's through unpdf (pdf.js built for servers; 1.7 is the last line that runs on Node 20), a DOCX's
+//   through mammoth, after its archive has been unpacked within limits (archive.ts), an HTML page's through
+//   htmlparser2, PPTX's and XLSX's from their archives' XML (office-text.ts);
+// - its figures (figures.ts): the list of the images found in it, and one of them as served. pdf.js decodes a PDF's
+//   images and sharp encodes them as PNG here, which takes seconds for a large scan.
+// What comes back is plain data: a refusal or an unreadable file is an answer, not a thrown error, so that its kind
+// survives the crossing between threads. A figure's image crosses by transfer (its memory handed over, not cloned).
 //
-// Two layouts: 'text' (one string, what a question's attachment needs) and 'pages' (file libraries: a PDF's
+// Two layouts of text: 'text' (one string, what a question's attachment needs) and 'pages' (file libraries: a PDF's
 // text page by page, a presentation's slide by slide; a DOCX's, HTML page's or workbook's with its headings (sheet
 // names) as Markdown `#` lines, so that they can be split by their structure).
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { ArchiveLimitError, cleanZip, readZip, type ArchiveLimit, type ArchiveLimits } from './archive.js';
 import { tidyText } from './extraction-text.js';
 import { htmlToStructuredText } from './html-text.js';
 import { pptxPages, xlsxPages } from './office-text.js';
+import type { FigureContentType, FigureSource, FoundFigure } from './figures.js';
 
 export type DocumentKind = 'pdf' | 'docx' | 'html' | 'pptx' | 'xlsx';
 
@@ -24,6 +30,24 @@ export interface ExtractionTask {
   layout?: 'text' | 'pages';
 }
 
+/** Lists a document's figures (figures.ts): 'pdf', 'docx', 'pptx', 'xlsx'; any other kind has none. */
+export interface FigureListTask {
+  figures: 'list';
+  kind: string;
+  data: Uint8Array;
+  archiveLimits: ArchiveLimits;
+}
+
+/** Reads the image of a figure a listing found. */
+export interface FigureReadTask {
+  figures: 'read';
+  source: FigureSource;
+  data: Uint8Array;
+  archiveLimits: ArchiveLimits;
+}
+
+export type WorkerTask = ExtractionTask | FigureListTask | FigureReadTask;
+
 /** A page's text (page is its number in a PDF, null for documents without pages). */
 export interface ExtractedPage {
   page: number | null;
@@ -34,6 +58,10 @@ export type ExtractionOutcome =
   | { ok: true; text: string | null }
   /** the 'pages' layout: pages with text, in order; truncated when the text was cut at maxChars */
   | { ok: true; pages: ExtractedPage[]; truncated: boolean }
+  /** a figure listing; `cuts` say why it stopped before the document's end (a limit of time) */
+  | { ok: true; figures: FoundFigure[]; cuts: string[] }
+  /** a figure's image; null when the document does not have it (any more) */
+  | { ok: true; image: { contentType: FigureContentType; data: Uint8Array } | null }
   /** over a limit of the archive: the file is refused */
   | { ok: false; refused: { limit: ArchiveLimit; value: number; message: string } }
   /** damaged, encrypted or not what it claims: the file has no text */
@@ -132,8 +160,29 @@ function unreadableMessage(e: unknown): string {
   return message;
 }
 
-export default async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
+const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+
+async function figures(task: FigureListTask | FigureReadTask): Promise<ExtractionOutcome> {
+  // loaded at a thread's first figure task: sharp is native code a thread reading text does not need
+  const { listFigures, readFigure } = await import('./figures.js');
+  const options = { archiveLimits: task.archiveLimits };
+  if (task.figures === 'list') {
+    const cuts: string[] = [];
+    const found = await listFigures(task.kind, asBuffer(task.data), { ...options, onCut: (reason) => cuts.push(reason) });
+    return { ok: true, figures: found, cuts };
+  }
+  const image = await readFigure(asBuffer(task.data), { source: task.source }, options);
+  if (!image) return { ok: true, image: null };
+  // a copy of its own: the image may be a slice of the archive's or pdf.js's memory, or sharp's external memory,
+  // none of which can be handed over; the copy is moved to the server's thread
+  const data = new Uint8Array(image.data);
+  const outcome: ExtractionOutcome = { ok: true, image: { contentType: image.contentType, data } };
+  return move({ [transferableSymbol]: [data.buffer], [valueSymbol]: outcome }) as unknown as ExtractionOutcome;
+}
+
+export default async function extract(task: WorkerTask): Promise<ExtractionOutcome> {
   try {
+    if ('figures' in task) return await figures(task);
     if (task.layout === 'pages') return { ok: true, ...keptPages(await extractPages(task), task.maxChars) };
     const clean = tidyText(await extractText(task), task.maxChars);
     return { ok: true, text: clean === '' ? null : clean };

@@ -1,5 +1,6 @@
 // The figures of documents: Word, Excel and PowerPoint media (a presentation's on the slide that shows them first), a
-// PDF's images as PNG by page; icons, unreadable formats and damaged files left out.
+// PDF's images as PNG by page; icons, unreadable formats and damaged files left out. figures.ts is called here on the
+// test's thread; the server calls it on the extraction threads (extraction-pool.test.ts, library-figures.test.ts).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { docxWithMedia, pdfWithImages, pptxWithMedia, xlsxWithMedia } from '../../test/figure-fixtures.js';

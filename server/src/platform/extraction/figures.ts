@@ -8,6 +8,11 @@
 // BMP) is converted to PNG, the rest (EMF, WMF) is left out, and so is SVG (Office keeps a PNG of it beside it).
 // Limits: MaxFigures listed, images over MaxFigureBytes left out, and icons and bullets (under MinFigureSide pixels
 // on a side) too. A PDF's pages are read until MaxPdfMillis have passed.
+//
+// The server runs this module on the extraction threads only (extraction-worker.ts's figure tasks, through
+// extraction-pool.ts), never on its own thread: pdf.js decodes a large scan's JPEG in JavaScript for up to a second a
+// page, and would stall every request meanwhile. There the thread's heap limit and deadline bound it besides these
+// limits; what it returns (FoundFigure, FigureImage) is plain data that crosses between threads.
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import sharp from 'sharp';
