@@ -89,6 +89,21 @@ export const FullTextNarrowing = {
   enabled: true,
   /** false takes the statistics' estimate of every word (countedShares): the retrieval bench measures both */
   countWords: true,
+  /**
+   * The most chunks one ranking statement reads, whatever the step: the first the text index finds, in storage order
+   * (older files first). Ranking reads each chunk's tsvector, 15-90 µs a chunk on PGlite at 1,000,000 chunks, where
+   * a one-word question ("When is graduation?") is in 20,000 of them (0.8 s ranked whole). A step this wide holds the
+   * question's common words only, whose chunks score alike. At 1,000,000 chunks (2026-11-25) hybrid p95 went from
+   * 193 to 69-73 ms with 500 (86-92 with 1,000); on the handbook inside 100,000 chunks, whose chunks are stored last,
+   * hybrid recall@5 from 0.834 to 0.828 (bench/README.md, "Knowledge").
+   */
+  maxRankedChunks: 500,
+  /**
+   * A step that found this share of the candidates asked for (a quarter: as many as the passages wanted) is not
+   * widened: the chunks it found hold the question's rarest words, and a wider step adds chunks of its common words
+   * only, to rank among thousands (at 1,000,000 chunks, 14 found in 21 ms, then 20 in 971 ms).
+   */
+  enoughShare: 0.25,
 };
 /** Words of a query considered when narrowing, the rarest: 12 words make 66 pairs. */
 const MaxNarrowedWords = 12;
@@ -301,18 +316,23 @@ async function fullTextRanking(db: Db, query: string, language: string, libraryI
   let ranking: Ranking = [];
   for (const candidates of steps) {
     // ts_rank_cd with normalisation 32 (rank / (rank + 1)) scores 0–1; headings weigh more than text (weights A, B)
+    // the chunks found first, at most maxRankedChunks (a bitmap scan of the text index: its limit is a constant, so
+    // that the planner does not take a scan of the table from its start instead), then ranked
     const result = (await db.execute(sql`
       select c.id, ts_rank_cd(c.search, q.query, 32) as score
-      from ${libraryChunks} c, (select ${orQuery(language, query)} as query) q
-      where c.library_id in (${sql.join(
-        libraryIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) and c.search @@ q.query ${candidates === null ? sql`` : sql`and c.search @@ ${candidates}::tsquery`}
-        ${where === null ? sql`` : sql`and ${where}`}
+      from (
+        select c.id, c.search from ${libraryChunks} c
+        where c.library_id in (${sql.join(
+          libraryIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and c.search @@ ${orQuery(language, query)} ${candidates === null ? sql`` : sql`and c.search @@ ${candidates}::tsquery`}
+          ${where === null ? sql`` : sql`and ${where}`}
+        limit ${sql.raw(String(FullTextNarrowing.maxRankedChunks))}
+      ) c, (select ${orQuery(language, query)} as query) q
       order by score desc, c.id
       limit ${limit}`)) as unknown as { rows: { id: number | string; score: number | string }[] };
     ranking = result.rows.map((r) => ({ chunkId: Number(r.id), score: Number(r.score) }));
-    if (candidates === null || ranking.length >= limit) return ranking;
+    if (candidates === null || ranking.length >= Math.max(1, Math.ceil(limit * FullTextNarrowing.enoughShare))) return ranking;
   }
   return ranking;
 }
