@@ -62,10 +62,11 @@ interface RetrievalRun {
 
 /**
  * The full-text narrowing before its words were counted through the index (2026-11-25): the statistics' estimates
- * of every word, and widenings of 3,000 and 30,000 after the first 300. Measured beside the current one on the same
- * fill, so that the load of the machine weighs on both alike.
+ * of every word, and widenings of 3,000 and 30,000 after the first 300, each step ranking every chunk it finds and
+ * widened until it found all the candidates asked for. Measured beside the current one on the same fill, so that
+ * the load of the machine weighs on both alike.
  */
-const Uncounted = { countWords: false, rankedChunksTarget: 300, widenings: [3_000, 30_000] };
+const Uncounted = { countWords: false, rankedChunksTarget: 300, widenings: [3_000, 30_000], maxRankedChunks: null, enoughShare: 1 };
 
 async function withNarrowing<T>(settings: Partial<typeof FullTextNarrowing>, fn: () => Promise<T>): Promise<T> {
   const saved = { ...FullTextNarrowing };
@@ -161,7 +162,7 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     if (!(await hasHandbook(ctx.db, filled.libraryId))) await addHandbook(ctx.db, filled.libraryId, { vectors: bench.embeddingDeploymentId !== null });
     const narrowed = await measureQuality(ctx, filled.libraryId);
     const uncounted = await withNarrowing(Uncounted, () => measureQuality(ctx, filled.libraryId));
-    const everyChunk = await withNarrowing({ enabled: false }, () => measureQuality(ctx, filled.libraryId));
+    const everyChunk = await withNarrowing({ enabled: false, maxRankedChunks: null }, () => measureQuality(ctx, filled.libraryId));
     const label = pageCache ? `pglite, cache ${pageCache.cacheMb} MB${pageCache.libraryMb === null ? '' : ' (sized at start)'}` : database;
     return { database: label, chunks, vectors, fillSeconds: filled.seconds, latency, latencyUncounted, quality: { narrowed, uncounted, everyChunk }, explain };
   } finally {

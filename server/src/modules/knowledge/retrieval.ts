@@ -91,13 +91,13 @@ export const FullTextNarrowing = {
   countWords: true,
   /**
    * The most chunks one ranking statement reads, whatever the step: the first the text index finds, in storage order
-   * (older files first). Ranking reads each chunk's tsvector, 15-90 µs a chunk on PGlite at 1,000,000 chunks, where
-   * a one-word question ("When is graduation?") is in 20,000 of them (0.8 s ranked whole). A step this wide holds the
-   * question's common words only, whose chunks score alike. At 1,000,000 chunks (2026-11-25) hybrid p95 went from
-   * 193 to 69-73 ms with 500 (86-92 with 1,000); on the handbook inside 100,000 chunks, whose chunks are stored last,
-   * hybrid recall@5 from 0.834 to 0.828 (bench/README.md, "Knowledge").
+   * (older files first). Ranking reads each chunk's tsvector, 15-90 µs a chunk on PGlite at 1,000,000 chunks, where a
+   * one-word question ("When is graduation?") is in 20,000 of them (0.8 s ranked whole). At 1,000,000 chunks
+   * (2026-11-25, the handbook's questions with its 30 documents stored last): no bound, hybrid p95/p99 140/408 ms and
+   * full-text recall@5 0.685; 5,000, 136/198 ms and 0.669; 500 met the 80 ms budget (70/85 ms) but found the answer
+   * for a quarter fewer questions (0.523), newer files being the last read. Null: no bound.
    */
-  maxRankedChunks: 500,
+  maxRankedChunks: 5_000 as number | null,
   /**
    * A step that found this share of the candidates asked for (a quarter: as many as the passages wanted) is not
    * widened: the chunks it found hold the question's rarest words, and a wider step adds chunks of its common words
@@ -327,7 +327,7 @@ async function fullTextRanking(db: Db, query: string, language: string, libraryI
           sql`, `,
         )}) and c.search @@ ${orQuery(language, query)} ${candidates === null ? sql`` : sql`and c.search @@ ${candidates}::tsquery`}
           ${where === null ? sql`` : sql`and ${where}`}
-        limit ${sql.raw(String(FullTextNarrowing.maxRankedChunks))}
+        ${FullTextNarrowing.maxRankedChunks === null ? sql`` : sql`limit ${sql.raw(String(FullTextNarrowing.maxRankedChunks))}`}
       ) c, (select ${orQuery(language, query)} as query) q
       order by score desc, c.id
       limit ${limit}`)) as unknown as { rows: { id: number | string; score: number | string }[] };
