@@ -120,7 +120,11 @@ async function runServer(config: Config): Promise<void> {
   let port = cluster.isWorker ? config.port : await listen();
   if (!cluster.isWorker) logger.info({ port, host: config.host }, 'listening; starting up');
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.databaseCacheMb ?? undefined });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    pgliteCacheMb: config.databaseCacheMb ?? undefined,
+  });
   const pageCache = database.connection.kind === 'pglite' ? database.connection.thread.cache : undefined;
   logger.info(
     { database: database.kind, vector: database.vectorAvailable, titleSearchIndexed: database.titleSearchIndexed, ...(pageCache ? { pageCache } : {}) },
