@@ -27,9 +27,6 @@ import {
   DefaultExtractionOptions,
   type ExtractedDocument,
 } from '../../platform/extraction/extraction-pool.js';
-import { tidyText } from '../../platform/extraction/extraction-text.js';
-import { csvAsTable } from '../../platform/extraction/table-text.js';
-import { decodeText } from '../uploads/file-types.js';
 import { chunkDocument } from './chunking.js';
 import type { LibraryFileKind } from './library-file-types.js';
 import * as repo from './knowledge.repository.js';
@@ -184,21 +181,10 @@ async function readText(kind: LibraryFileKind, data: Buffer, fileName: string): 
     case 'text':
     case 'csv':
     case 'json': {
-      const decoded = decodeText(data);
-      if (decoded === null) throw new FileFailure('The file is not UTF-8 text.');
-      let text = decoded;
-      // a table with its header row first, which each chunk of it repeats
-      if (kind === 'csv') text = csvAsTable(decoded, fileName);
-      if (kind === 'json') {
-        // one object per line reads (and splits) better than a minified document
-        try {
-          text = JSON.stringify(JSON.parse(decoded), null, 2);
-        } catch {
-          // not JSON after all: read it as the text it is
-        }
-      }
-      const kept = tidyText(text, LibraryMaxChars);
-      return { pages: kept ? [{ page: null, text: kept }] : [], truncated: kept.length < tidyText(text, Number.MAX_SAFE_INTEGER).length };
+      // on an extraction thread too: a large CSV or Markdown file is seconds of parsing and tidying
+      const read = await extractionPool().readTextFile(kind, data, fileName, LibraryMaxChars);
+      if (read === null) throw new FileFailure('The file is not UTF-8 text.');
+      return read;
     }
   }
 }

@@ -1,8 +1,8 @@
 // Reads the documents people upload on threads of their own, where a file can use only so much memory and
 // time: a worker with a V8 heap limit and a deadline, from a piscina pool. A parser that runs out of either is
 // stopped (its thread ends, taking its memory with it) and the file is refused; the server's thread and every
-// other request go on. Archives are unpacked within limits first (archive.ts). Two kinds of work: a document's
-// text (uploads, file libraries) and its figures (figures.ts: listing a library file's images, reading one),
+// other request go on. Archives are unpacked within limits first (archive.ts). Three kinds of work: a document's
+// text (uploads, file libraries), a library's text file (Markdown, text, CSV, JSON: text-file.ts) and a document's figures (figures.ts: listing a library file's images, reading one),
 // whose PDF images pdf.js decodes and sharp encodes for seconds at a time.
 //
 // The worker's file: the built server runs dist/platform/extraction/extraction-worker.js; the tests and
@@ -18,6 +18,7 @@ import 'sharp';
 import { DefaultArchiveLimits, type ArchiveLimit, type ArchiveLimits } from './archive.js';
 import type { DocumentKind, ExtractedPage, ExtractionOutcome, WorkerTask } from './extraction-worker.js';
 import type { FigureImage, FigureSource, FoundFigure } from './figures.js';
+import type { TextFileKind } from './text-file.js';
 
 export type { DocumentKind, ExtractedPage } from './extraction-worker.js';
 
@@ -139,6 +140,17 @@ export class ExtractionPool {
    */
   async extractDocument(kind: DocumentKind, data: Buffer, maxChars = this.options.maxChars): Promise<ExtractedDocument> {
     const outcome = await this.inSlot(() => this.run({ kind, data, layout: 'pages', maxChars }));
+    return 'pages' in outcome ? { pages: outcome.pages, truncated: outcome.truncated } : { pages: [], truncated: false };
+  }
+
+  /**
+   * A library's text file (Markdown, text, CSV, JSON: text-file.ts) as one page, at most `maxChars` characters; null
+   * when it is not UTF-8 text. The same refusals of memory and time as extract(): a file of tens of megabytes is
+   * seconds of decoding, parsing and tidying, here off the server's thread.
+   */
+  async readTextFile(kind: TextFileKind, data: Buffer, fileName: string, maxChars = this.options.maxChars): Promise<ExtractedDocument | null> {
+    const outcome = await this.inSlot(() => this.run({ textFile: kind, data, fileName, maxChars }));
+    if ('notText' in outcome) return null;
     return 'pages' in outcome ? { pages: outcome.pages, truncated: outcome.truncated } : { pages: [], truncated: false };
   }
 

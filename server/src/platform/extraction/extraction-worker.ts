@@ -3,6 +3,7 @@
 // - its text: a PDF's through unpdf (pdf.js built for servers; 1.7 is the last line that runs on Node 20), a DOCX's
 //   through mammoth, after its archive has been unpacked within limits (archive.ts), an HTML page's through
 //   htmlparser2, PPTX's and XLSX's from their archives' XML (office-text.ts);
+// - a library's text file (text-file.ts: Markdown, plain text, CSV, JSON), decoded and tidied;
 // - its figures (figures.ts): the list of the images found in it, and one of them as served. pdf.js decodes a PDF's
 //   images and sharp encodes them as PNG here, which takes seconds for a large scan.
 // What comes back is plain data: a refusal or an unreadable file is an answer, not a thrown error, so that its kind
@@ -16,6 +17,7 @@ import { ArchiveLimitError, cleanZip, readZip, type ArchiveLimit, type ArchiveLi
 import { tidyText } from './extraction-text.js';
 import { htmlToStructuredText } from './html-text.js';
 import { pptxPages, xlsxPages } from './office-text.js';
+import { readTextFile, type TextFileKind } from './text-file.js';
 import type { FigureContentType, FigureSource, FoundFigure } from './figures.js';
 
 export type DocumentKind = 'pdf' | 'docx' | 'html' | 'pptx' | 'xlsx';
@@ -46,7 +48,17 @@ export interface FigureReadTask {
   archiveLimits: ArchiveLimits;
 }
 
-export type WorkerTask = ExtractionTask | FigureListTask | FigureReadTask;
+/** Reads a library's text file (text-file.ts) in the 'pages' layout. */
+export interface TextFileTask {
+  textFile: TextFileKind;
+  data: Uint8Array;
+  fileName: string;
+  /** text kept, after tidying */
+  maxChars: number;
+  archiveLimits: ArchiveLimits;
+}
+
+export type WorkerTask = ExtractionTask | FigureListTask | FigureReadTask | TextFileTask;
 
 /** A page's text (page is its number in a PDF, null for documents without pages). */
 export interface ExtractedPage {
@@ -58,6 +70,8 @@ export type ExtractionOutcome =
   | { ok: true; text: string | null }
   /** the 'pages' layout: pages with text, in order; truncated when the text was cut at maxChars */
   | { ok: true; pages: ExtractedPage[]; truncated: boolean }
+  /** a text file that is not UTF-8 text */
+  | { ok: true; notText: true }
   /** a figure listing; `cuts` say why it stopped before the document's end (a limit of time) */
   | { ok: true; figures: FoundFigure[]; cuts: string[] }
   /** a figure's image; null when the document does not have it (any more) */
@@ -183,6 +197,7 @@ async function figures(task: FigureListTask | FigureReadTask): Promise<Extractio
 export default async function extract(task: WorkerTask): Promise<ExtractionOutcome> {
   try {
     if ('figures' in task) return await figures(task);
+    if ('textFile' in task) return { ok: true, ...(readTextFile(task.textFile, task.data, task.fileName, task.maxChars) ?? { notText: true }) };
     if (task.layout === 'pages') return { ok: true, ...keptPages(await extractPages(task), task.maxChars) };
     const clean = tidyText(await extractText(task), task.maxChars);
     return { ok: true, text: clean === '' ? null : clean };

@@ -37,10 +37,24 @@ function countOutsideQuotes(line: string, separator: string): number {
   return n;
 }
 
+const csvOptions = (separator: string) => ({ delimiter: separator, bom: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
+const blankRow = (row: readonly string[]) => !row.some((f) => f.trim() !== '');
+
 /** The rows of a CSV text (a byte-order mark and blank lines left out; rows of any length; stray quotes kept). */
 export function parseCsv(text: string, separator: string): string[][] {
-  const rows = parse(text, { delimiter: separator, bom: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
-  return rows.filter((row) => row.some((f) => f.trim() !== ''));
+  const rows = parse(text, csvOptions(separator)) as string[][];
+  return rows.filter((row) => !blankRow(row));
+}
+
+/** Calls `each` with every row parseCsv would answer, without keeping them (csv-parse drops a record its on_record answers null for). */
+function eachCsvRow(text: string, separator: string, each: (row: string[]) => void): void {
+  parse(text, {
+    ...csvOptions(separator),
+    on_record: (row: string[]) => {
+      if (!blankRow(row)) each(row);
+      return null;
+    },
+  });
 }
 
 const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
@@ -52,9 +66,40 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '
 export function markdownTable(rows: readonly (readonly (string | undefined)[])[]): string {
   if (rows.length === 0) return '';
   const width = Math.max(1, ...rows.map((r) => r.length));
-  const line = (r: readonly (string | undefined)[]) => `| ${Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ')} |`;
-  return [line(rows[0]!), `|${' --- |'.repeat(width)}`, ...rows.slice(1).map(line)].join('\n');
+  return [tableLine(rows[0]!, width), separatorLine(width), ...rows.slice(1).map((r) => tableLine(r, width))].join('\n');
 }
+
+const tableLine = (r: readonly (string | undefined)[], width: number) => `| ${Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ')} |`;
+const separatorLine = (width: number) => `|${' --- |'.repeat(width)}`;
 
 /** A CSV or TSV file's text as a Markdown table (its first row the header). */
 export const csvAsTable = (text: string, fileName = '') => markdownTable(parseCsv(text, csvSeparator(text, fileName)));
+
+/**
+ * csvAsTable's text, written only until it is longer than `maxChars` (a file library keeps that many characters):
+ * the beginning of csvAsTable(text) up to at least maxChars characters (all of it when shorter), and whether more was
+ * left out. One pass over the rows finds the table's width and a second writes lines, neither holding every row: a
+ * CSV of 50 MB held as rows takes over 256 MB of heap (an extraction thread's), written this way about 100 MB.
+ */
+export function csvAsTableUpTo(text: string, fileName: string, maxChars: number): { text: string; truncated: boolean } {
+  const separator = csvSeparator(text, fileName);
+  let width = 0;
+  eachCsvRow(text, separator, (row) => (width = Math.max(width, row.length)));
+  width = Math.max(1, width);
+  const lines: string[] = [];
+  let length = -1;
+  let truncated = false;
+  const add = (line: string) => {
+    lines.push(line);
+    length += line.length + 1;
+  };
+  eachCsvRow(text, separator, (row) => {
+    if (length > maxChars) {
+      truncated = true;
+      return;
+    }
+    add(tableLine(row, width));
+    if (lines.length === 1) add(separatorLine(width));
+  });
+  return { text: lines.join('\n'), truncated };
+}
