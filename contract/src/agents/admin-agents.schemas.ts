@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listOf } from '../common/list.schemas.js';
 import { AgentCapabilityTypes, AgentDescriptionMaxLength, AgentNameMaxLength, SystemPromptVariables } from './agent-limits.js';
 import { AgentConfigSchema, CapabilityAvailabilitySchema, ManagedAgentSchema } from './config-states.schemas.js';
+import { LibraryFiltersSchema } from '../knowledge/text-index.schemas.js';
 
 export const AdminAgentSchema = ManagedAgentSchema.extend({
   /** the live configuration; null until published */
@@ -61,6 +62,8 @@ export const RagDataSourceSchema = z.object({
   dataSourceId: z.string().uuid(),
   dataSourceType: z.enum(DataSourceTypes),
   topK: z.number().int(),
+  /** the metadata filter the library's passages must meet for this agent (empty: none) */
+  filters: LibraryFiltersSchema,
   createdAt: z.string(),
 });
 export type RagDataSource = z.infer<typeof RagDataSourceSchema>;
@@ -69,8 +72,15 @@ export const RagDataSourceInputSchema = z.object({
   dataSourceId: z.string().uuid(),
   dataSourceType: z.enum(DataSourceTypes).default('FileLibrary'),
   topK: z.number().int().min(1).max(50).default(5),
+  /** checked against the library's filterable fields (400 naming `filters.0.field`, …) */
+  filters: LibraryFiltersSchema.optional(),
 });
-export const RagDataSourceUpdateSchema = z.object({ dataSourceType: z.enum(DataSourceTypes).optional(), topK: z.number().int().min(1).max(50).optional() });
+export const RagDataSourceUpdateSchema = z.object({
+  dataSourceType: z.enum(DataSourceTypes).optional(),
+  topK: z.number().int().min(1).max(50).optional(),
+  /** replaces the link's filter ([] removes it) */
+  filters: LibraryFiltersSchema.optional(),
+});
 export const RagDataSourceParamsSchema = z.object({ gptSystemId: z.string().uuid(), ragDataSourceId: z.string().uuid() });
 
 /** GET /admin/gptSystems/SystemDefaults: what a new agent starts with. */

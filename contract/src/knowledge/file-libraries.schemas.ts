@@ -160,8 +160,24 @@ export const LibraryFileSchema = z.object({
   updatedAt: z.string(),
   /** when it last became Online */
   processedAt: z.string().nullable(),
+  /**
+   * custom metadata, keys to text values (at upload, or PUT …/files/{fileId}); filters name a key as `metadata.<key>`
+   */
+  metadata: z.record(z.string(), z.string()),
 });
 export type LibraryFile = z.infer<typeof LibraryFileSchema>;
+
+/**
+ * A file's custom metadata as sent: at most MaxLibraryFileMetadataKeys keys (a letter, then letters, digits, `_`,
+ * `.` or `-`; 64 at most), text values of at most MaxLibraryFileMetadataValueLength characters. The server names a
+ * key at fault (400, `metadata.<key>`).
+ */
+export const LibraryFileMetadataSchema = z.record(z.string(), z.string());
+export type LibraryFileMetadata = z.infer<typeof LibraryFileMetadataSchema>;
+
+/** PUT /admin/fileLibraries/{id}/files/{fileId}: replaces the file's metadata (what is not sent is removed). */
+export const LibraryFileUpdateSchema = z.object({ metadata: LibraryFileMetadataSchema });
+export type LibraryFileUpdate = z.infer<typeof LibraryFileUpdateSchema>;
 export const LibraryFileListSchema = listOf(LibraryFileSchema);
 export type LibraryFileList = z.infer<typeof LibraryFileListSchema>;
 

@@ -24,6 +24,49 @@ export type LibraryFilterFieldType = (typeof LibraryFilterFieldTypes)[LibraryFil
 export const LibraryFilterFields = Object.keys(LibraryFilterFieldTypes) as LibraryFilterField[];
 
 /**
+ * A file's custom metadata (`metadata` of a library file: set at upload or with PUT …/files/{fileId}) is filtered on
+ * as the field `metadata.<key>`, of type string.
+ */
+export const LibraryMetadataFieldPrefix = 'metadata.';
+/** A metadata key: a letter, then letters, digits, `_`, `.` or `-`; 64 characters at most. */
+export const LibraryMetadataKeyPattern = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** Keys one file's metadata may hold, and the length of one value. */
+export const MaxLibraryFileMetadataKeys = 20;
+export const MaxLibraryFileMetadataValueLength = 500;
+
+/** Whether a field names a metadata key (`metadata.<key>` with a key of the pattern). */
+export const isLibraryMetadataField = (name: string): boolean =>
+  name.startsWith(LibraryMetadataFieldPrefix) && LibraryMetadataKeyPattern.test(name.slice(LibraryMetadataFieldPrefix.length));
+
+/** The type of a field a filter may name: a built-in field's, string for a metadata key, null for anything else. */
+export function libraryFilterFieldType(name: string): LibraryFilterFieldType | null {
+  if (Object.hasOwn(LibraryFilterFieldTypes, name)) return LibraryFilterFieldTypes[name as LibraryFilterField];
+  return isLibraryMetadataField(name) ? 'string' : null;
+}
+
+/**
+ * What is wrong with a file's metadata (null: nothing): at most MaxLibraryFileMetadataKeys keys of the pattern, text
+ * values of at most MaxLibraryFileMetadataValueLength characters. `key` names the key at fault (null: the whole).
+ */
+export function libraryFileMetadataProblem(metadata: unknown): { key: string | null; message: string } | null {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    return { key: null, message: 'Metadata is an object of text values, keys to values.' };
+  }
+  const entries = Object.entries(metadata as Record<string, unknown>);
+  if (entries.length > MaxLibraryFileMetadataKeys) return { key: null, message: `A file holds at most ${MaxLibraryFileMetadataKeys} metadata keys.` };
+  for (const [key, value] of entries) {
+    if (!LibraryMetadataKeyPattern.test(key)) {
+      return { key, message: `${key} is not a metadata key: a letter, then letters, digits, _, . or -, 64 characters at most.` };
+    }
+    if (typeof value !== 'string') return { key, message: `The value of ${key} is not a text.` };
+    if (value.length > MaxLibraryFileMetadataValueLength) {
+      return { key, message: `The value of ${key} is longer than ${MaxLibraryFileMetadataValueLength} characters.` };
+    }
+  }
+  return null;
+}
+
+/**
  * eq and ne compare exactly; in and notIn take a list; contains and startsWith ignore case; gt, gte, lt and lte
  * compare numbers and dates.
  */
@@ -42,7 +85,6 @@ export const LibraryFilterOperatorsByType: Record<LibraryFilterFieldType, readon
 export const MaxLibraryFilters = 10;
 export const MaxLibraryFilterValues = 100;
 
-const isFilterField = (name: string): name is LibraryFilterField => Object.hasOwn(LibraryFilterFieldTypes, name);
 const isFilterDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 const FilterUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,13 +109,13 @@ export function libraryFilterValueProblem(type: LibraryFilterFieldType, value: u
  */
 export function libraryFilterConditionProblem(
   filter: { field: string; operator: LibraryFilterOperator; value: string | number | readonly (string | number)[] },
-  allowed: readonly LibraryFilterField[],
+  allowed: readonly string[],
 ): { part: 'field' | 'operator' | 'value'; message: string } | null {
-  if (!isFilterField(filter.field) || !allowed.includes(filter.field)) {
+  const type = libraryFilterFieldType(filter.field);
+  if (type === null || !allowed.includes(filter.field)) {
     const fields = allowed.length > 0 ? `Filterable fields: ${allowed.join(', ')}.` : 'The library has no filterable field.';
     return { part: 'field', message: `${filter.field} is not a filterable field of this library. ${fields}` };
   }
-  const type = LibraryFilterFieldTypes[filter.field];
   const operators = LibraryFilterOperatorsByType[type];
   if (!operators.includes(filter.operator)) return { part: 'operator', message: `${filter.field} takes the operators ${operators.join(', ')}.` };
   const list = filter.operator === 'in' || filter.operator === 'notIn';

@@ -154,12 +154,16 @@ export async function readSingleUpload(request: FastifyRequest, given: Partial<U
 
 /**
  * One or more files of a multipart/form-data request, each in a field named `file`, read whole (a route that takes
- * several, such as a file library's upload). The same rules as readSingleUpload: not multipart 415, no file 400,
+ * several, such as a file library's upload); with `fields`, the request's text fields are put there too (at most
+ * PartLimits.fieldSize bytes each). The same rules as readSingleUpload: not multipart 415, no file 400,
  * malformed 400, any file over the route's `maxBytes` 413 (and none is returned); more than `maxFiles` 400; all
  * of them together over `maxTotalBytes` 413 (what is held in memory at once).
  */
-export async function readUploads(request: FastifyRequest, limits: { maxFiles: number; maxTotalBytes: number }): Promise<UploadedFile[]> {
-  const { maxFiles, maxTotalBytes } = limits;
+export async function readUploads(
+  request: FastifyRequest,
+  limits: { maxFiles: number; maxTotalBytes: number; fields?: Record<string, string> },
+): Promise<UploadedFile[]> {
+  const { maxFiles, maxTotalBytes, fields } = limits;
   const options = request.routeOptions.config.upload;
   if (!options) throw new Error(`Route ${request.routeOptions.url} reads uploads but declares no config.upload`);
   const { maxBytes, what } = options;
@@ -173,7 +177,11 @@ export async function readUploads(request: FastifyRequest, limits: { maxFiles: n
   const partLimits = { limits: { ...PartLimits, files: maxFiles + 1, parts: maxFiles + PartLimits.fields + 1, fileSize: maxBytes }, throwFileSizeLimit: false };
   try {
     for await (const part of request.parts(partLimits as Parameters<FastifyRequest['parts']>[0]) as AsyncIterable<Multipart>) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        // text fields the route asked for (`fields`: their values land there); the others are ignored
+        if (fields && typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.fieldname !== UploadField) {
         otherFields.push(part.fieldname);
         await drain(part);

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { gptSystems, type PublishedAgentConfig } from './agents.js';
+import type { LibraryFilter } from '@atrium/contract';
 
 export const gptSystemConfigStates = pgTable(
   'gpt_system_config_states',
@@ -103,6 +104,11 @@ export const gptSystemRagDataSources = pgTable(
     dataSourceType: text('data_source_type').notNull().default('FileLibrary'),
     /** how many passages retrieval may take from this source */
     topK: integer('top_k').notNull().default(5),
+    /** the metadata filter (LibraryFilter[]) the library's passages must meet for this agent; [] for none */
+    filters: jsonb('filters')
+      .$type<LibraryFilter[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('gpt_system_rag_data_sources_link_idx').on(t.gptSystemId, t.dataSourceId)],

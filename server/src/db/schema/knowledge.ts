@@ -89,6 +89,11 @@ export const libraryFiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** custom metadata, keys to text values (at upload or PUT …/files/{fileId}); filters name a key as metadata.<key> */
+    metadata: jsonb('metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     index('library_files_library_created_idx').on(t.libraryId, t.createdAt, t.id),

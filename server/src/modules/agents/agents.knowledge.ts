@@ -1,6 +1,7 @@
 // Which file libraries an agent answers from: the libraries of its published configuration (`dataSources`, with an
 // optional top-k and minimum score each: published with the agent) and its data source links (`ragDataSources`,
-// managed through their own calls and live at once). A library in both takes the link's top-k. And the other way
+// managed through their own calls and live at once, each with an optional metadata filter). A library in both takes
+// the link's top-k, and the conditions of both filters. And the other way
 // round: which agents answer from a library (who may open the documents its citations point to).
 import { and, eq, sql } from 'drizzle-orm';
 import { RetrievalTopKLimits, type LibraryFilter } from '@atrium/contract';
@@ -14,7 +15,7 @@ export interface AgentKnowledgeSource {
   libraryId: string;
   topK: number;
   minScore: number;
-  /** the metadata filter its passages must meet (the configuration's; links have none) */
+  /** the metadata filter its passages must meet (the configuration's and the link's conditions) */
   filters?: LibraryFilter[] | undefined;
 }
 
@@ -44,7 +45,10 @@ export async function knowledgeSourcesOf(
     for (const l of links) {
       if (l.dataSourceType !== 'FileLibrary') continue;
       const configured = sources.get(l.dataSourceId);
-      sources.set(l.dataSourceId, { libraryId: l.dataSourceId, topK: l.topK, minScore: configured?.minScore ?? 0, filters: configured?.filters });
+      // both filters hold where both say one (each narrows what the agent answers from)
+      const both = [...(configured?.filters ?? []), ...l.filters];
+      const filters = both.length > 0 ? both : undefined;
+      sources.set(l.dataSourceId, { libraryId: l.dataSourceId, topK: l.topK, minScore: configured?.minScore ?? 0, filters });
     }
   }
   return [...sources.values()];

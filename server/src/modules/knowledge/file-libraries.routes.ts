@@ -19,6 +19,7 @@ import {
   LibraryFileLogSchema,
   LibraryFileParamsSchema,
   LibraryFileSchema,
+  LibraryFileUpdateSchema,
   LibraryFileUploadResultSchema,
   LibraryFigureListSchema,
   LibraryFigureParamsSchema,
@@ -126,13 +127,22 @@ async function routes(api: Api, ctx: AppContext): Promise<void> {
     async (request) => {
       // checked before the body is read: a library the caller may not change refuses without taking the files
       await service.checkMayChange(ctx, principalOf(request), request.params.dataSourceId);
-      const files = await readUploads(request, { maxFiles: MaxFilesPerUpload, maxTotalBytes: 2 * maxBytes });
-      return service.uploadFiles(ctx, principalOf(request), request.params.dataSourceId, files);
+      const fields: Record<string, string> = {};
+      const files = await readUploads(request, { maxFiles: MaxFilesPerUpload, maxTotalBytes: 2 * maxBytes, fields });
+      // the optional field `metadata`: JSON of the metadata every file of the request gets
+      const metadata = service.uploadMetadata(fields.metadata);
+      return service.uploadFiles(ctx, principalOf(request), request.params.dataSourceId, files, metadata);
     },
   );
 
   api.get(R.file, { config: read, schema: { params: LibraryFileParamsSchema, response: { 200: LibraryFileSchema } } }, (request) =>
     service.getFile(ctx, principalOf(request), request.params.dataSourceId, request.params.fileId),
+  );
+
+  api.put(
+    R.file,
+    { config: edit, schema: { params: LibraryFileParamsSchema, body: LibraryFileUpdateSchema, response: { 200: LibraryFileSchema } } },
+    (request) => service.updateFileMetadata(ctx, principalOf(request), request.params.dataSourceId, request.params.fileId, request.body),
   );
 
   api.delete(R.file, { config: edit, schema: { params: LibraryFileParamsSchema } }, async (request, reply) => {

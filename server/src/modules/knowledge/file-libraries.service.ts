@@ -7,6 +7,7 @@ import {
   ChunkSizeLimits,
   MaxFilesPerUpload,
   TextSearchLanguages,
+  libraryFileMetadataProblem,
   type FileLibrary,
   type FileLibraryDetailsForCreate,
   type FileLibraryInput,
@@ -67,7 +68,13 @@ const embeddingState = async (ctx: KnowledgeContext): Promise<EmbeddingState> =>
 /** Full text and vectors (Hybrid), one of them, or nothing when the text index is dropped and there are no vectors. */
 const retrievalModeOf = (fullText: boolean, vectors: boolean): RetrievalMode => (fullText ? (vectors ? 'Hybrid' : 'FullText') : vectors ? 'Vector' : 'None');
 
-function presentLibrary(row: repo.FileLibraryRow, stats: repo.LibraryStats, principal: Principal, embedding: EmbeddingState): FileLibrary {
+function presentLibrary(
+  row: repo.FileLibraryRow,
+  stats: repo.LibraryStats,
+  principal: Principal,
+  embedding: EmbeddingState,
+  metadataKeys: readonly string[],
+): FileLibrary {
   const can: ObjectAction[] = mayWriteLibrary(principal, row) ? ['Edit', 'Delete'] : [];
   const deployment = embedding.deployments.find((d) => d.deploymentId === row.embeddingDeploymentId);
   return {
@@ -82,7 +89,7 @@ function presentLibrary(row: repo.FileLibraryRow, stats: repo.LibraryStats, prin
     retrievalMode: retrievalModeOf(row.textIndexEnabled, Boolean(deployment && embedding.vectors)),
     embeddingDeploymentName: deployment?.name ?? null,
     textIndexEnabled: row.textIndexEnabled,
-    filterableFields: filterableFieldsOf(row),
+    filterableFields: filterableFieldsOf(row, metadataKeys),
     files: { total: stats.total, queued: stats.queued, processing: stats.processing, online: stats.online, error: stats.error, outOfDate: stats.outOfDate },
     totalBytes: stats.totalBytes,
     chunkCount: stats.chunkCount,
@@ -112,12 +119,14 @@ export function presentFile(row: repo.LibraryFileRow): LibraryFile {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     processedAt: iso(row.processedAt),
+    metadata: row.metadata,
   };
 }
 
 async function presentOne(ctx: KnowledgeContext, principal: Principal, row: repo.FileLibraryRow): Promise<FileLibrary> {
   const stats = await repo.libraryStats(ctx.db, [row.id]);
-  return presentLibrary(row, stats.get(row.id)!, principal, await embeddingState(ctx));
+  const keys = await repo.metadataKeysOf(ctx.db, [row.id]);
+  return presentLibrary(row, stats.get(row.id)!, principal, await embeddingState(ctx), keys.get(row.id) ?? []);
 }
 
 /** The library if the caller may see it (and change it, when `write`); 404 otherwise, and 403 when they see but may not change it. */
@@ -153,7 +162,11 @@ export async function listLibraries(ctx: KnowledgeContext, principal: Principal)
     rows.map((r) => r.id),
   );
   const embedding = await embeddingState(ctx);
-  return { items: rows.map((r) => presentLibrary(r, stats.get(r.id)!, principal, embedding)), continuationToken: null };
+  const keys = await repo.metadataKeysOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => presentLibrary(r, stats.get(r.id)!, principal, embedding, keys.get(r.id) ?? [])), continuationToken: null };
 }
 
 export async function getLibrary(ctx: KnowledgeContext, principal: Principal, id: string): Promise<FileLibrary> {
@@ -360,9 +373,68 @@ const blobKeyOf = (libraryId: string, fileId: string) => `file-libraries/${libra
  * with 415, and nothing is stored); a file whose content the library holds already is answered as that file
  * (Duplicate); the others are stored and queued for reading, each with an audit row.
  */
-export async function uploadFiles(ctx: KnowledgeContext, principal: Principal, libraryId: string, uploads: UploadedFile[]): Promise<LibraryFileUploadResult> {
+export async function uploadFiles(
+  ctx: KnowledgeContext,
+  principal: Principal,
+  libraryId: string,
+  uploads: UploadedFile[],
+  metadata: Record<string, string> = {},
+): Promise<LibraryFileUploadResult> {
   const library = await libraryFor(ctx, principal, libraryId, 'write');
-  return storeFiles(ctx, principal, library, uploads);
+  return storeFiles(ctx, principal, library, uploads, metadata);
+}
+
+const badMetadata = (key: string | null, message: string) =>
+  badRequest(`The file's metadata is not valid: ${message}`, [{ field: key === null ? 'metadata' : `metadata.${key}`, message }]);
+
+/** A file's custom metadata as sent, checked (400 naming the key at fault, `metadata.<key>`). */
+export function checkFileMetadata(metadata: unknown): Record<string, string> {
+  const problem = libraryFileMetadataProblem(metadata);
+  if (problem) throw badMetadata(problem.key, problem.message);
+  return { ...(metadata as Record<string, string>) };
+}
+
+/** The multipart field `metadata` of an upload: JSON of the metadata every file of the request gets (none: {}). */
+export function uploadMetadata(field: string | undefined): Record<string, string> {
+  if (field === undefined || field.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(field);
+  } catch {
+    throw badMetadata(null, 'the field metadata is not JSON (an object of text values).');
+  }
+  return checkFileMetadata(parsed);
+}
+
+/**
+ * Replaces a file's custom metadata (PUT …/files/{fileId}); audited. Filters on `metadata.<key>` see the change at
+ * once (they read the file's row, not its chunks).
+ */
+export async function updateFileMetadata(
+  ctx: KnowledgeContext,
+  principal: Principal,
+  libraryId: string,
+  fileId: string,
+  input: { metadata: unknown },
+): Promise<LibraryFile> {
+  const metadata = checkFileMetadata(input.metadata);
+  await fileFor(ctx, principal, libraryId, fileId, 'write');
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.getFile(tx, libraryId, fileId);
+    if (!before) throw fileNotFound();
+    const updated = await repo.setFileMetadata(tx, libraryId, fileId, metadata);
+    if (!updated) throw fileNotFound();
+    await recordAudit(tx, {
+      aggregateType: AggregateType,
+      aggregateId: libraryId,
+      domainOperation: 'FileMetadataUpdated',
+      actor: auditActorOf(principal),
+      before: { fileId, fileName: before.fileName, metadata: before.metadata },
+      after: { fileId, fileName: before.fileName, metadata },
+    });
+    return updated;
+  });
+  return presentFile(row);
 }
 
 /** A file to store: uploaded, or made from an attachment (an agent's own library). */
@@ -374,6 +446,7 @@ export async function storeFiles(
   principal: Principal,
   library: repo.FileLibraryRow,
   uploads: FileToStore[],
+  metadata: Record<string, string> = {},
 ): Promise<LibraryFileUploadResult> {
   const checked = uploads.map((u) => {
     const fileName = cleanFileName(u.fileName);
@@ -403,12 +476,21 @@ export async function storeFiles(
   }
 
   for (const f of fresh) await ctx.blobs.put(f.blobKey, f.file.data, f.file.type.mimeType);
-  let rows: repo.LibraryFileRow[];
+  // what another upload stored meanwhile, by index in `fresh`: the hash is read again under the library's lock (an
+  // upload of the same content at the same moment passed the read above too), and the later one answers Duplicate
+  const raced = new Map<number, repo.LibraryFileRow>();
+  let rows: (repo.LibraryFileRow | null)[];
   try {
     rows = await ctx.db.transaction(async (tx) => {
       if (!(await repo.lockLibrary(tx, library.id))) throw libraryNotFound();
-      const inserted: repo.LibraryFileRow[] = [];
-      for (const f of fresh) {
+      const inserted: (repo.LibraryFileRow | null)[] = [];
+      for (const [i, f] of fresh.entries()) {
+        const stored = await repo.fileWithHash(tx, library.id, f.file.hash);
+        if (stored) {
+          raced.set(i, stored);
+          inserted.push(null);
+          continue;
+        }
         inserted.push(
           await repo.insertFile(tx, {
             id: f.fileId,
@@ -424,6 +506,7 @@ export async function storeFiles(
             stage: 'Extracting',
             uploadedByUserId: principal.userId,
             uploadedByName: auditActorOf(principal).userName,
+            metadata,
           }),
         );
         await recordAudit(tx, {
@@ -431,7 +514,13 @@ export async function storeFiles(
           aggregateId: library.id,
           domainOperation: 'FileUploaded',
           actor: auditActorOf(principal),
-          after: { fileId: f.fileId, fileName: f.file.fileName, sizeBytes: f.file.data.length, contentHash: f.file.hash },
+          after: {
+            fileId: f.fileId,
+            fileName: f.file.fileName,
+            sizeBytes: f.file.data.length,
+            contentHash: f.file.hash,
+            ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+          },
         });
         await repo.addLog(tx, { fileId: f.fileId, run: 1, level: 'INFO', stage: null, message: `Uploaded ${f.file.fileName}; queued for reading.` });
       }
@@ -446,8 +535,21 @@ export async function storeFiles(
     throw e;
   }
 
+  if (raced.size > 0) {
+    await removeBlobs(
+      ctx,
+      [...raced.keys()].map((i) => fresh[i]!.blobKey),
+    );
+  }
   const byHash = new Map<string, LibraryFile>();
   for (const [i, f] of fresh.entries()) {
+    const other = raced.get(i);
+    if (other) {
+      const file = presentFile(other);
+      byHash.set(f.file.hash, file);
+      results[f.index] = { fileName: f.file.fileName, outcome: 'Duplicate', file };
+      continue;
+    }
     const file = presentFile(rows[i]!);
     byHash.set(f.file.hash, file);
     results[f.index] = { fileName: f.file.fileName, outcome: 'Created', file };

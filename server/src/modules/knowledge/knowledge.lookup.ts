@@ -39,3 +39,14 @@ export async function dataSourceFilterProblems(
     return library ? filterProblems(library, s.filters, `${field}.${s.i}.filters`) : [];
   });
 }
+
+/**
+ * What is wrong with a metadata filter on one library (`{path}.{j}.field`, …): an agent's data source link
+ * (ragDataSources) carries one. A filter on what is not a file library is refused as a whole (`{path}`).
+ */
+export async function libraryFilterProblems({ db }: DbContext, libraryId: string, filters: readonly LibraryFilter[], path = 'filters'): Promise<ErrorDetail[]> {
+  if (filters.length === 0) return [];
+  const [library] = await repo.listLibraries(db, [libraryId]);
+  if (!library) return [{ field: path, message: 'Filters apply to file libraries; this data source is not one.' }];
+  return filterProblems(library, filters, path);
+}

@@ -379,3 +379,32 @@ export async function runLog(db: Db, fileId: string, run: number) {
     .where(and(eq(libraryFileLogs.fileId, fileId), eq(libraryFileLogs.run, run)))
     .orderBy(asc(libraryFileLogs.id));
 }
+
+/** Replaces a file's custom metadata; the file as it is then (null when it is not the library's). */
+export async function setFileMetadata(db: Db, libraryId: string, fileId: string, metadata: Record<string, string>): Promise<LibraryFileRow | null> {
+  const [row] = await db
+    .update(libraryFiles)
+    .set({ metadata, updatedAt: new Date() })
+    .where(and(eq(libraryFiles.libraryId, libraryId), eq(libraryFiles.id, fileId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Metadata keys the libraries' files use, by library, in order of name (at most `max` per library). */
+export async function metadataKeysOf(db: Db, libraryIds: string[], max = 100): Promise<Map<string, string[]>> {
+  const keys = new Map<string, string[]>(libraryIds.map((id) => [id, []]));
+  if (libraryIds.length === 0) return keys;
+  const result = (await db.execute(sql`
+    select distinct f.library_id, k.key
+    from library_files f, jsonb_object_keys(f.metadata) as k(key)
+    where f.library_id in (${sql.join(
+      libraryIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and f.metadata <> '{}'::jsonb
+    order by f.library_id, k.key`)) as unknown as { rows: { library_id: string; key: string }[] };
+  for (const r of result.rows) {
+    const list = keys.get(r.library_id);
+    if (list && list.length < max) list.push(r.key);
+  }
+  return keys;
+}

@@ -6,7 +6,10 @@ import {
   LibraryFilterFieldTypes,
   LibraryFilterFields,
   LibraryFilterOperatorsByType,
+  LibraryMetadataFieldPrefix,
+  isLibraryMetadataField,
   libraryFilterConditionProblem,
+  libraryFilterFieldType,
   libraryFilterValueProblem,
   type LibraryFilter,
   type LibraryFilterField,
@@ -16,36 +19,53 @@ import {
 import { badRequest } from '../../platform/errors.js';
 import type { FileLibraryRow } from './knowledge.repository.js';
 
-/** The fields a library's filters may name: its choice, or all of them until one is made. */
-export const filterableFieldsOf = (library: Pick<FileLibraryRow, 'filterableFields'>): LibraryFilterField[] =>
-  library.filterableFields === null ? [...LibraryFilterFields] : LibraryFilterFields.filter((f) => library.filterableFields!.includes(f));
-
 const isField = (name: string): name is LibraryFilterField => Object.hasOwn(LibraryFilterFieldTypes, name);
+/** A field a filter may name: a built-in one or `metadata.<key>`. */
+const isKnownField = (name: string) => isField(name) || isLibraryMetadataField(name);
 
-/** The filterable fields a PUT …/textIndex/filters sends, checked: known fields, each once; 400 naming the others. */
-export function checkFilterableFields(fields: readonly string[]): LibraryFilterField[] {
+/**
+ * The fields a library's filters may name: its choice (built-in fields in Atrium's order, then the metadata keys it
+ * chose), or, until one is made, every built-in field and `metadata.<key>` of the metadata keys its files use
+ * (`metadataKeys`; any other key may be named too, see allowedFor).
+ */
+export function filterableFieldsOf(library: Pick<FileLibraryRow, 'filterableFields'>, metadataKeys: readonly string[] = []): string[] {
+  if (library.filterableFields === null) return [...LibraryFilterFields, ...metadataKeys.map((k) => `${LibraryMetadataFieldPrefix}${k}`)];
+  const chosen = library.filterableFields;
+  return [...LibraryFilterFields.filter((f) => chosen.includes(f)), ...chosen.filter((f) => !isField(f) && isLibraryMetadataField(f))];
+}
+
+/** The filterable fields a PUT …/textIndex/filters sends, checked: known fields or metadata keys, each once; 400 naming the others. */
+export function checkFilterableFields(fields: readonly string[]): string[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   fields.forEach((name, i) => {
-    if (!isField(name))
-      details.push({ field: `filterableFields.${i}`, message: `${name} is not a field of files. Fields: ${LibraryFilterFields.join(', ')}.` });
+    if (!isKnownField(name))
+      details.push({
+        field: `filterableFields.${i}`,
+        message: `${name} is not a field of files. Fields: ${LibraryFilterFields.join(', ')}, or metadata.<key> for a key of the files' metadata.`,
+      });
     else if (seen.has(name)) details.push({ field: `filterableFields.${i}`, message: `${name} is listed twice.` });
     seen.add(name);
   });
   if (details.length > 0) throw badRequest('The filterable fields are not valid.', details);
-  return LibraryFilterFields.filter((f) => seen.has(f));
+  return [...LibraryFilterFields.filter((f) => seen.has(f)), ...fields.filter((f) => !isField(f))];
+}
+
+/** The fields one condition may name: a library that has not chosen lets it name any metadata key. */
+function allowedFor(library: Pick<FileLibraryRow, 'filterableFields'>, filter: LibraryFilter): string[] {
+  const allowed = filterableFieldsOf(library);
+  return library.filterableFields === null && isLibraryMetadataField(filter.field) ? [...allowed, filter.field] : allowed;
 }
 
 /** The problems of one condition against the fields it may name, each with the path of what is wrong. */
-function conditionProblems(filter: LibraryFilter, allowed: readonly LibraryFilterField[], path: string): ErrorDetail[] {
+function conditionProblems(filter: LibraryFilter, allowed: readonly string[], path: string): ErrorDetail[] {
   const problem = libraryFilterConditionProblem(filter, allowed);
   return problem ? [{ field: `${path}.${problem.part}`, message: problem.message }] : [];
 }
 
 /** The problems of a filter against a library's filterable fields (empty: it is valid). */
 export function filterProblems(library: Pick<FileLibraryRow, 'filterableFields'>, filters: readonly LibraryFilter[], path: string): ErrorDetail[] {
-  const allowed = filterableFieldsOf(library);
-  return filters.flatMap((f, i) => conditionProblems(f, allowed, `${path}.${i}`));
+  return filters.flatMap((f, i) => conditionProblems(f, allowedFor(library, f), `${path}.${i}`));
 }
 
 /** Refuses (400) a filter that names a field the library does not let filters name, or compares it wrongly. */
@@ -56,7 +76,7 @@ export function checkFilters(library: Pick<FileLibraryRow, 'filterableFields'>, 
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A file column's SQL (alias f, library_files). */
+/** A file column's SQL (alias f, library_files); a metadata key's value is `f.metadata ->> key`, the key a parameter. */
 const fileColumns: Record<Exclude<LibraryFilterField, 'page'>, SQL> = {
   fileName: sql`f.file_name`,
   mimeType: sql`f.mime_type`,
@@ -144,18 +164,21 @@ export function filterCondition(filters: readonly LibraryFilter[] | undefined): 
   const onChunk: SQL[] = [];
   const onFile: SQL[] = [];
   for (const filter of filters) {
-    if (!isField(filter.field)) return sql`false`;
+    const type = libraryFilterFieldType(filter.field);
+    if (type === null) return sql`false`;
     if (filter.field === 'page') {
       const condition = pageCondition(filter);
       if (!condition) return sql`false`;
       onChunk.push(condition);
       continue;
     }
-    const type = LibraryFilterFieldTypes[filter.field];
     if (!LibraryFilterOperatorsByType[type].includes(filter.operator)) return sql`false`;
     const values = Array.isArray(filter.value) ? filter.value : [filter.value];
     if (values.some((v) => libraryFilterValueProblem(type, v) !== null)) return sql`false`;
-    const condition = comparison(fileColumns[filter.field], type, filter);
+    const column = isField(filter.field)
+      ? fileColumns[filter.field as Exclude<LibraryFilterField, 'page'>]
+      : sql`(f.metadata ->> ${filter.field.slice(LibraryMetadataFieldPrefix.length)}::text)`;
+    const condition = comparison(column, type, filter);
     if (!condition) return sql`false`;
     onFile.push(condition);
   }

@@ -4,10 +4,11 @@
 // gives nothing without them), PUT …/filters says which file metadata filters may name, and GET …/indexDefinition
 // describes it.
 import {
-  LibraryFilterFieldTypes,
   LibraryFilterFields,
   LibraryFilterOperatorsByType,
-  type LibraryFilterField,
+  LibraryMetadataFieldPrefix,
+  isLibraryMetadataField,
+  libraryFilterFieldType,
   type TextIndexDefinition,
   type TextIndexFiltersInput,
   type TextSearchLanguage,
@@ -25,15 +26,15 @@ import * as repo from './knowledge.repository.js';
 /** ts_rank_cd's normalisation in retrieval.ts: rank / (rank + 1), 0 to 1. */
 const RankNormalization = 32;
 
-const describeField = (name: LibraryFilterField) => ({
-  name,
-  type: LibraryFilterFieldTypes[name],
-  operators: [...LibraryFilterOperatorsByType[LibraryFilterFieldTypes[name]]],
-});
+const describeField = (name: string) => {
+  const type = libraryFilterFieldType(name) ?? 'string';
+  return { name, type, operators: [...LibraryFilterOperatorsByType[type]] };
+};
 
 async function definitionOf(ctx: KnowledgeContext, library: repo.FileLibraryRow): Promise<TextIndexDefinition> {
   const deployment = (await ctx.models.embeddingDeployments()).find((d) => d.deploymentId === library.embeddingDeploymentId);
   const vectors = deployment && (await vectorsReady(ctx)) ? await libraryVectorStats(ctx.db, library.id) : null;
+  const metadataKeys = (await repo.metadataKeysOf(ctx.db, [library.id])).get(library.id) ?? [];
   return {
     dataSourceId: library.id,
     enabled: library.textIndexEnabled,
@@ -43,8 +44,15 @@ async function definitionOf(ctx: KnowledgeContext, library: repo.FileLibraryRow)
       { name: 'headings', weight: 'A' },
       { name: 'text', weight: 'B' },
     ],
-    filterableFields: filterableFieldsOf(library).map(describeField),
-    availableFilterFields: LibraryFilterFields.map(describeField),
+    filterableFields: filterableFieldsOf(library, metadataKeys).map(describeField),
+    // the built-in fields, and metadata.<key> of every key the files use (or the library chose)
+    availableFilterFields: [
+      ...new Set([
+        ...LibraryFilterFields,
+        ...metadataKeys.map((k) => `${LibraryMetadataFieldPrefix}${k}`),
+        ...filterableFieldsOf(library).filter(isLibraryMetadataField),
+      ]),
+    ].map(describeField),
     vectors:
       deployment && vectors ? { embeddingDeploymentName: deployment.name, dimensions: vectors.dimensions, metric: 'cosine', count: vectors.count } : null,
     counts: await repo.textIndexCounts(ctx.db, library.id),

@@ -268,7 +268,7 @@ export async function insertRagLink(db: DbOrTx, values: typeof gptSystemRagDataS
   return row ?? null;
 }
 
-export async function updateRagLink(db: DbOrTx, id: string, values: Partial<Pick<RagLinkRow, 'dataSourceType' | 'topK'>>): Promise<RagLinkRow> {
+export async function updateRagLink(db: DbOrTx, id: string, values: Partial<Pick<RagLinkRow, 'dataSourceType' | 'topK' | 'filters'>>): Promise<RagLinkRow> {
   const [row] = await db.update(gptSystemRagDataSources).set(values).where(eq(gptSystemRagDataSources.id, id)).returning();
   return row!;
 }

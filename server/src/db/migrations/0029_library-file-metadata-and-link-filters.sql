@@ -1,0 +1,2 @@
+ALTER TABLE "gpt_system_rag_data_sources" ADD COLUMN "filters" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "library_files" ADD COLUMN "metadata" jsonb DEFAULT '{}'::jsonb NOT NULL;
