@@ -13,6 +13,7 @@
 // Run: npx tsx bench/knowledge.bench.ts [--quick] [--full] [--parts quality,ingestion,retrieval] [--pglite | --postgres]
 //      [--sizes 100000,1000000] [--pglite-vectors-up-to 1000000] [--cache-mb 256] (PGlite's page cache, DATABASE_CACHE_MB;
 //      without it, sized as the server sizes it when it starts) [--keep-dir DIR] (PGlite's fills kept there and measured again)
+//      [--no-warm] (PGlite's page cache not read in after the start, as the server does: db/pglite-warm.ts)
 //      [--floor-every 1000] (the floor query before every Nth question only)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.js';
 import { createTestApp } from '../server/src/test/harness.js';
 import { FullTextNarrowing } from '../server/src/modules/knowledge/retrieval.js';
+import { warmPageCache, warmsCache, type WarmingResult } from '../server/src/db/pglite-warm.js';
 import { benchDatabase } from './lib/database.js';
 import { openKnowledgeBench } from './lib/knowledge-context.js';
 import { measureIngestion, type IngestionResult } from './lib/knowledge-ingestion.js';
@@ -53,6 +55,8 @@ interface RetrievalRun {
   chunks: number;
   vectors: boolean;
   fillSeconds: Record<string, number>;
+  /** PGlite's page cache read in after the start (null: not warmed) */
+  warmed: WarmingResult | null;
   latency: LatencyResult;
   /** the same questions with the narrowing as it was before its words were counted (`Uncounted`) */
   latencyUncounted: LatencyResult;
@@ -146,6 +150,9 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     const pageCache = bench.database.connection.kind === 'pglite' ? bench.database.connection.thread.cache : null;
     if (pageCache)
       log(`${database}: page cache ${pageCache.cacheMb} MB${pageCache.libraryMb === null ? '' : ` (sized at start: libraries ${pageCache.libraryMb} MB)`}`);
+    // and read in, as the server does once it is ready (db/pglite-warm.ts); --no-warm measures the cache as it fills
+    const warmed = pageCache && warmsCache(pageCache.cacheMb) && !flag('no-warm') ? await warmPageCache(ctx.db, pageCache.cacheMb) : null;
+    if (warmed) log(`${database}: page cache warmed: ${warmed.pages} pages of ${warmed.relations} relations in ${warmed.ms} ms`);
     log(`${database}: measuring latency`);
     // the floor before every question (--floor-every 1) empties PGlite's page cache each time; a larger number measures
     // retrieve() as questions follow one another
@@ -164,7 +171,17 @@ async function retrieval(database: 'pglite' | 'postgres', chunks: number, upstre
     const uncounted = await withNarrowing(Uncounted, () => measureQuality(ctx, filled.libraryId));
     const everyChunk = await withNarrowing({ enabled: false, maxRankedChunks: null }, () => measureQuality(ctx, filled.libraryId));
     const label = pageCache ? `pglite, cache ${pageCache.cacheMb} MB${pageCache.libraryMb === null ? '' : ' (sized at start)'}` : database;
-    return { database: label, chunks, vectors, fillSeconds: filled.seconds, latency, latencyUncounted, quality: { narrowed, uncounted, everyChunk }, explain };
+    return {
+      database: label,
+      chunks,
+      vectors,
+      fillSeconds: filled.seconds,
+      warmed,
+      latency,
+      latencyUncounted,
+      quality: { narrowed, uncounted, everyChunk },
+      explain,
+    };
   } finally {
     await bench.close();
     if (dir && !keepRoot) fs.rmSync(dir, { recursive: true, force: true });
@@ -252,6 +269,7 @@ const reportRetrieval = (runs: RetrievalRun[]) => {
     ),
     '',
     ...runs.map((r) => `Filling ${r.database} ${r.chunks} (s): ${JSON.stringify(r.fillSeconds)}`),
+    ...runs.map((r) => `Page cache warmed ${r.database} ${r.chunks}: ${r.warmed ? `${r.warmed.pages} pages in ${r.warmed.ms} ms` : 'no'}`),
     '',
     ...runs.flatMap((r) => [
       `EXPLAIN ANALYZE, ${r.database} ${r.chunks}, ranking every chunk:`,

@@ -29,6 +29,7 @@ import { createResumableAnswers } from './ai/resumable-answers.setup.js';
 import { Metrics } from './platform/metrics.js';
 import { secretBoxFromConfig } from './platform/secrets.js';
 import { JobEngine } from './platform/jobs.js';
+import { warmPageCache, warmsCache } from './db/pglite-warm.js';
 
 /** How long the primary waits before starting a new process for one that died. */
 const RestartDelayMs = 1_000;
@@ -189,6 +190,13 @@ async function runServer(config: Config): Promise<void> {
   process.stdout.write(`Atrium is ready at ${config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl}\n`);
 
   let stopping = false;
+  // a page cache sized for file libraries is read in now, while the server already answers (db/pglite-warm.ts)
+  if (pageCache && warmsCache(pageCache.cacheMb)) {
+    warmPageCache(database.db, pageCache.cacheMb, () => stopping).then(
+      (warmed) => warmed && logger.info({ pageCacheWarmed: warmed }, 'page cache warmed'),
+      (e: unknown) => !stopping && logger.warn({ err: e }, 'the page cache could not be warmed'),
+    );
+  }
   const shutdown = async (signal: string) => {
     // SIGINT from a terminal reaches every process of the group, then the primary's SIGTERM: one shutdown
     if (stopping) return;

@@ -9,6 +9,8 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
+import { warmsCache } from './pglite-warm.js';
 
 /** PostgreSQL settings of the embedded database, passed as start-up options (`-c name=value`). */
 export const EmbeddedDatabaseSettings = {
@@ -91,5 +93,10 @@ export function openEmbeddedDatabase(dataDir: string, options: EmbeddedDatabaseO
   for (const flag of WasmCompilerFlags) v8.setFlagsFromString(flag);
   const cache = options.cacheMb === undefined ? {} : { shared_buffers: `${options.cacheMb}MB` };
   const settings = Object.entries({ ...EmbeddedDatabaseSettings, ...cache }).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-  return PGlite.create(dataDir, { extensions: { vector, pg_trgm }, startParams: [...PGlite.defaultStartParams, ...settings] });
+  // a cache larger than the default is warmed after the start (pglite-warm.ts), through pageinspect
+  const warmed = warmsCache(options.cacheMb);
+  return PGlite.create(dataDir, {
+    extensions: { vector, pg_trgm, ...(warmed ? { pageinspect } : {}) },
+    startParams: [...PGlite.defaultStartParams, ...settings],
+  });
 }
