@@ -1,9 +1,9 @@
 // BLOB_STORE=s3: blobs as objects of one bucket on S3 or an S3-compatible server (MinIO, Ceph, Garage, R2, …), with
 // the AWS SDK v3 (docs/storage.md says why that client). A blob key is the object key as it is (safeKey still applies,
 // so a file store copies over 1:1, see platform/blob-copy.ts).
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
-import { safeKey, type SizedBlobStore } from './blobs.js';
+import { safeKey, type ListedBlob, type SizedBlobStore } from './blobs.js';
 
 /**
  * Each call is tried up to 3 times (the SDK's standard retry mode: throttling, 5xx and network errors, with
@@ -91,6 +91,24 @@ export class S3BlobStore implements SizedBlobStore {
     } catch (e) {
       this.fail('delete', key, e);
     }
+  }
+
+  /** ListObjectsV2, a page of up to 1,000 keys per request, the next asked for when the last is used up. */
+  async *list(prefix: string): AsyncGenerator<ListedBlob> {
+    let ContinuationToken: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }));
+      } catch (e) {
+        this.fail('list', prefix, e);
+      }
+      for (const object of page.Contents ?? []) {
+        if (object.Key === undefined) continue;
+        yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() };
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   /** closes the client's connections (a command that ends; the server keeps its store for its life) */
