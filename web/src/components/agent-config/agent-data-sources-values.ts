@@ -4,7 +4,7 @@
 // condition (the schema's bounds, then the condition against the library's filterable fields, in the server's words). Evaluates
 // zod (through @atrium/contract/forms), so only the editors import it.
 import './agent-data-sources-texts';
-import { libraryFilterConditionProblem, type AgentDataSource, type ConfigIssue, type LibraryFilterField } from '@atrium/contract';
+import { libraryFilterConditionProblem, type AgentDataSource, type ConfigIssue } from '@atrium/contract';
 import { ConfigStateUpdateSchema } from '@atrium/contract/forms';
 import { t } from '../../app/i18n/i18n';
 import { describeIssue, numberBounds, type FormSchema } from '../forms/schema-issues';
@@ -50,7 +50,7 @@ export const sourcesOf = (drafts: readonly DataSourceDraft[]): AgentDataSource[]
  */
 export function dataSourceProblems(
   drafts: readonly DataSourceDraft[],
-  filterableFields: (dataSourceId: string) => readonly LibraryFilterField[] | undefined = () => undefined,
+  filterableFields: (dataSourceId: string) => readonly string[] | undefined = () => undefined,
 ): DataSourceProblems {
   const problems: DataSourceProblems = {};
   const labels = { topK: t('agentDataSources.topK'), minScore: t('agentDataSources.minScore') };

@@ -1,16 +1,16 @@
-import { MaxLibraryFilters, type LibraryFilterField } from '@atrium/contract';
+import { MaxLibraryFilters } from '@atrium/contract';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../app/i18n/i18n';
 import { LibraryFilterEditor } from './library-filter-editor';
-import type { FilterDraft } from './library-filter-values';
+import { filterableFieldsOf, wireFilter, type FilterDraft } from './library-filter-values';
 
 /** The last value the editor handed up. */
 const seen = { value: [] as FilterDraft[] };
 
 /** The editor with its drafts in state, as the data sources block holds them. */
-function Harness({ fields, initial }: { fields: LibraryFilterField[]; initial: FilterDraft[] }) {
+function Harness({ fields, initial }: { fields: string[]; initial: FilterDraft[] }) {
   const [value, setValue] = useState(initial);
   const change = (next: FilterDraft[]) => {
     seen.value = next;
@@ -81,5 +81,22 @@ describe("a library's filter in the agent editors", () => {
     render(<Harness fields={[]} initial={[]} />);
     expect(screen.getByText('No field of this library can be filtered on: its text index settings choose them.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a condition' })).toBeNull();
+  });
+
+  it('offers the metadata keys the library lists as text fields, after the built-in ones', () => {
+    const fields = filterableFieldsOf(['metadata.audience', 'fileName', 'metadata.1bad', 'unknown']);
+    expect(fields).toEqual(['fileName', 'metadata.audience']);
+    render(<Harness fields={fields} initial={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a condition' }));
+    const first = screen.getByRole('group', { name: 'Condition 1' });
+    choose(first, 'Field', 'Metadata: audience');
+    expect(seen.value).toEqual([{ field: 'metadata.audience', operator: 'eq', value: '' }]);
+    // the operators of text
+    fireEvent.mouseDown(within(first).getByRole('combobox', { name: 'Condition' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('starts with');
+    fireEvent.click(screen.getByRole('option', { name: 'is one of' }));
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Value' }), { target: { value: 'staff, 2026' } });
+    // a metadata value stays text, even one that looks like a number
+    expect(wireFilter(seen.value[0]!)).toEqual({ field: 'metadata.audience', operator: 'in', value: ['staff', '2026'] });
   });
 });

@@ -11,15 +11,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LibraryFilterFieldTypes, MaxLibraryFilters, type LibraryFilterField, type LibraryFilterOperator } from '@atrium/contract';
+import { LibraryFilterFieldTypes, MaxLibraryFilters, type LibraryFilterOperator } from '@atrium/contract';
 import { useTranslation } from '../../app/i18n/i18n';
-import { isFilterField, isListOperator, newFilterDraft, operatorsOf, type FilterDraft } from './library-filter-values';
+import { isFilterField, isListOperator, isMetadataField, metadataKeyOf, newFilterDraft, operatorsOf, type FilterDraft } from './library-filter-values';
 
 export interface LibraryFilterEditorProps {
   /** the name of the library, for the conditions' accessible names */
   id: string;
-  /** the fields the library lets filters name */
-  fields: readonly LibraryFilterField[];
+  /** the fields the library lets filters name (built-in ones and `metadata.<key>`) */
+  fields: readonly string[];
   value: readonly FilterDraft[];
   onChange: (value: FilterDraft[]) => void;
   /** the problem of each condition, by its index */
@@ -40,16 +40,17 @@ function ConditionRow({
 }: {
   index: number;
   draft: FilterDraft;
-  fields: readonly LibraryFilterField[];
+  fields: readonly string[];
   problem: string | undefined;
   disabled?: boolean;
   onChange: (draft: FilterDraft) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const fieldName = (f: string) => (isFilterField(f) ? t(`agentDataSources.filterFields.${f}`) : f);
+  const fieldName = (f: string) =>
+    isFilterField(f) ? t(`agentDataSources.filterFields.${f}`) : isMetadataField(f) ? t('agentDataSources.filterMetadataField', { key: metadataKeyOf(f) }) : f;
   // a saved condition on a field the library no longer offers stays choosable, so that it is seen and can be changed
-  const choices: string[] = draft.field && !fields.includes(draft.field as LibraryFilterField) ? [...fields, draft.field] : [...fields];
+  const choices: string[] = draft.field && !fields.includes(draft.field) ? [...fields, draft.field] : [...fields];
   const type = isFilterField(draft.field) ? LibraryFilterFieldTypes[draft.field] : 'string';
   const list = isListOperator(draft.operator);
   const inputType = list ? 'text' : type === 'number' ? 'number' : type === 'date' && (draft.value === '' || isoDay.test(draft.value)) ? 'date' : 'text';

@@ -5,6 +5,9 @@ import {
   LibraryFilterFieldTypes,
   LibraryFilterFields,
   LibraryFilterOperatorsByType,
+  LibraryMetadataFieldPrefix,
+  isLibraryMetadataField,
+  libraryFilterFieldType,
   type LibraryFilter,
   type LibraryFilterField,
   type LibraryFilterOperator,
@@ -18,14 +21,25 @@ export interface FilterDraft {
 
 export const isFilterField = (name: string): name is LibraryFilterField => Object.hasOwn(LibraryFilterFieldTypes, name);
 
-/** The fields a library lets filters name, of those Atrium knows, in Atrium's order. */
-export const filterableFieldsOf = (names: readonly string[]): LibraryFilterField[] => LibraryFilterFields.filter((f) => names.includes(f));
+/** A field that names a key of the files' custom metadata (`metadata.<key>`). */
+export const isMetadataField = isLibraryMetadataField;
+
+/** The key a `metadata.<key>` field names. */
+export const metadataKeyOf = (field: string) => field.slice(LibraryMetadataFieldPrefix.length);
+
+/**
+ * The fields a library lets filters name, of those Atrium knows: the built-in ones in Atrium's order, then the
+ * metadata keys (`metadata.<key>`) as the library lists them.
+ */
+export const filterableFieldsOf = (names: readonly string[]): string[] => [
+  ...LibraryFilterFields.filter((f) => names.includes(f)),
+  ...names.filter((n) => !isFilterField(n) && isLibraryMetadataField(n)),
+];
 
 export const isListOperator = (operator: LibraryFilterOperator) => operator === 'in' || operator === 'notIn';
 
 /** The operators a field takes (all of them for a field Atrium does not know, which the server names as wrong). */
-export const operatorsOf = (field: string): readonly LibraryFilterOperator[] =>
-  isFilterField(field) ? LibraryFilterOperatorsByType[LibraryFilterFieldTypes[field]] : LibraryFilterOperatorsByType.string;
+export const operatorsOf = (field: string): readonly LibraryFilterOperator[] => LibraryFilterOperatorsByType[libraryFilterFieldType(field) ?? 'string'];
 
 /** A new condition on a field: its type's first operator, no value. */
 export const newFilterDraft = (field: string): FilterDraft => ({ field, operator: operatorsOf(field)[0]!, value: '' });

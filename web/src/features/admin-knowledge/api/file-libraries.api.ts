@@ -15,6 +15,7 @@ import {
   type LibraryFileExtraction,
   type LibraryFileList,
   type LibraryFileLog,
+  type LibraryFileMetadata,
   type LibraryFileStatus,
   type LibrarySearchBody,
   type LibrarySearchResult,
@@ -77,6 +78,11 @@ export const fileLibrariesApi = baseApi.enhanceEndpoints({ addTagTypes: ['FileLi
       query: (ref) => ({ url: pathTo(R.file, ref), method: 'DELETE' }),
       invalidatesTags: ['LibraryFile', 'FileLibrary'],
     }),
+    // replaces the file's custom metadata; the library's filterable fields list the keys its files use
+    updateLibraryFileMetadata: build.mutation<LibraryFile, FileRef & { metadata: LibraryFileMetadata }>({
+      query: ({ metadata, ...ref }) => ({ url: pathTo(R.file, ref), method: 'PUT', body: { metadata } }),
+      invalidatesTags: ['LibraryFile', 'FileLibrary'],
+    }),
     reprocessLibraryFile: build.mutation<LibraryFile, FileRef>({
       query: (ref) => ({ url: pathTo(R.fileReprocess, ref), method: 'PUT' }),
       invalidatesTags: ['LibraryFile', 'FileLibrary'],
@@ -116,6 +122,7 @@ export const {
   useListLibraryFilesQuery,
   useGetLibraryFileQuery,
   useDeleteLibraryFileMutation,
+  useUpdateLibraryFileMetadataMutation,
   useReprocessLibraryFileMutation,
   useCancelLibraryFileMutation,
   useGetLibraryFileExtractionQuery,

@@ -1,5 +1,5 @@
 // One file of a library, in a panel from the right (the whole screen on a phone): its status (live while it moves),
-// what is known of it, Download, Reprocess, Cancel (while it is on its way) and Delete, and four tabs: the text read (page by page), its chunks (by
+// what is known of it, its metadata (editable), Download, Reprocess, Cancel (while it is on its way) and Delete, and four tabs: the text read (page by page), its chunks (by
 // index), the images found in it (figures) and the log of its latest run.
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -27,6 +27,7 @@ import { formatBytes, isCancellable, isSettled, LivePollMs } from '../library-fo
 import { FileChunksTab } from './file-chunks-tab';
 import { FileFiguresTab } from './file-figures-tab';
 import { FileLogTab } from './file-log-tab';
+import { FileMetadataSection } from './file-metadata-section';
 import { FileTextTab } from './file-text-tab';
 import { FileStatus } from './library-files-section';
 
@@ -131,6 +132,7 @@ export function FileDetailDrawer({ dataSourceId, fileId, canEdit, onClose }: { d
             </Stack>
             {file.status === 'Error' && file.errorMessage && <Alert severity="error">{file.errorMessage}</Alert>}
             <Facts file={file} />
+            <FileMetadataSection key={`${file.fileId}:${JSON.stringify(file.metadata)}`} file={file} canEdit={canEdit} />
             <Box>
               <Tabs value={tab} onChange={(_, value: TabKey) => setTab(value)} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
                 <Tab value="text" label={t('knowledgeAdmin.file.tabs.text')} />

@@ -11,7 +11,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { LibraryFilterFields, TextIndexBuildPollMs, type FileLibrary, type LibraryFilterField, type TextIndexDefinition } from '@atrium/contract';
+import {
+  LibraryFilterFields,
+  LibraryMetadataFieldPrefix,
+  TextIndexBuildPollMs,
+  isLibraryMetadataField,
+  type FileLibrary,
+  type LibraryFilterField,
+  type TextIndexDefinition,
+} from '@atrium/contract';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -57,13 +65,15 @@ function BuildStatus({ definition: d }: { definition: TextIndexDefinition }) {
   );
 }
 
-function FilterableFields({ library, disabled }: { library: FileLibrary; disabled: boolean }) {
+function FilterableFields({ library, metadataFields, disabled }: { library: FileLibrary; metadataFields: readonly string[]; disabled: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(library.filterableFields));
   const [save, saving] = useSetTextIndexFiltersMutation();
   const changed = chosen.size !== library.filterableFields.length || library.filterableFields.some((f) => !chosen.has(f));
-  const toggle = (field: LibraryFilterField) =>
+  // the built-in fields, then the metadata keys the files use (the definition's) or the library chose
+  const fields = [...LibraryFilterFields, ...new Set([...metadataFields, ...library.filterableFields.filter(isLibraryMetadataField)])];
+  const toggle = (field: string) =>
     setChosen((c) => {
       const next = new Set(c);
       if (next.has(field)) next.delete(field);
@@ -71,7 +81,7 @@ function FilterableFields({ library, disabled }: { library: FileLibrary; disable
       return next;
     });
   const submit = async () => {
-    const result = await save({ dataSourceId: library.dataSourceId, body: { filterableFields: LibraryFilterFields.filter((f) => chosen.has(f)) } });
+    const result = await save({ dataSourceId: library.dataSourceId, body: { filterableFields: fields.filter((f) => chosen.has(f)) } });
     if (result.data) enqueueSnackbar(t('knowledgeAdmin.saved'), { variant: 'success' });
   };
   return (
@@ -83,14 +93,23 @@ function FilterableFields({ library, disabled }: { library: FileLibrary; disable
         {t('knowledgeAdmin.textIndex.filterableHint')}
       </Typography>
       <FormGroup row>
-        {LibraryFilterFields.map((field) => (
+        {fields.map((field) => (
           <FormControlLabel
             key={field}
             control={<Checkbox checked={chosen.has(field)} onChange={() => toggle(field)} disabled={disabled} />}
-            label={t(`knowledgeAdmin.textIndex.fields.${field}`)}
+            label={
+              isLibraryMetadataField(field)
+                ? t('knowledgeAdmin.textIndex.metadataField', { key: field.slice(LibraryMetadataFieldPrefix.length) })
+                : t(`knowledgeAdmin.textIndex.fields.${field as LibraryFilterField}`)
+            }
           />
         ))}
       </FormGroup>
+      {fields.length === LibraryFilterFields.length && (
+        <Typography variant="caption" color="text.secondary">
+          {t('knowledgeAdmin.textIndex.filterableMetadataHint')}
+        </Typography>
+      )}
       {saving.error && <AdminErrorAlert error={saving.error} />}
       {!disabled && (
         <div>
@@ -160,7 +179,12 @@ export function TextIndexSection({ library }: { library: FileLibrary }) {
       )}
       {d && <BuildStatus definition={d} />}
       {definition.error && <AdminErrorAlert error={definition.error} />}
-      <FilterableFields key={library.filterableFields.join(',')} library={library} disabled={!canEdit} />
+      <FilterableFields
+        key={library.filterableFields.join(',')}
+        library={library}
+        metadataFields={(d?.availableFilterFields ?? []).map((f) => f.name).filter(isLibraryMetadataField)}
+        disabled={!canEdit}
+      />
     </AdminSection>
   );
 }

@@ -16,10 +16,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  LibraryFilterFieldTypes,
-  LibraryFilterOperatorsByType,
   RetrievalQueryMaxLength,
   RetrievalTopKLimits,
+  libraryFilterFieldType,
   type FileLibrary,
   type LibraryFilter,
   type LibraryFilterField,
@@ -33,13 +32,13 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { AdminErrorAlert, AdminSection } from '../../../components/admin';
 import { schemaProblems } from '../../../components/forms/schema-issues';
-import { wireFilter } from '../../../components/agent-config/library-filter-values';
+import { filterableFieldsOf, isMetadataField, metadataKeyOf, operatorsOf, wireFilter } from '../../../components/agent-config/library-filter-values';
 import { useSearchFileLibraryMutation } from '../api/file-libraries.api';
 import { Headings, usePagesLabel } from './file-chunks-tab';
 import { filePath } from './knowledge-paths';
 
 /** The condition of the form as the API takes it (numbers as numbers, lists split at commas); null without one. */
-const filterOf = (field: LibraryFilterField | '', operator: LibraryFilterOperator, value: string): LibraryFilter | null =>
+const filterOf = (field: string, operator: LibraryFilterOperator, value: string): LibraryFilter | null =>
   field ? wireFilter({ field, operator, value }) : null;
 
 function FilterFields({
@@ -50,14 +49,18 @@ function FilterFields({
   onChange,
 }: {
   library: FileLibrary;
-  field: LibraryFilterField | '';
+  field: string;
   operator: LibraryFilterOperator;
   value: string;
-  onChange: (next: { field: LibraryFilterField | ''; operator: LibraryFilterOperator; value: string }) => void;
+  onChange: (next: { field: string; operator: LibraryFilterOperator; value: string }) => void;
 }) {
   const { t } = useTranslation();
-  const fields = library.filterableFields.filter((f): f is LibraryFilterField => Object.hasOwn(LibraryFilterFieldTypes, f));
-  const operators = field ? LibraryFilterOperatorsByType[LibraryFilterFieldTypes[field]] : [];
+  // the built-in fields the library lets filters name, then its metadata keys (metadata.<key>)
+  const fields = filterableFieldsOf(library.filterableFields);
+  const operators = field ? operatorsOf(field) : [];
+  const type = libraryFilterFieldType(field) ?? 'string';
+  const fieldName = (f: string) =>
+    isMetadataField(f) ? t('knowledgeAdmin.try.metadataField', { key: metadataKeyOf(f) }) : t(`knowledgeAdmin.textIndex.fields.${f as LibraryFilterField}`);
   const list = operator === 'in' || operator === 'notIn';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 1 }}>
@@ -68,14 +71,14 @@ function FilterFields({
         sx={{ minWidth: 180 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         onChange={(e) => {
-          const next = e.target.value as LibraryFilterField | '';
-          onChange({ field: next, operator: next ? LibraryFilterOperatorsByType[LibraryFilterFieldTypes[next]][0]! : 'eq', value: '' });
+          const next = e.target.value;
+          onChange({ field: next, operator: next ? operatorsOf(next)[0]! : 'eq', value: '' });
         }}
       >
         <MenuItem value="">{t('knowledgeAdmin.try.filterNone')}</MenuItem>
         {fields.map((f) => (
           <MenuItem key={f} value={f}>
-            {t(`knowledgeAdmin.textIndex.fields.${f}`)}
+            {fieldName(f)}
           </MenuItem>
         ))}
       </TextField>
@@ -97,7 +100,7 @@ function FilterFields({
           <TextField
             label={list ? t('knowledgeAdmin.try.filterValueList') : t('knowledgeAdmin.try.filterValue')}
             value={value}
-            type={LibraryFilterFieldTypes[field] === 'date' ? 'date' : LibraryFilterFieldTypes[field] === 'number' && !list ? 'number' : 'text'}
+            type={type === 'date' ? 'date' : type === 'number' && !list ? 'number' : 'text'}
             slotProps={{ inputLabel: { shrink: true } }}
             fullWidth
             onChange={(e) => onChange({ field, operator, value: e.target.value })}
@@ -211,7 +214,7 @@ export function TryQuestionPanel({ library }: { library: FileLibrary }) {
   const [query, setQuery] = useState('');
   const [topK, setTopK] = useState<number>(RetrievalTopKLimits.default);
   const [submitted, setSubmitted] = useState(false);
-  const [condition, setCondition] = useState<{ field: LibraryFilterField | ''; operator: LibraryFilterOperator; value: string }>({
+  const [condition, setCondition] = useState<{ field: string; operator: LibraryFilterOperator; value: string }>({
     field: '',
     operator: 'eq',
     value: '',
