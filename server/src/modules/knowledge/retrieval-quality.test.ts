@@ -3,7 +3,7 @@
 // asked of full text, vectors (the fake embedding model: hashed word stems and trigrams) and their fusion. The
 // floors are the figures measured when the set was made, less a margin: a change that makes retrieval clearly
 // worse fails here, and bench/knowledge.bench.ts prints the figures (bench/README.md, "Knowledge").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../test/fake-upstreams.js';
 import { sql } from 'drizzle-orm';
@@ -144,5 +144,23 @@ describe('retrieval quality on the labelled handbook', () => {
       FullTextNarrowing.widenings = saved;
     }
     expect({ bounded, short }).toEqual({ bounded: expect.toSatisfy((n: number) => n >= 5), short: expect.toSatisfy((n: number) => n >= 1) });
+
+    // the words' counts are kept as long as the statistics: a question whose words were counted asks one statement
+    // fewer (the count), and narrows to the same words
+    forgetChunkStatistics(t.ctx.db);
+    const question = questions.find((q) => q.question.split(' ').length >= 6)!.question;
+    const execute = vi.spyOn(t.ctx.db, 'execute');
+    try {
+      const first = await candidateWords(t.ctx.db, question, 'english', [large.libraryId]);
+      const statementsFirst = execute.mock.calls.length;
+      execute.mockClear();
+      const again = await candidateWords(t.ctx.db, question, 'english', [large.libraryId]);
+      expect(again).toBe(first);
+      expect(execute.mock.calls.length).toBe(1);
+      // the statistics (one), the words (one), their counts (one)
+      expect(statementsFirst).toBe(3);
+    } finally {
+      execute.mockRestore();
+    }
   }, 240_000);
 });

@@ -9,6 +9,7 @@
 // The fused score is reciprocal rank fusion (k = 60) scaled to 0–1: 1 is first in every retriever that could
 // search, so that a library's minimum score means the same with one retriever or two.
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { LibraryFilter, LibrarySearchResult, RetrievalMode, RetrievalTrace, RetrievedPassage, RetrieverName } from '@atrium/contract';
 import type { Db } from '../../db/client.js';
 import type { KnowledgePassage } from '../../ai/knowledge-step.js';
@@ -155,8 +156,24 @@ function chunkStatistics(db: Db): Promise<ChunkStatistics> {
   return value;
 }
 
-/** Reads the statistics again at the next search (after an ANALYZE, in tests and benches). */
-export const forgetChunkStatistics = (db: Db) => statisticsCache.delete(db);
+/**
+ * The words' counts (indexCounts), kept as long as the statistics are, per database: a question's words are mostly
+ * those of the questions before it (at 100,000 chunks the count took 4-5 ms of a hybrid question's ~20, and the
+ * handbook's 308 questions have 1,020 distinct words among 2,530). A count a minute old only chooses which words to
+ * rank first; ranking reads the chunks as they are.
+ */
+const wordCounts = new WeakMap<object, LRUCache<string, number>>();
+const wordCountsOf = (db: Db) => {
+  let counts = wordCounts.get(db);
+  if (!counts) wordCounts.set(db, (counts = new LRUCache<string, number>({ max: 20_000, ttl: StatisticsMaxAgeMs })));
+  return counts;
+};
+
+/** Reads the statistics and counts the words again at the next search (after an ANALYZE, in tests and benches). */
+export const forgetChunkStatistics = (db: Db) => {
+  statisticsCache.delete(db);
+  wordCounts.delete(db);
+};
 
 /** The share of chunks holding at least one of the words (taken as independent). */
 const anyOf = (shares: number[]) => 1 - shares.reduce((none, share) => none * (1 - share), 1);
@@ -204,14 +221,23 @@ async function queryWords(db: Db, query: string, language: string, libraryIds: s
 async function countedShares(db: Db, tableRows: number, words: QueryWords['words'], rareShare: number): Promise<QueryWords['words']> {
   const counted = words.filter((w) => Number.isNaN(w.share));
   if (counted.length === 0) return words;
-  const counts = await indexCounts(
-    db,
-    counted.map((w) => operand(w.lexeme)),
-  );
-  const shares = new Map(counted.map((w, i) => [w.lexeme, counts[i]! / Math.max(tableRows, 1)]));
+  const known = wordCountsOf(db);
+  const counts = new Map(counted.map((w) => [w.lexeme, known.get(w.lexeme)]));
+  const unknown = counted.filter((w) => counts.get(w.lexeme) === undefined);
+  if (unknown.length > 0) {
+    const fresh = await indexCounts(
+      db,
+      unknown.map((w) => operand(w.lexeme)),
+    );
+    // a word the plan gave no count for (NaN: it would rather scan the table) is kept so too: the same plan again
+    unknown.forEach((w, i) => {
+      counts.set(w.lexeme, fresh[i]);
+      known.set(w.lexeme, fresh[i]!);
+    });
+  }
   return words.map((w) => {
     if (!Number.isNaN(w.share)) return w;
-    const share = shares.get(w.lexeme)!;
+    const share = counts.get(w.lexeme)! / Math.max(tableRows, 1);
     return { lexeme: w.lexeme, share: Number.isNaN(share) ? rareShare : share };
   });
 }
