@@ -17,6 +17,7 @@ import {
   type ConfigStateUpdate,
   type PublishedVersion,
   type RagDataSource,
+  type LibraryFilter,
   type StarterPrompt,
   type StarterPromptInput,
 } from '@atrium/contract';
@@ -117,6 +118,15 @@ export const adminAgentsApi = api.injectEndpoints({
       query: ({ gptSystemId, dataSourceId }) => ({ url: pathTo(AdminAgentRoutes.ragDataSources, { gptSystemId }), method: 'POST', body: { dataSourceId } }),
       invalidatesTags: ['AdminAgentRag'],
     }),
+    /** Replaces a link's metadata filter (PUT …/ragDataSources/{id}, `filters: []` removes it). */
+    updateRagDataSource: build.mutation<RagDataSource, { gptSystemId: string; ragDataSourceId: string; body: { filters: LibraryFilter[] } }>({
+      query: ({ gptSystemId, ragDataSourceId, body }) => ({
+        url: pathTo(AdminAgentRoutes.ragDataSource, { gptSystemId, ragDataSourceId }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: ['AdminAgentRag'],
+    }),
     removeRagDataSource: build.mutation<void, { gptSystemId: string; ragDataSourceId: string }>({
       query: ({ gptSystemId, ragDataSourceId }) => ({ url: pathTo(AdminAgentRoutes.ragDataSource, { gptSystemId, ragDataSourceId }), method: 'DELETE' }),
       invalidatesTags: ['AdminAgentRag'],
@@ -154,6 +164,7 @@ export const {
   useDeleteStarterPromptMutation,
   useListRagDataSourcesQuery,
   useAddRagDataSourceMutation,
+  useUpdateRagDataSourceMutation,
   useRemoveRagDataSourceMutation,
   useUploadAgentAvatarMutation,
   useDeleteAgentAvatarMutation,
