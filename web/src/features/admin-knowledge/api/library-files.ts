@@ -9,13 +9,17 @@ import type { UploadProgress } from '../../../lib/http/xhr-send';
 export type LibraryUploadResult =
   { ok: true; data: LibraryFileUploadResult } | { ok: false; status: number | string; message: string | null; aborted: boolean };
 
-/** Uploads one file with its progress. No client timeout: on a slow link the server's limits decide. */
+/**
+ * Uploads one file with its progress. No client timeout: on a slow link the server's limits decide. `metadata` (keys
+ * to text values) goes as the part `metadata`, JSON, which the server gives the file; none is sent when it is empty.
+ */
 export async function uploadLibraryFile(
   dataSourceId: string,
   file: File,
-  options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+  options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void; metadata?: Record<string, string> } = {},
 ): Promise<LibraryUploadResult> {
   const body = new FormData();
+  if (options.metadata && Object.keys(options.metadata).length > 0) body.append('metadata', JSON.stringify(options.metadata));
   body.append('file', file, file.name);
   const r = await http().request<LibraryFileUploadResult>({
     url: pathTo(AdminFileLibraryRoutes.files, { dataSourceId }),

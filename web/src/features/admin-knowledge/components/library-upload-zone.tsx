@@ -1,21 +1,30 @@
 // Where files are added to a library: a drop area (or a file picker) that takes several files at once, and the
 // uploads under it, each with its percent sent and then the server's answer (added, already there, or why not).
+// An optional "Metadata" expander holds rows of a key and a value that every file added while they are set gets (the
+// multipart part `metadata`, JSON); each row says what the contract's rules find wrong (the file details' check,
+// metadataRowProblems), and rows that are wrong refuse the files dropped or chosen, saying why.
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FileUploadConfiguration } from '@atrium/contract';
-import { useRef, useState, type DragEvent } from 'react';
+import { LibraryMetadataKeyPattern, MaxLibraryFileMetadataKeys, MaxLibraryFileMetadataValueLength, type FileUploadConfiguration } from '@atrium/contract';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { acceptAttribute, allowedTypeNames, formatBytes } from '../library-format';
 import { useLibraryUploads, type UploadItem } from '../hooks/use-library-uploads';
+import { metadataRowProblems } from './file-metadata-section';
 
 const running = (item: UploadItem) => item.state === 'waiting' || item.state === 'uploading' || item.state === 'storing';
 
@@ -79,17 +88,130 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void 
   );
 }
 
+interface MetadataRow {
+  key: string;
+  value: string;
+}
+
+/** Rows of neither a key nor a value are left out (the expander opens with one). */
+const filledRows = (rows: readonly MetadataRow[]) => rows.filter((r) => r.key.trim() !== '' || r.value !== '');
+
+/** The rows' problems by index (blank rows have none), and the metadata they make when none is wrong. */
+function useUploadMetadata(rows: readonly MetadataRow[]) {
+  const { t } = useTranslation();
+  const filled = filledRows(rows);
+  const found = metadataRowProblems(filled, {
+    keyRequired: t('knowledgeAdmin.file.metadata.keyRequired'),
+    keyTwice: t('knowledgeAdmin.file.metadata.keyTwice'),
+  });
+  const problems = rows.map((r) => {
+    const at = filled.indexOf(r);
+    return at < 0 ? undefined : found[at];
+  });
+  const first = problems.find(Boolean);
+  const metadata = first ? null : Object.fromEntries(filled.map((r) => [r.key.trim(), r.value]));
+  return { problems, first, metadata, count: filled.length };
+}
+
+function MetadataRows({
+  rows,
+  problems,
+  onChange,
+}: {
+  rows: readonly MetadataRow[];
+  problems: readonly (string | undefined)[];
+  onChange: (rows: MetadataRow[]) => void;
+}) {
+  const { t } = useTranslation();
+  const full = rows.length >= MaxLibraryFileMetadataKeys;
+  return (
+    <Stack spacing={1.25} sx={{ pt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('knowledgeAdmin.upload.metadataHint')}
+      </Typography>
+      {rows.map((row, i) => {
+        const problem = problems[i];
+        return (
+          <Box
+            key={i}
+            role="group"
+            aria-label={t('knowledgeAdmin.file.metadata.rowName', { n: i + 1 })}
+            sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(120px, 200px) 1fr auto' }, alignItems: 'start' }}
+          >
+            <TextField
+              size="small"
+              label={t('knowledgeAdmin.file.metadata.key')}
+              value={row.key}
+              error={!!problem}
+              helperText={problem ?? ' '}
+              slotProps={{ htmlInput: { maxLength: 64, pattern: LibraryMetadataKeyPattern.source } }}
+              onChange={(e) => onChange(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
+            />
+            <TextField
+              size="small"
+              label={t('knowledgeAdmin.file.metadata.value')}
+              value={row.value}
+              sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
+              slotProps={{ htmlInput: { maxLength: MaxLibraryFileMetadataValueLength + 1 } }}
+              onChange={(e) => onChange(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+            />
+            <IconButton
+              size="small"
+              aria-label={t('knowledgeAdmin.file.metadata.remove', { n: i + 1 })}
+              sx={{ mt: 0.5 }}
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Box>
+        <Button size="small" startIcon={<AddOutlined />} disabled={full} onClick={() => onChange([...rows, { key: '', value: '' }])}>
+          {t('knowledgeAdmin.file.metadata.add')}
+        </Button>
+        {full && (
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            {t('knowledgeAdmin.file.metadata.full', { max: MaxLibraryFileMetadataKeys })}
+          </Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
 export function LibraryUploadZone({ dataSourceId, config }: { dataSourceId: string; config: FileUploadConfiguration }) {
   const { t, i18n } = useTranslation();
   const { items, addFiles, cancel, clearFinished } = useLibraryUploads(dataSourceId, config);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+  const [metadataOpen, setMetadataOpen] = useState(false);
+  const [rows, setRows] = useState<MetadataRow[]>([]);
+  const metadataId = useId();
+  const metadata = useUploadMetadata(rows);
+  // files refused because a metadata row is wrong: the problem, shown until the rows change or files go
+  const [blocked, setBlocked] = useState<string | null>(null);
+
+  const add = (files: File[]) => {
+    if (files.length === 0) return;
+    if (!metadata.metadata) {
+      setBlocked(metadata.first ?? null);
+      setMetadataOpen(true);
+      return;
+    }
+    setBlocked(null);
+    addFiles(files, metadata.count > 0 ? metadata.metadata : undefined);
+  };
+  const changeRows = (next: MetadataRow[]) => {
+    setRows(next);
+    setBlocked(null);
+  };
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    if (e.dataTransfer.files.length > 0) addFiles(Array.from(e.dataTransfer.files));
+    add(Array.from(e.dataTransfer.files));
   };
 
   return (
@@ -143,13 +265,32 @@ export function LibraryUploadZone({ dataSourceId, config }: { dataSourceId: stri
             const files = Array.from(e.target.files ?? []);
             // the same file chosen again must fire a change again
             e.target.value = '';
-            addFiles(files);
+            add(files);
           }}
         />
         <Typography variant="caption" color="text.secondary" component="div">
           {t('knowledgeAdmin.upload.allowed', { types: allowedTypeNames(config), size: formatBytes(config.maxFileSizeBytes, i18n.language) })}
         </Typography>
       </Box>
+      <Box>
+        <Button
+          size="small"
+          color="inherit"
+          aria-expanded={metadataOpen}
+          aria-controls={metadataId}
+          endIcon={<ExpandMore sx={{ transform: metadataOpen ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+          onClick={() => {
+            setMetadataOpen(!metadataOpen);
+            if (!metadataOpen && rows.length === 0) setRows([{ key: '', value: '' }]);
+          }}
+        >
+          {metadata.count > 0 ? t('knowledgeAdmin.upload.metadataCount', { count: metadata.count }) : t('knowledgeAdmin.upload.metadata')}
+        </Button>
+        <Collapse in={metadataOpen} id={metadataId}>
+          <MetadataRows rows={rows} problems={metadata.problems} onChange={changeRows} />
+        </Collapse>
+      </Box>
+      {blocked && <Alert severity="error">{t('knowledgeAdmin.upload.metadataBlocked', { problem: blocked })}</Alert>}
       {items.length > 0 && (
         <Box>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>

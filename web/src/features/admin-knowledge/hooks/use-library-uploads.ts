@@ -1,7 +1,8 @@
 // The uploads of a library's page: each dropped file is checked in the browser (type by name, size) against the
 // server's FileUploadConfiguration, then sent on its own (three at a time) with its progress; the server's answer
 // (added, already there, or its 415/413 message) stays beside it until cleared. Leaving the page stops the uploads
-// still running. Each finished upload refreshes the library and its files.
+// still running. Each finished upload refreshes the library and its files. The metadata given with a batch of files
+// (the upload zone's rows) goes with each of them.
 import type { FileUploadConfiguration } from '@atrium/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
@@ -64,11 +65,12 @@ export function useLibraryUploads(dataSourceId: string, config: FileUploadConfig
   const patch = useCallback((id: string, change: Partial<UploadItem>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...change } : i))), []);
 
   const send = useCallback(
-    async (id: string, file: File, controller: AbortController) => {
+    async (id: string, file: File, controller: AbortController, metadata: Record<string, string> | undefined) => {
       if (controller.signal.aborted) return;
       patch(id, { state: 'uploading' });
       const result = await uploadLibraryFile(dataSourceId, file, {
         signal: controller.signal,
+        metadata,
         onProgress: ({ loaded, total }) => {
           const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
           patch(id, { percent, state: total > 0 && loaded >= total ? 'storing' : 'uploading' });
@@ -92,7 +94,7 @@ export function useLibraryUploads(dataSourceId: string, config: FileUploadConfig
   );
 
   const addFiles = useCallback(
-    (files: readonly File[]) => {
+    (files: readonly File[], metadata?: Record<string, string>) => {
       if (!config) return;
       const added: UploadItem[] = [];
       for (const file of files) {
@@ -110,7 +112,7 @@ export function useLibraryUploads(dataSourceId: string, config: FileUploadConfig
         added.push({ ...base, state: 'waiting', message: null });
         const controller = new AbortController();
         controllers.set(id, controller);
-        void limit(() => send(id, file, controller));
+        void limit(() => send(id, file, controller, metadata));
       }
       setItems((list) => [...added, ...list]);
     },
