@@ -10,7 +10,8 @@
 // in real text: the most frequent of them ("students") is in about 70% of the chunks, the 100th in about 1%, and a
 // question's words ORed match a large share of the library, as they would in a real one of that size.
 //
-// Sentences come from a pool of 60,000 made in JavaScript; a chunk is 13 of them picked by its number. A chunk's
+// Sentences come from a pool of 60,000 made in JavaScript; a chunk is 13 of them picked by its number (no two chunks
+// the same set). A chunk's
 // vector is the sum of its sentences' vectors by the fake embedding model (hashed word stems and trigrams,
 // server/src/test/fake-upstreams.ts), which is what the model gives the chunk's text up to normalisation of the
 // parts: a question's embedding compares with it as it would with an embedded chunk.
@@ -35,6 +36,15 @@ export const ChunksPerFile = 50;
 /** primes that spread a chunk's sentences over the pool */
 const StrideChunk = 7919;
 const StrideSentence = 104_729;
+
+/**
+ * The pool's sentence `k` of chunk `i` (SQL over the series i and k). The strides alone repeat every 60,000 chunks (the
+ * pool's size: 7,919 is prime to it), so that a library of 1,000,000 held 60,000 distinct chunks, each about 17 times,
+ * and pgvector's index kept each vector once for its copies; each further 60,000 chunks now add an offset that
+ * differs per sentence (k² · 613 + k · 37 times the round), which gives 1,000,000 distinct sets of 13 sentences.
+ * Fills kept (--keep-dir) from before 2026-11-25 evening hold the repeats.
+ */
+const sentenceOf = sql`((i::bigint * ${StrideChunk} + k * ${StrideSentence} + (i / ${SentencePool}::int)::bigint * (k * k * 613 + k * 37)) % ${SentencePool})::int`;
 
 /** mulberry32: a small seeded generator, so that every run builds the same library */
 function random(seed: number): () => number {
@@ -219,7 +229,7 @@ export async function fillLibrary(ctx: Pick<AppContext, 'db' | 'database'>, opti
       cross join lateral (
         select string_agg(s.text, ' ' order by k) as text
         from generate_series(0, ${SentencesPerChunk - 1}::int) k
-        join bench_sentences s on s.id = ((i::bigint * ${StrideChunk} + k * ${StrideSentence}) % ${SentencePool})::int
+        join bench_sentences s on s.id = ${sentenceOf}
       ) t`);
     const done = end + 1;
     if (done % 100_000 === 0 || done === options.chunks) log(`${done} chunks in ${elapsed(t)} s`);
@@ -256,7 +266,7 @@ export async function fillLibrary(ctx: Pick<AppContext, 'db' | 'database'>, opti
         cross join lateral (
           select sum(s.embedding) as embedding
           from generate_series(0, ${SentencesPerChunk - 1}::int) k
-          join bench_sentence_vectors s on s.id = ((i::bigint * ${StrideChunk} + k * ${StrideSentence}) % ${SentencePool})::int
+          join bench_sentence_vectors s on s.id = ${sentenceOf}
         ) v`);
       const done = end + 1;
       if (done % 100_000 === 0 || done === options.chunks) log(`${done} vectors in ${elapsed(t)} s`);
