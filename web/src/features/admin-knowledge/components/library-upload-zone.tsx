@@ -125,7 +125,7 @@ function MetadataRows({
   const { t } = useTranslation();
   const full = rows.length >= MaxLibraryFileMetadataKeys;
   return (
-    <Stack spacing={1.25} sx={{ pt: 1 }}>
+    <Stack spacing={{ xs: 2, sm: 1.25 }} sx={{ pt: 1 }}>
       <Typography variant="body2" color="text.secondary">
         {t('knowledgeAdmin.upload.metadataHint')}
       </Typography>
