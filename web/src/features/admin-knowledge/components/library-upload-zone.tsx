@@ -3,7 +3,6 @@
 // An optional "Metadata" expander holds rows of a key and a value that every file added while they are set gets (the
 // multipart part `metadata`, JSON); each row says what the contract's rules find wrong (the file details' check,
 // metadataRowProblems), and rows that are wrong refuse the files dropped or chosen, saying why.
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
@@ -17,14 +16,13 @@ import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LibraryMetadataKeyPattern, MaxLibraryFileMetadataKeys, MaxLibraryFileMetadataValueLength, type FileUploadConfiguration } from '@atrium/contract';
+import type { FileUploadConfiguration } from '@atrium/contract';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../app/i18n/i18n';
 import { acceptAttribute, allowedTypeNames, formatBytes } from '../library-format';
 import { useLibraryUploads, type UploadItem } from '../hooks/use-library-uploads';
-import { metadataRowProblems } from './file-metadata-section';
+import { MetadataRowsEditor, metadataRowProblems, type MetadataRow } from './metadata-rows-editor';
 
 const running = (item: UploadItem) => item.state === 'waiting' || item.state === 'uploading' || item.state === 'storing';
 
@@ -88,11 +86,6 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: () => void 
   );
 }
 
-interface MetadataRow {
-  key: string;
-  value: string;
-}
-
 /** Rows of neither a key nor a value are left out (the expander opens with one). */
 const filledRows = (rows: readonly MetadataRow[]) => rows.filter((r) => r.key.trim() !== '' || r.value !== '');
 
@@ -111,73 +104,6 @@ function useUploadMetadata(rows: readonly MetadataRow[]) {
   const first = problems.find(Boolean);
   const metadata = first ? null : Object.fromEntries(filled.map((r) => [r.key.trim(), r.value]));
   return { problems, first, metadata, count: filled.length };
-}
-
-function MetadataRows({
-  rows,
-  problems,
-  onChange,
-}: {
-  rows: readonly MetadataRow[];
-  problems: readonly (string | undefined)[];
-  onChange: (rows: MetadataRow[]) => void;
-}) {
-  const { t } = useTranslation();
-  const full = rows.length >= MaxLibraryFileMetadataKeys;
-  return (
-    <Stack spacing={{ xs: 2, sm: 1.25 }} sx={{ pt: 1 }}>
-      <Typography variant="body2" color="text.secondary">
-        {t('knowledgeAdmin.upload.metadataHint')}
-      </Typography>
-      {rows.map((row, i) => {
-        const problem = problems[i];
-        return (
-          <Box
-            key={i}
-            role="group"
-            aria-label={t('knowledgeAdmin.file.metadata.rowName', { n: i + 1 })}
-            sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(120px, 200px) 1fr auto' }, alignItems: 'start' }}
-          >
-            <TextField
-              size="small"
-              label={t('knowledgeAdmin.file.metadata.key')}
-              value={row.key}
-              error={!!problem}
-              helperText={problem ?? ' '}
-              slotProps={{ htmlInput: { maxLength: 64, pattern: LibraryMetadataKeyPattern.source } }}
-              onChange={(e) => onChange(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
-            />
-            <TextField
-              size="small"
-              label={t('knowledgeAdmin.file.metadata.value')}
-              value={row.value}
-              sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
-              slotProps={{ htmlInput: { maxLength: MaxLibraryFileMetadataValueLength + 1 } }}
-              onChange={(e) => onChange(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
-            />
-            <IconButton
-              size="small"
-              aria-label={t('knowledgeAdmin.file.metadata.remove', { n: i + 1 })}
-              sx={{ mt: 0.5 }}
-              onClick={() => onChange(rows.filter((_, j) => j !== i))}
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        );
-      })}
-      <Box>
-        <Button size="small" startIcon={<AddOutlined />} disabled={full} onClick={() => onChange([...rows, { key: '', value: '' }])}>
-          {t('knowledgeAdmin.file.metadata.add')}
-        </Button>
-        {full && (
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-            {t('knowledgeAdmin.file.metadata.full', { max: MaxLibraryFileMetadataKeys })}
-          </Typography>
-        )}
-      </Box>
-    </Stack>
-  );
 }
 
 export function LibraryUploadZone({ dataSourceId, config }: { dataSourceId: string; config: FileUploadConfiguration }) {
@@ -287,7 +213,9 @@ export function LibraryUploadZone({ dataSourceId, config }: { dataSourceId: stri
           {metadata.count > 0 ? t('knowledgeAdmin.upload.metadataCount', { count: metadata.count }) : t('knowledgeAdmin.upload.metadata')}
         </Button>
         <Collapse in={metadataOpen} id={metadataId}>
-          <MetadataRows rows={rows} problems={metadata.problems} onChange={changeRows} />
+          <Box sx={{ pt: 1 }}>
+            <MetadataRowsEditor rows={rows} problems={metadata.problems} onChange={changeRows} hint={t('knowledgeAdmin.upload.metadataHint')} />
+          </Box>
         </Collapse>
       </Box>
       {blocked && <Alert severity="error">{t('knowledgeAdmin.upload.metadataBlocked', { problem: blocked })}</Alert>}
