@@ -11,7 +11,9 @@ import { TextSearchLanguages } from './file-libraries.constants.js';
  * answers 400 naming the condition.
  */
 export const LibraryFilterSchema = z.object({
-  field: z.string().trim().min(1).max(100),
+  // a character other than a space (as a pattern, which the JSON Schema keeps: the route fuzzer makes values from it), then
+  // trimmed
+  field: z.string().max(100).regex(/\S/, 'Name a field').trim(),
   operator: z.enum(LibraryFilterOperators),
   value: z.union([
     z.string().max(500),
