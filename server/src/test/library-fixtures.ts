@@ -63,9 +63,12 @@ export async function makeStructuredDocx(blocks: DocxBlock[]): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-/** A multipart body of several files in fields named `file`. */
-export function multipartFiles(files: { data: Buffer; fileName: string; contentType?: string }[], field = 'file') {
+/** A multipart body of several files in fields named `file`, after the text fields given (e.g. an upload's `metadata`). */
+export function multipartFiles(files: { data: Buffer; fileName: string; contentType?: string }[], field = 'file', texts: Record<string, string> = {}) {
   const boundary = `----atrium${Math.random().toString(36).slice(2)}`;
+  const fields = Object.entries(texts).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const parts = files.flatMap((f) => [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.fileName}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
@@ -73,7 +76,7 @@ export function multipartFiles(files: { data: Buffer; fileName: string; contentT
     f.data,
     Buffer.from('\r\n'),
   ]);
-  const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  const payload = Buffer.concat([...fields, ...parts, Buffer.from(`--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

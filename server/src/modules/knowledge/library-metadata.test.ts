@@ -20,6 +20,7 @@ import { auditLog, libraryFiles } from '../../db/schema/index.js';
 import { startFakeOpenAI, type FakeUpstream, type RecordedRequest } from '../../test/fake-upstreams.js';
 import { answerRequests, isTitleRequest, startModelTestApp, type ModelTestApp } from '../../test/model-app.js';
 import { eventually, jsonCaller, postStream } from '../../test/chat-stream.js';
+import { multipartFiles } from '../../test/library-fixtures.js';
 
 const Admin: UserAction[] = ['DataSourcesRead', 'DataSourcesCreate', 'DataSourcesWrite', 'GptSystemsRead', 'GptSystemsWrite', 'GptSystemsCreate'];
 
@@ -27,19 +28,6 @@ const StudentsText = '# Parking\n\nParking permits for students cost 120 euros a
 const StaffText = '# Parking\n\nParking permits for staff cost 300 euros a year and are sold by the personnel office.';
 
 /** A multipart body of files in `file` and text fields. */
-function multipart(files: { data: Buffer; fileName: string }[], fields: Record<string, string> = {}) {
-  const boundary = `----atrium${Math.random().toString(36).slice(2)}`;
-  const parts = [
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    ...files.flatMap((f) => [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      f.data,
-      Buffer.from('\r\n'),
-    ]),
-  ];
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const systemOf = (r: RecordedRequest) => {
   const messages = (r.body as { messages: { role: string; content: unknown }[] }).messages;
   return String(messages.find((m) => m.role === 'system')?.content ?? '');
@@ -59,7 +47,7 @@ describe('metadata of library files and filters on it', () => {
   );
 
   const upload = async (library: string, files: { data: Buffer; fileName: string }[], fields: Record<string, string> = {}) => {
-    const { payload, headers } = multipart(files, fields);
+    const { payload, headers } = multipartFiles(files, 'file', fields);
     const res = await app.t.app.inject({
       method: 'POST',
       url: `/api/internal/admin/fileLibraries/${library}/files`,
