@@ -38,6 +38,7 @@ import * as textIndex from './text-index.service.js';
 import { defineIngestion, startSweeping } from './knowledge.ingestion.js';
 import { knowledgeSourcesRoutes } from './knowledge.sources.routes.js';
 import { dataSourcesRoutes } from './data-sources.routes.js';
+import { defineLibraryBlobSweep } from './library-blob-sweep.js';
 
 const { read, create, edit } = LibraryRouteAccess;
 
@@ -46,6 +47,8 @@ const R = AdminFileLibraryRoutes;
 export const fileLibrariesRoutes: Module = async (api, ctx) => {
   defineIngestion(ctx);
   textIndex.defineTextIndexJobs(ctx);
+  // blobs of files whose rows are gone (a process that died between a deletion's rows and its blobs)
+  defineLibraryBlobSweep(ctx);
   const stopSweeping = startSweeping(ctx);
   api.addHook('onClose', async () => stopSweeping());
   ctx.overview.register({ key: 'fileLibraries', anyOf: AreaActions.dataSources.read, count: async (c) => ({ count: await service.countLibraries(c) }) });

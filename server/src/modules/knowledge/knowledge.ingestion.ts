@@ -28,7 +28,6 @@ import {
   type ExtractedDocument,
 } from '../../platform/extraction/extraction-pool.js';
 import { chunkDocument } from './chunking.js';
-import { defineLibraryBlobSweep } from './library-blob-sweep.js';
 import type { LibraryFileKind } from './library-file-types.js';
 import * as repo from './knowledge.repository.js';
 
@@ -72,8 +71,6 @@ export function defineIngestion(ctx: IngestionContext): void {
   // a large file is a few hundred calls to the provider (slower on a local server): a retry goes on from the last batch stored
   ctx.jobs.define<StepJob>(IngestionQueues.embed, { ...retry, concurrency: 2, expireInSeconds: 3600 }, (job, run) => runStep(ctx, 'embed', job, run));
   ctx.jobs.define<StepJob>(IngestionQueues.index, { ...retry, concurrency: 2, expireInSeconds: 300 }, (job, run) => runStep(ctx, 'index', job, run));
-  // blobs of files whose rows are gone (a process that died between a deletion's rows and its blobs)
-  defineLibraryBlobSweep(ctx);
   ctx.jobs.onStart(async () => {
     // the vectors table, where the database has vectors, before any step needs it
     await vectorsReady(ctx);
