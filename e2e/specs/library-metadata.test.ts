@@ -2,7 +2,7 @@
 // opens the upload zone's "Metadata (optional)", sees a wrong key refuse the files, sets department = Finance
 // (the rows checked on a phone too), and uploads two files with it; the file details show the metadata, and the
 // HR file's is changed there and still says HR after a reload. On the agent's page the data source link's
-// "Edit filter" sets metadata.department is Finance (a chip, also after a reload); a question the agent answered
+// "Edit" sets metadata.department is Finance (a chip, also after a reload); a question the agent answered
 // from both files before now reaches the model with the Finance file's passage only, and the answer cites it alone.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -178,12 +178,12 @@ describe('library file metadata and a data source link filtered on it', () => {
     expect(sent).toContain('up to 500 euros per trip');
     expect(sent).toContain('job candidates up to 200 euros');
 
-    // the agent's page: the link without a filter, then "Edit filter" with metadata.department is Finance
+    // the agent's page: the link without a filter, then "Edit" with metadata.department is Finance
     await page.goto(`${app.server.baseUrl}/admin/gptsystem/${gptSystemId}/edit`);
     const card = page.getByRole('list', { name: 'Data source links' });
     const linkRow = card.getByTestId('rag-link').filter({ hasText: 'Office policies' });
     await linkRow.getByText("No filter: all of the library's files").waitFor();
-    await linkRow.getByRole('button', { name: 'Edit filter of Office policies' }).click();
+    await linkRow.getByRole('button', { name: 'Edit the link to Office policies' }).click();
     await linkRow.getByRole('button', { name: 'Add a condition' }).click();
     const condition = linkRow.getByRole('group', { name: 'Condition 1' });
     await condition.getByRole('combobox', { name: 'Field' }).click();
@@ -193,8 +193,8 @@ describe('library file metadata and a data source link filtered on it', () => {
     await condition.getByRole('textbox', { name: 'Value' }).fill('Finance');
     await linkRow.scrollIntoViewIfNeeded();
     await viewportShot(page, 'library-metadata-desktop-4-link-filter-edit');
-    await linkRow.getByRole('button', { name: 'Save filter' }).click();
-    await page.getByText('Filter saved').waitFor();
+    await linkRow.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Link saved').waitFor();
     const chip = linkRow.locator('.MuiChip-root');
     await expect.poll(() => chip.allTextContents()).toEqual(['Metadata: department is Finance']);
     expect(await linkRow.getByText("No filter: all of the library's files").count()).toBe(0);

@@ -114,12 +114,13 @@ export const adminAgentsApi = api.injectEndpoints({
       query: (id) => pathTo(AdminAgentRoutes.ragDataSources, { gptSystemId: id }),
       providesTags: ['AdminAgentRag'],
     }),
-    addRagDataSource: build.mutation<RagDataSource, { gptSystemId: string; dataSourceId: string }>({
-      query: ({ gptSystemId, dataSourceId }) => ({ url: pathTo(AdminAgentRoutes.ragDataSources, { gptSystemId }), method: 'POST', body: { dataSourceId } }),
+    /** Links a library (POST …/ragDataSources): top-k and filter left out take the server's defaults (5, none). */
+    addRagDataSource: build.mutation<RagDataSource, { gptSystemId: string; dataSourceId: string; topK?: number; filters?: LibraryFilter[] }>({
+      query: ({ gptSystemId, ...body }) => ({ url: pathTo(AdminAgentRoutes.ragDataSources, { gptSystemId }), method: 'POST', body }),
       invalidatesTags: ['AdminAgentRag'],
     }),
-    /** Replaces a link's metadata filter (PUT …/ragDataSources/{id}, `filters: []` removes it). */
-    updateRagDataSource: build.mutation<RagDataSource, { gptSystemId: string; ragDataSourceId: string; body: { filters: LibraryFilter[] } }>({
+    /** Changes a link's top-k and/or replaces its metadata filter (PUT …/ragDataSources/{id}, `filters: []` removes it). */
+    updateRagDataSource: build.mutation<RagDataSource, { gptSystemId: string; ragDataSourceId: string; body: { topK?: number; filters?: LibraryFilter[] } }>({
       query: ({ gptSystemId, ragDataSourceId, body }) => ({
         url: pathTo(AdminAgentRoutes.ragDataSource, { gptSystemId, ragDataSourceId }),
         method: 'PUT',
