@@ -112,6 +112,18 @@ export const callApi = (server: RunningServer, token: string, method: string, pa
     body: body ? JSON.stringify(body) : undefined,
   });
 
+/**
+ * The internal API as a test's set-up calls it: `api<T>(method, path, body?)` answers the parsed JSON (undefined for
+ * 204) and throws, naming the call, the status and the server's answer, on any status from 300.
+ */
+export const apiJson =
+  (server: RunningServer, token: string) =>
+  async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await callApi(server, token, method, path, body);
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+
 /** A bearer token for a local account (POST /authorization/Local/GenerateToken). */
 export async function localToken(baseUrl: string, who: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${baseUrl}/api/internal/authorization/Local/GenerateToken`, {

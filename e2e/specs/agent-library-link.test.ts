@@ -6,7 +6,7 @@
 // not offered again.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callApi } from '../harness/server.js';
+import { apiJson } from '../harness/server.js';
 import { openPage, screenshot } from '../harness/browser.js';
 import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
@@ -22,11 +22,7 @@ describe("an agent's data source link added from the agent page", () => {
   it('adds a library link with its top-k from the card, changes the top-k, and the dialog fits a phone', async () => {
     const { page, errors } = await openPage(app.browser, { width: 1400, height: 900 });
     const token = await signIn(page, app.server.baseUrl, admin);
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await callApi(app.server, token, method, path, body);
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (response.status === 204 ? null : await response.json()) as T;
-    };
+    const api = apiJson(app.server, token);
     const { dataSourceId } = await api<{ dataSourceId: string }>('POST', '/admin/fileLibraries', { name: 'Office policies' });
     const { dataSourceId: priceListsId } = await api<{ dataSourceId: string }>('POST', '/admin/fileLibraries', { name: 'Price lists' });
     const { gptSystemId } = await api<{ gptSystemId: string }>('POST', '/admin/gptSystems', { gptSystemName: 'Travel desk', description: 'Travel rules' });

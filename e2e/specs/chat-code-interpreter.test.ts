@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot } from '../harness/browser.js';
-import { callApi } from '../harness/server.js';
+import { apiJson, callApi } from '../harness/server.js';
 import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
@@ -48,11 +48,7 @@ describe('the code interpreter in the chat', () => {
   }));
 
   async function enableCodeInterpreter(token: string): Promise<void> {
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await callApi(app.server, token, method, path, body);
-      expect(res.status, `${method} ${path}`).toBeLessThan(300);
-      return (res.status === 204 ? undefined : await res.json()) as T;
-    };
+    const api = apiJson(app.server, token);
     const { items: connections } = await api<{ items: { connectionId: string; deployments: { deploymentId: string; kind: string }[] }[] }>(
       'GET',
       '/admin/connections',

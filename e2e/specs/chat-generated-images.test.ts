@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot } from '../harness/browser.js';
-import { callApi } from '../harness/server.js';
+import { apiJson } from '../harness/server.js';
 import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
@@ -50,11 +50,7 @@ describe('images created in the chat', () => {
 
   /** Tools on the chat deployment (OpenAI-compatible servers start without) and ImageCreation on the System agent, published. */
   async function enableImageCreation(token: string): Promise<void> {
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await callApi(app.server, token, method, path, body);
-      expect(res.status, `${method} ${path}`).toBeLessThan(300);
-      return (res.status === 204 ? undefined : await res.json()) as T;
-    };
+    const api = apiJson(app.server, token);
     const { items: connections } = await api<{ items: { connectionId: string; deployments: { deploymentId: string; name: string; kind: string }[] }[] }>(
       'GET',
       '/admin/connections',

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
-import { callApi } from '../harness/server.js';
+import { apiJson } from '../harness/server.js';
 import { openPage, screenshot } from '../harness/browser.js';
 import { useServerAndBrowser } from '../harness/suite.js';
 import { signIn } from '../harness/session.js';
@@ -53,11 +53,7 @@ describe('library file metadata and a data source link filtered on it', () => {
   it('uploads files with metadata, edits it in the file details, filters a data source link on it, and the answer cites the matching file', async () => {
     const { page, errors } = await openPage(app.browser, { width: 1400, height: 900 });
     const token = await signIn(page, app.server.baseUrl, admin);
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await callApi(app.server, token, method, path, body);
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (response.status === 204 ? null : await response.json()) as T;
-    };
+    const api = apiJson(app.server, token);
     const { dataSourceId } = await api<{ dataSourceId: string }>('POST', '/admin/fileLibraries', { name: 'Office policies' });
 
     // the upload zone's metadata: closed at first, one empty row when opened

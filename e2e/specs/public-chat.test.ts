@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeUpstream } from '../../server/src/test/fake-upstreams.js';
 import { openPage, screenshot } from '../harness/browser.js';
-import { callApi, freePort } from '../harness/server.js';
+import { apiJson, callApi, freePort } from '../harness/server.js';
 import { signIn } from '../harness/session.js';
 import { useServerAndBrowser } from '../harness/suite.js';
 
@@ -143,11 +143,7 @@ describe('public chat and the embed', () => {
     const { page: adminPage, context: adminContext } = await openPage(app.browser, { errors });
     const token = await signIn(adminPage, app.server.baseUrl, admin);
     await adminContext.close();
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await callApi(app.server, token, method, path, body);
-      expect(res.status, `${method} ${path}: ${res.status >= 300 ? await res.clone().text() : ''}`).toBeLessThan(300);
-      return (res.status === 204 ? undefined : await res.json()) as T;
-    };
+    const api = apiJson(app.server, token);
     const { items: agents } = await api<{ items: { gptSystemId: string; name: string }[] }>('GET', '/admin/gptSystems');
     const agent = agents.find((a) => a.name === 'Atrium Assistant')!;
     const { configStateId } = await api<{ configStateId: string }>('POST', `/admin/gptSystems/${agent.gptSystemId}/configurationStates`);
