@@ -76,16 +76,19 @@ const orQuery = (language: string, query: string) =>
  * `rankedChunksTarget` first, then each of `widenings` in turn while a step finds fewer chunks than asked for (such a
  * step ranked fewer chunks than that, so it cost little; small steps keep the one that finds enough near the
  * smallest that would). The last is bounded too: ranking every chunk holding a word took up to
- * 5 s at 1,000,000 chunks on PostgreSQL, for questions whose rare words are in few chunks or none; beyond about
- * 30,000 chunks the rest hold only common words and score alike, and the search gives the chunks it found. The
+ * 5 s at 1,000,000 chunks on PostgreSQL, for questions whose rare words are in few chunks or none; beyond a few
+ * thousand chunks the rest hold only common words and score alike, and the search gives the chunks it found. The
  * targets were chosen on the handbook inside 100,000 chunks (2026-11-25): 150 first and these widenings, with the
  * words counted, ranked 97 chunks at the median and 502 at the 95th percentile where 300, 3,000 and 30,000 with the
- * statistics' estimates ranked 189 and 1,922, and found more answers (hybrid recall@5 0.831 against 0.825).
+ * statistics' estimates ranked 189 and 1,922, and found more answers (hybrid recall@5 0.831 against 0.825). A last
+ * widening to 30,000 was dropped after measuring on fills of distinct chunks (bench/README.md): the same recall@5 and
+ * MRR@10 to the third decimal at 100,000 (hybrid and full text) and at 1,000,000 (full text 0.669 / 0.635), and at a
+ * million full text's p99 66 ms instead of 82 (that step ranked up to maxRankedChunks of common-word chunks).
  */
 export const FullTextNarrowing = {
   rankedChunksTarget: 150,
   /** the wider targets, in order; null would rank every chunk holding a word of the query */
-  widenings: [300, 600, 1_000, 3_000, 30_000] as (number | null)[],
+  widenings: [300, 600, 1_000, 3_000] as (number | null)[],
   /** false ranks every chunk holding a word of the query: the retrieval bench measures both */
   enabled: true,
   /** false takes the statistics' estimate of every word (countedShares): the retrieval bench measures both */
@@ -96,7 +99,9 @@ export const FullTextNarrowing = {
    * one-word question ("When is graduation?") is in 20,000 of them (0.8 s ranked whole). At 1,000,000 chunks
    * (2026-11-25, the handbook's questions with its 30 documents stored last): no bound, hybrid p95/p99 140/408 ms and
    * full-text recall@5 0.685; 5,000, 136/198 ms and 0.669; 500 met the 80 ms budget (70/85 ms) but found the answer
-   * for a quarter fewer questions (0.523), newer files being the last read. Null: no bound.
+   * for a quarter fewer questions (0.523), newer files being the last read. On a million distinct chunks (full
+   * text only, the later fill): 5,000 0.669 at p95/p99 31/82 ms, 2,000 0.656 at 26/47, 1,000 0.649 at 21/33.
+   * Null: no bound.
    */
   maxRankedChunks: 5_000 as number | null,
   /**
