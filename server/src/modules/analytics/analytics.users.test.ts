@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportingPeriods, type AnalyticsChart, type ReportingPeriod } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { analyticsHourZones, analyticsUserBuckets, analyticsUsersLastSeen } from '../../db/schema/index.js';
-import { addHourZone, HourZoneIdleDays, MaxHourZones, rollUp } from './analytics.rollup.js';
+import { addHourZone, HourZoneIdleDays, LookBackDays, MaxHourZones, rolledUpUntil, rollUp } from './analytics.rollup.js';
 import { resolvePeriod, usersByDimension, usersByHourOfDay, usersSeries, type Period } from './analytics.service.js';
 
 let t: TestApp;
@@ -105,8 +105,11 @@ describe('distinct users from last-seen rows and kept buckets', () => {
     // closed, final buckets were kept; the days the rollup still recomputes were not
     const kept = await t.ctx.db.select({ end: analyticsUserBuckets.bucketEnd }).from(analyticsUserBuckets);
     expect(kept.length).toBeGreaterThan(20);
-    const recomputedFrom = Date.now() - 3 * 86_400_000;
-    expect(kept.every((k) => k.end.getTime() <= recomputedFrom + 86_400_000)).toBe(true);
+    // the rollup recomputes from the day LookBackDays before its watermark (the end of the current hour, so from 23:00
+    // UTC on that is tomorrow's midnight: a bound taken from now - 2 days failed every day in that hour)
+    const watermark = (await rolledUpUntil(t.ctx))!.getTime();
+    const recomputedFrom = Math.floor((watermark - LookBackDays * 86_400_000) / 86_400_000) * 86_400_000;
+    expect(kept.every((k) => k.end.getTime() <= recomputedFrom)).toBe(true);
   }, 240_000);
 
   it('stay equal after newer questions are rolled up (the last-seen rows move forward)', async () => {
