@@ -27,7 +27,7 @@ const Admin: UserAction[] = ['DataSourcesRead', 'DataSourcesCreate', 'DataSource
 const StudentsText = '# Parking\n\nParking permits for students cost 120 euros a year and are sold at the front desk.';
 const StaffText = '# Parking\n\nParking permits for staff cost 300 euros a year and are sold by the personnel office.';
 
-/** A multipart body of files in `file` and text fields. */
+/** The system message of a recorded request to the model (where the passages go). */
 const systemOf = (r: RecordedRequest) => {
   const messages = (r.body as { messages: { role: string; content: unknown }[] }).messages;
   return String(messages.find((m) => m.role === 'system')?.content ?? '');
